@@ -1,0 +1,114 @@
+// Command ocrfix learns to correct OCR output from documents whose true text
+// is known, corrects new OCR output, and measures how much it helped.
+//
+// Usage:
+//
+//	ocrfix <command> [flags]
+//
+// Run "ocrfix -h" for the list of commands and "ocrfix <command> -h" for the
+// flags of one command.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand. run parses args itself (with a flag.FlagSet
+// writing to stderr) and returns an error; a usageError means exit 2.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands = map[string]command{}
+
+// register adds a subcommand; each command file calls it from init.
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("ocrfix: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError marks a command-line mistake (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "ocrfix: unknown command %q\n\n", args[0])
+		printUsage(stderr)
+		return 2
+	}
+	err := c.run(args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "ocrfix %s: %v\n", c.name, err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "ocrfix %s: %v\n", c.name, err)
+	return 1
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, "ocrfix learns to correct OCR output and measures how much it helped.\n\nUsage: ocrfix <command> [flags]\n\nCommands:\n")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "\nRun \"ocrfix <command> -h\" for the flags of a command.\n")
+}
+
+// newFlagSet returns a FlagSet for a subcommand that reports errors instead
+// of exiting, and prints its usage to stderr.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: ocrfix %s\n\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a flag error into a usageError.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+// Package data holds ocrfix's corpora and relations: it loads a corpus
+// directory (gt/, ocr/, ocr.<engine>/), tokenizes text keeping line numbers
+// and byte offsets so corrected text can be written back with its layout,
+// reads and writes the relation TSV files of the pipeline, and exposes the
+// embedded default corpus.
+package data
+
+// Token is one whitespace-delimited word of a text (a maximal run of
+// characters that are not unicode.IsSpace), with where it stands in the
+// source bytes.
+type Token struct {
+	Text  string  // the word itself
+	Line  int     // 1-based line number in the source
+	Start int     // byte offset of the first byte in the source
+	End   int     // byte offset just past the last byte
+	Conf  float32 // OCR word confidence in [0,100]; -1 when the source has none
+}
+
+// Format names the file format a text was read from.
+type Format string
+
+// The formats a text can come from.
+const (
+	FormatText Format = "txt"  // plain UTF-8 text
+	FormatTSV  Format = "tsv"  // Tesseract TSV
+	FormatHOCR Format = "hocr" // hOCR (XHTML)
+	FormatALTO Format = "alto" // ALTO XML v2-v4
+)
+
+// Text is one file's worth of words: a ground truth or one OCR reading of a
+// document.
+type Text struct {
+	Path   string  // where it was read from, for error messages and output names
+	Format Format  // the format of Source
+	Source []byte  // the bytes as read
+	Tokens []Token // the words, in reading order
+}
+
+// Doc is one document of a corpus: its ground truth (nil when the corpus
+// has none for it), its primary OCR reading, and the other readings.
+type Doc struct {
+	Stem string  // file name without extension, shared by gt/ and ocr/
+	GT   *Text   // the ground truth, or nil
+	OCR  *Text   // the primary OCR reading (ocr/), or nil
+	Alt  []*Text // one entry per Corpus.Engines; nil where that engine lacks the doc
+}
+
+// Corpus is a set of documents sorted by stem.
+type Corpus struct {
+	Name    string   // directory path, or "embedded"
+	Engines []string // names of the extra readings (the <engine> of ocr.<engine>/), sorted
+	Docs    []*Doc
+}
