@@ -1,0 +1,262 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// LogReg is a binary logistic regression over standardised features:
+// P(y=1|x) = sigmoid(B + sum_i W[i] * (x[i]-Mean[i]) / Scale[i]).
+type LogReg struct {
+	Names []string  // feature names, in column order
+	Mean  []float64 // per-feature mean used for standardisation
+	Scale []float64 // per-feature standard deviation (1 where constant)
+	W     []float64 // weights on the standardised features
+	B     float64   // bias
+}
+
+// FitOptions control Fit. The zero value means: L2 1e-4, 200 L-BFGS
+// iterations, classes balanced.
+type FitOptions struct {
+	L2      float64 // L2 penalty on W (not on B), in units of the mean loss
+	MaxIter int     // maximum L-BFGS major iterations
+	// Unbalanced turns off class balancing. By default positive and
+	// negative rows are reweighted so that each class carries half the
+	// total weight.
+	Unbalanced bool
+}
+
+// Fit learns a LogReg from a dense row-major matrix X of rows x len(names)
+// float32 values, labels y (0 or 1) and optional per-row weights w (nil
+// for 1). It minimises the weighted mean log loss plus L2/2*|W|^2 with
+// gonum's L-BFGS. The result is deterministic: the gradient is summed over
+// fixed row chunks in a fixed order.
+func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*LogReg, error) {
+	d := len(names)
+	if d == 0 {
+		return nil, errors.New("logreg: no features")
+	}
+	if len(X)%d != 0 || len(X)/d != len(y) {
+		return nil, fmt.Errorf("logreg: %d values for %d rows of %d features", len(X), len(y), d)
+	}
+	if w != nil && len(w) != len(y) {
+		return nil, fmt.Errorf("logreg: %d weights for %d rows", len(w), len(y))
+	}
+	n := len(y)
+	if n == 0 {
+		return nil, errors.New("logreg: no training rows")
+	}
+	if opt.L2 == 0 {
+		opt.L2 = 1e-4
+	}
+	if opt.MaxIter == 0 {
+		opt.MaxIter = 200
+	}
+	// Row weights, with class balance.
+	rw := make([]float64, n)
+	var wpos, wneg float64
+	for i := range rw {
+		rw[i] = 1
+		if w != nil {
+			rw[i] = float64(w[i])
+		}
+		if y[i] == 1 {
+			wpos += rw[i]
+		} else {
+			wneg += rw[i]
+		}
+	}
+	if wpos == 0 || wneg == 0 {
+		return nil, fmt.Errorf("logreg: need both classes (positive weight %g, negative weight %g)", wpos, wneg)
+	}
+	if !opt.Unbalanced {
+		tot := wpos + wneg
+		for i := range rw {
+			if y[i] == 1 {
+				rw[i] *= tot / (2 * wpos)
+			} else {
+				rw[i] *= tot / (2 * wneg)
+			}
+		}
+	}
+	var wsum float64
+	for _, v := range rw {
+		wsum += v
+	}
+	// Standardisation.
+	m := &LogReg{Names: append([]string(nil), names...), Mean: make([]float64, d), Scale: make([]float64, d), W: make([]float64, d)}
+	for r := 0; r < n; r++ {
+		row := X[r*d : r*d+d]
+		for j, v := range row {
+			m.Mean[j] += float64(v)
+		}
+	}
+	for j := range m.Mean {
+		m.Mean[j] /= float64(n)
+	}
+	for r := 0; r < n; r++ {
+		row := X[r*d : r*d+d]
+		for j, v := range row {
+			dv := float64(v) - m.Mean[j]
+			m.Scale[j] += dv * dv
+		}
+	}
+	for j := range m.Scale {
+		s := math.Sqrt(m.Scale[j] / float64(n))
+		if s < 1e-12 || math.IsNaN(s) {
+			s = 1
+		}
+		m.Scale[j] = s
+	}
+	Z := make([]float32, len(X))
+	for r := 0; r < n; r++ {
+		for j := 0; j < d; j++ {
+			Z[r*d+j] = float32((float64(X[r*d+j]) - m.Mean[j]) / m.Scale[j])
+		}
+	}
+
+	const chunk = 1 << 14
+	nchunks := (n + chunk - 1) / chunk
+	workers := runtime.GOMAXPROCS(0)
+	if workers > nchunks {
+		workers = nchunks
+	}
+	grads := make([][]float64, nchunks)
+	losses := make([]float64, nchunks)
+	for c := range grads {
+		grads[c] = make([]float64, d+1)
+	}
+	// eval computes loss and gradient at x = (W..., B).
+	eval := func(x []float64, wantGrad bool) (float64, []float64) {
+		var wg sync.WaitGroup
+		next := make(chan int, nchunks)
+		for c := 0; c < nchunks; c++ {
+			next <- c
+		}
+		close(next)
+		for k := 0; k < workers; k++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for c := range next {
+					g := grads[c]
+					for j := range g {
+						g[j] = 0
+					}
+					var loss float64
+					lo, hi := c*chunk, min((c+1)*chunk, n)
+					for r := lo; r < hi; r++ {
+						row := Z[r*d : r*d+d]
+						z := x[d]
+						for j, v := range row {
+							z += x[j] * float64(v)
+						}
+						// log loss, numerically stable
+						var l, p float64
+						if y[r] == 1 {
+							l = softplus(-z)
+						} else {
+							l = softplus(z)
+						}
+						loss += rw[r] * l
+						if wantGrad {
+							p = sigmoid(z)
+							e := rw[r] * (p - float64(y[r]))
+							for j, v := range row {
+								g[j] += e * float64(v)
+							}
+							g[d] += e
+						}
+					}
+					losses[c] = loss
+				}
+			}()
+		}
+		wg.Wait()
+		var loss float64
+		var grad []float64
+		if wantGrad {
+			grad = make([]float64, d+1)
+		}
+		for c := 0; c < nchunks; c++ {
+			loss += losses[c]
+			if wantGrad {
+				for j, v := range grads[c] {
+					grad[j] += v
+				}
+			}
+		}
+		loss /= wsum
+		var reg float64
+		for j := 0; j < d; j++ {
+			reg += x[j] * x[j]
+		}
+		loss += opt.L2 / 2 * reg
+		if wantGrad {
+			for j := range grad {
+				grad[j] /= wsum
+			}
+			for j := 0; j < d; j++ {
+				grad[j] += opt.L2 * x[j]
+			}
+		}
+		return loss, grad
+	}
+	prob := optimize.Problem{
+		Func: func(x []float64) float64 { l, _ := eval(x, false); return l },
+		Grad: func(grad, x []float64) { _, g := eval(x, true); copy(grad, g) },
+	}
+	settings := &optimize.Settings{
+		MajorIterations:   opt.MaxIter,
+		GradientThreshold: 1e-7,
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-9, Relative: 1e-9, Iterations: 20},
+	}
+	res, err := optimize.Minimize(prob, make([]float64, d+1), settings, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		return nil, fmt.Errorf("logreg: %w", err)
+	}
+	copy(m.W, res.X[:d])
+	m.B = res.X[d]
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, errors.New("logreg: fit diverged (non-finite weight)")
+		}
+	}
+	return m, nil
+}
+
+// Logit returns the log-odds of a raw (unstandardised) feature row.
+func (m *LogReg) Logit(row []float32) float64 {
+	z := m.B
+	for j, v := range row {
+		z += m.W[j] * (float64(v) - m.Mean[j]) / m.Scale[j]
+	}
+	return z
+}
+
+// Prob returns P(y=1) for a raw feature row.
+func (m *LogReg) Prob(row []float32) float64 { return sigmoid(m.Logit(row)) }
+
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}
+
+// softplus returns log(1+exp(z)) without overflow.
+func softplus(z float64) float64 {
+	if z > 30 {
+		return z
+	}
+	if z < -30 {
+		return math.Exp(z)
+	}
+	return math.Log1p(math.Exp(z))
+}
