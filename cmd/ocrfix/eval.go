@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"ocrfix/data"
+	"ocrfix/eval"
+)
+
+func init() {
+	register(command{name: "eval", summary: "measure OCR output against ground truth (word recall, WER, CER)",
+		run: runEval})
+}
+
+const evalSynopsis = `eval [flags] -gt DIR -pred DIR
+       ocrfix eval [flags] GTFILE PREDFILE
+
+Compares predicted text (OCR output, raw or corrected) with its ground truth.
+Words are whitespace tokens; matched words are the maximum order-preserving
+alignment (LCS) of the two word sequences; recall = matched / gt words is the
+headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
+or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO).
+A gt document without prediction counts as 0 matched (with a warning); a
+prediction without gt is an error unless -allow-unpaired.
+
+Prints a table (percentages) on stdout, or JSON with -json (fractions, null
+when undefined). Exit status: 0 ok, 1 failure (unreadable or bad input),
+2 usage error.
+
+Flags:`
+
+func runEval(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("eval", evalSynopsis, stderr)
+	gtDir := fs.String("gt", "", "directory of ground-truth `DIR`/<stem>.txt files")
+	predDir := fs.String("pred", "", "directory of predicted `DIR`/<stem>.<ext> files (.txt, .tsv, .hocr, .html, .xml)")
+	report := fs.String("report", "", "also write a report into `DIR`: Summary.txt, FileMetrics.csv, confusions.csv, diffs/<doc>.diff")
+	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of the table")
+	lower := fs.Bool("lower", false, "compare words lowercased")
+	strip := fs.Bool("strip-punct", false, "strip leading and trailing Unicode punctuation from words; words left empty are dropped on both sides (the gt word count may shrink)")
+	nfkc := fs.Bool("nfkc", false, "apply Unicode NFKC normalisation to words (ligatures, full-width forms)")
+	fuzzy := fs.Float64("fuzzy", 1, "match two words when their Levenshtein ratio (1 - distance/longer length, in characters) is >= `R`; 1 = exact (fast path)")
+	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	opt := eval.Options{Lower: *lower, StripPunct: *strip, NFKC: *nfkc, Fuzzy: *fuzzy}
+	if err := opt.Validate(); err != nil {
+		return usagef("-fuzzy: %v", err)
+	}
+	if opt.Fuzzy == 1 {
+		opt.Fuzzy = 0
+	}
+	var c *data.Corpus
+	var warnings []string
+	var err error
+	switch {
+	case *gtDir != "" || *predDir != "":
+		if *gtDir == "" || *predDir == "" {
+			return usagef("-gt and -pred go together (got only %s); run \"ocrfix eval -h\"", map[bool]string{true: "-gt", false: "-pred"}[*gtDir != ""])
+		}
+		if fs.NArg() > 0 {
+			return usagef("give either -gt DIR -pred DIR or two files, not both (extra arguments: %s)", strings.Join(fs.Args(), " "))
+		}
+		c, warnings, err = evalLoadDirs(*gtDir, *predDir, *allow)
+	case fs.NArg() == 2:
+		c, warnings, err = evalLoadFiles(fs.Arg(0), fs.Arg(1))
+	case fs.NArg() == 0:
+		return usagef("nothing to evaluate: give -gt DIR -pred DIR, or GTFILE PREDFILE; run \"ocrfix eval -h\"")
+	default:
+		return usagef("want two files (GTFILE PREDFILE), got %d arguments", fs.NArg())
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
+	}
+	if err != nil {
+		return err
+	}
+	s, warnings := eval.EvaluateCorpus(c, opt)
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
+	}
+	for _, d := range s.PerDoc {
+		if d.GTWords == 0 {
+			fmt.Fprintf(stderr, "ocrfix eval: warning: document %s: ground truth has no words; its recall is undefined (n/a), left out of the macro means\n", d.Doc)
+		}
+	}
+	if s.GTWords == 0 {
+		return fmt.Errorf("nothing to evaluate: the ground truth (%s) has no words", c.Name)
+	}
+	if *report != "" {
+		if err := eval.WriteReport(*report, s); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriter(stdout)
+	if *asJSON {
+		err = eval.WriteJSON(bw, s)
+	} else {
+		err = eval.WriteTable(bw, s)
+	}
+	if err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if *report != "" {
+		fmt.Fprintf(stderr, "ocrfix eval: report written to %s\n", *report)
+	}
+	return nil
+}
+
+// evalLoadFiles reads one ground-truth file and one prediction as a
+// one-document corpus.
+func evalLoadFiles(gtPath, predPath string) (*data.Corpus, []string, error) {
+	gt, err := evalReadFile(gtPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	pred, err := evalReadFile(predPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var warnings []string
+	if len(pred.Tokens) == 0 {
+		warnings = append(warnings, predPath+": prediction is empty")
+	}
+	c := &data.Corpus{Name: gtPath, Docs: []*data.Doc{{Stem: data.Stem(gtPath), GT: gt, OCR: pred}}}
+	return c, warnings, nil
+}
+
+// evalReadFile reads one input file with a message naming it when it is
+// missing or a directory.
+func evalReadFile(path string) (*data.Text, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%s: no such file", path)
+		}
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory (use -gt DIR -pred DIR for directories)", path)
+	}
+	t, err := data.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// evalListDir returns the readable documents of dir by stem. Hidden files
+// and subdirectories are ignored; files of no known format are skipped with
+// a warning; two files with one stem are an error.
+func evalListDir(dir, role string) (map[string]string, []string, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil, fmt.Errorf("%s directory %s: no such directory", role, dir)
+		}
+		return nil, nil, fmt.Errorf("%s directory %s: %v", role, dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, nil, fmt.Errorf("%s directory %s: not a directory", role, dir)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s directory %s: %v", role, dir, err)
+	}
+	var warnings []string
+	stems := make(map[string]string)
+	for _, e := range ents {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || e.IsDir() {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if _, err := data.FormatOf(p); err != nil {
+			warnings = append(warnings, fmt.Sprintf("skipping %v", err))
+			continue
+		}
+		st := data.Stem(name)
+		if prev, dup := stems[st]; dup {
+			return nil, warnings, fmt.Errorf("%s directory %s: two files for document %s: %s and %s", role, dir, st, filepath.Base(prev), name)
+		}
+		stems[st] = p
+	}
+	if len(stems) == 0 {
+		return nil, warnings, fmt.Errorf("%s directory %s: no documents (.txt, .tsv, .hocr, .html or .xml files)", role, dir)
+	}
+	return stems, warnings, nil
+}
+
+// evalLoadDirs pairs the files of gtDir and predDir by stem and reads them.
+func evalLoadDirs(gtDir, predDir string, allowUnpaired bool) (*data.Corpus, []string, error) {
+	gts, w1, err := evalListDir(gtDir, "gt")
+	if err != nil {
+		return nil, w1, err
+	}
+	preds, w2, err := evalListDir(predDir, "pred")
+	warnings := append(w1, w2...)
+	if err != nil {
+		return nil, warnings, err
+	}
+	var extra []string
+	for st := range preds {
+		if _, ok := gts[st]; !ok {
+			extra = append(extra, st)
+		}
+	}
+	sort.Strings(extra)
+	if len(extra) > 0 {
+		msg := fmt.Sprintf("%d prediction(s) in %s without ground truth in %s: %s", len(extra), predDir, gtDir, evalListNames(extra))
+		if !allowUnpaired {
+			return nil, warnings, fmt.Errorf("%s (use -allow-unpaired to ignore them)", msg)
+		}
+		warnings = append(warnings, msg+", ignored")
+	}
+	stems := make([]string, 0, len(gts))
+	for st := range gts {
+		stems = append(stems, st)
+	}
+	sort.Strings(stems)
+	c := &data.Corpus{Name: gtDir}
+	var missing []string
+	for _, st := range stems {
+		gt, err := evalReadFile(gts[st])
+		if err != nil {
+			return nil, warnings, err
+		}
+		d := &data.Doc{Stem: st, GT: gt}
+		if p, ok := preds[st]; ok {
+			if d.OCR, err = evalReadFile(p); err != nil {
+				return nil, warnings, err
+			}
+		} else {
+			missing = append(missing, st)
+		}
+		c.Docs = append(c.Docs, d)
+	}
+	if len(missing) == len(stems) {
+		return nil, warnings, fmt.Errorf("no document of %s has a prediction in %s (stems differ, e.g. %s)", gtDir, predDir, stems[0])
+	}
+	return c, warnings, nil
+}
+
+// evalListNames lists up to 10 names, then "and N more".
+func evalListNames(names []string) string {
+	if len(names) <= 10 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
+}
