@@ -1,0 +1,389 @@
+package candgen
+
+import (
+	"sort"
+	"unicode"
+)
+
+// skeleton maps words to a coarse key in which the characters OCR confuses
+// most (learned: i/l/1, o/0, rn/m ...) are one symbol and case is folded.
+// Two words one look-alike apart have the same skeleton, so the deletion
+// index below needs its edit budget only for the other errors.
+type skeleton struct {
+	class map[rune]rune // rune (lower case) -> class representative
+	rules []skelRule    // multi-rune rewrites, longest first
+}
+
+type skelRule struct{ from, to []rune }
+
+// Thresholds for a learned confusion to shape the skeleton.
+const (
+	skelMinCount = 5
+	skelMinRate  = 0.02
+	skelMaxClass = 5
+)
+
+// learnSkeleton builds the skeleton from a confusion model: single-rune
+// confusions seen often enough join classes (union-find, classes capped at
+// skelMaxClass runes so chains cannot swallow the alphabet), and frequent
+// one-to-two confusions become rewrites of the two-rune side to the one.
+func learnSkeleton(c *Confusion) *skeleton {
+	sk := &skeleton{class: map[rune]rune{}}
+	if c == nil {
+		return sk
+	}
+	parent := map[rune]rune{}
+	size := map[rune]int{}
+	var find func(r rune) rune
+	find = func(r rune) rune {
+		p, ok := parent[r]
+		if !ok {
+			parent[r], size[r] = r, 1
+			return r
+		}
+		if p == r {
+			return r
+		}
+		q := find(p)
+		parent[r] = q
+		return q
+	}
+	type pr struct {
+		a, b rune
+		n    int
+	}
+	var subs []pr
+	var multis []skelRule
+	for k, n := range c.ops {
+		if n < skelMinCount || k.T == k.O {
+			continue
+		}
+		t, o := []rune(lower(k.T)), []rune(lower(k.O))
+		if len(t) == 1 && len(o) == 1 && t[0] != o[0] {
+			if c.SubRate(k.T, k.O) >= skelMinRate {
+				subs = append(subs, pr{t[0], o[0], n})
+			}
+		} else if len(t) >= 1 && len(o) >= 1 && len(t) != len(o) && c.SubRate(k.T, k.O) >= skelMinRate {
+			if len(t) > len(o) {
+				multis = append(multis, skelRule{from: t, to: o})
+			} else {
+				multis = append(multis, skelRule{from: o, to: t})
+			}
+		}
+	}
+	sort.Slice(subs, func(i, j int) bool {
+		if subs[i].n != subs[j].n {
+			return subs[i].n > subs[j].n
+		}
+		if subs[i].a != subs[j].a {
+			return subs[i].a < subs[j].a
+		}
+		return subs[i].b < subs[j].b
+	})
+	for _, s := range subs {
+		a, b := find(s.a), find(s.b)
+		if a == b || size[a]+size[b] > skelMaxClass {
+			continue
+		}
+		if b < a {
+			a, b = b, a
+		}
+		parent[b] = a
+		size[a] += size[b]
+	}
+	for r := range parent {
+		if f := find(r); f != r {
+			sk.class[r] = f
+		}
+	}
+	// map the rules through the classes, dedupe, longest first
+	seen := map[string]bool{}
+	for _, m := range multis {
+		f, t := sk.mapRunes(m.from), sk.mapRunes(m.to)
+		if string(f) == string(t) {
+			continue
+		}
+		key := string(f) + "\x00" + string(t)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		sk.rules = append(sk.rules, skelRule{f, t})
+	}
+	sort.Slice(sk.rules, func(i, j int) bool {
+		a, b := sk.rules[i], sk.rules[j]
+		if len(a.from) != len(b.from) {
+			return len(a.from) > len(b.from)
+		}
+		if string(a.from) != string(b.from) {
+			return string(a.from) < string(b.from)
+		}
+		return string(a.to) < string(b.to)
+	})
+	// one rewrite per left side
+	var rules []skelRule
+	for i, r := range sk.rules {
+		if i > 0 && string(r.from) == string(sk.rules[i-1].from) {
+			continue
+		}
+		rules = append(rules, r)
+	}
+	sk.rules = rules
+	return sk
+}
+
+func (sk *skeleton) mapRunes(rs []rune) []rune {
+	out := make([]rune, len(rs))
+	for i, r := range rs {
+		out[i] = sk.mapRune(r)
+	}
+	return out
+}
+
+func (sk *skeleton) mapRune(r rune) rune {
+	if r < 128 {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+	} else {
+		r = unicode.ToLower(r)
+	}
+	if c, ok := sk.class[r]; ok {
+		return c
+	}
+	return r
+}
+
+// key appends the skeleton of w to dst.
+func (sk *skeleton) key(dst []rune, w string) []rune {
+	start := len(dst)
+	for _, r := range w {
+		dst = append(dst, sk.mapRune(r))
+	}
+	if len(sk.rules) == 0 {
+		return dst
+	}
+	src := append([]rune(nil), dst[start:]...)
+	dst = dst[:start]
+	for i := 0; i < len(src); {
+		matched := false
+		for _, rl := range sk.rules {
+			if i+len(rl.from) > len(src) {
+				continue
+			}
+			ok := true
+			for q, r := range rl.from {
+				if src[i+q] != r {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				dst = append(dst, rl.to...)
+				i += len(rl.from)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			dst = append(dst, src[i])
+			i++
+		}
+	}
+	return dst
+}
+
+// delIndex is a SymSpell-style deletion index over skeletons: every string
+// obtained by deleting up to maxDel runes from the first prefix runes of a
+// skeleton is hashed (64-bit FNV-1a) and stored with the skeleton's id. The
+// table is flat: entries sorted by hash, a directory of the top dirBits bits
+// of the hash giving each bucket's range, and the low 32 bits of the hash
+// kept beside the id to reject most other keys in the bucket. A lookup
+// hashes the deletions of the query the same way; hash collisions only add
+// candidates, which are verified by edit distance afterwards.
+type delIndex struct {
+	maxDel, prefix int
+	dirBits        uint
+	dir            []uint32  // bucket b holds entries dir[b]:dir[b+1]
+	lo             []uint32  // low 32 bits of each entry's hash
+	ids            []uint32  // skeleton id of each entry
+	skels          [][]rune  // skeleton runes by id
+	words          [][]int32 // fold ids by skeleton id
+}
+
+func fnv(rs []rune) uint64 {
+	h := uint64(14695981039346656037)
+	for _, r := range rs {
+		for x := uint32(r); ; x >>= 8 {
+			h ^= uint64(x & 0xff)
+			h *= 1099511628211
+			if x < 256 {
+				break
+			}
+		}
+	}
+	// final mix so the top bits are well spread
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	return h
+}
+
+// deletions calls f with the hash of every distinct string obtained by
+// deleting up to d runes from rs (rs itself included). seen dedupes.
+func deletions(rs []rune, d int, seen map[uint64]struct{}, f func(h uint64)) {
+	var rec func(s []rune, start, left int)
+	buf := make([]rune, 0, len(rs))
+	rec = func(s []rune, start, left int) {
+		h := fnv(s)
+		if _, ok := seen[h]; !ok {
+			seen[h] = struct{}{}
+			f(h)
+		}
+		if left == 0 {
+			return
+		}
+		for i := start; i < len(s); i++ {
+			buf = append(buf[:0], s[:i]...)
+			buf = append(buf, s[i+1:]...)
+			t := append([]rune(nil), buf...)
+			rec(t, i, left-1)
+		}
+	}
+	rec(rs, 0, d)
+}
+
+type idxEntry struct {
+	h  uint64
+	id uint32
+}
+
+// buildIndex indexes the skeletons of the lexicon's folds.
+func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
+	ix := &delIndex{maxDel: maxDel, prefix: prefix}
+	skelID := map[string]uint32{}
+	var buf []rune
+	for fid, w := range lex.foldWords {
+		buf = sk.key(buf[:0], w)
+		k := string(buf)
+		id, ok := skelID[k]
+		if !ok {
+			id = uint32(len(ix.skels))
+			skelID[k] = id
+			ix.skels = append(ix.skels, append([]rune(nil), buf...))
+			ix.words = append(ix.words, nil)
+		}
+		ix.words[id] = append(ix.words[id], int32(fid))
+	}
+	var ents []idxEntry
+	seen := map[uint64]struct{}{}
+	for id, s := range ix.skels {
+		p := s
+		if len(p) > prefix {
+			p = p[:prefix]
+		}
+		clear(seen)
+		deletions(p, maxDel, seen, func(h uint64) { ents = append(ents, idxEntry{h, uint32(id)}) })
+	}
+	sort.Slice(ents, func(i, j int) bool {
+		if ents[i].h != ents[j].h {
+			return ents[i].h < ents[j].h
+		}
+		return ents[i].id < ents[j].id
+	})
+	bits := uint(10)
+	for (1<<bits) < len(ents)/2 && bits < 26 {
+		bits++
+	}
+	ix.dirBits = bits
+	ix.dir = make([]uint32, (1<<bits)+1)
+	ix.lo = make([]uint32, len(ents))
+	ix.ids = make([]uint32, len(ents))
+	for i, e := range ents {
+		ix.lo[i] = uint32(e.h)
+		ix.ids[i] = e.id
+		ix.dir[(e.h>>(64-bits))+1]++
+	}
+	for b := 1; b < len(ix.dir); b++ {
+		ix.dir[b] += ix.dir[b-1]
+	}
+	return ix
+}
+
+// Bytes returns the memory held by the index's flat arrays (the skeleton
+// strings and fold lists excluded).
+func (ix *delIndex) Bytes() int {
+	return 4 * (len(ix.dir) + len(ix.lo) + len(ix.ids))
+}
+
+// lookup calls f with the id of every skeleton having a deletion variant
+// (within d deletions of the query prefix) equal to one of the query's,
+// each id at most once (mark is a scratch array stamped with gen).
+func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, seen map[uint64]struct{}, f func(id uint32)) {
+	p := q
+	if len(p) > ix.prefix {
+		p = p[:ix.prefix]
+	}
+	if d > ix.maxDel {
+		d = ix.maxDel
+	}
+	clear(seen)
+	deletions(p, d, seen, func(h uint64) {
+		b := h >> (64 - ix.dirBits)
+		lo := uint32(h)
+		for e := ix.dir[b]; e < ix.dir[b+1]; e++ {
+			if ix.lo[e] != lo {
+				continue
+			}
+			id := ix.ids[e]
+			if mark[id] == gen {
+				continue
+			}
+			mark[id] = gen
+			f(id)
+		}
+	})
+}
+
+// boundedLev returns the unit-cost edit distance of a and b, or bound+1
+// once it is certain to exceed bound.
+func boundedLev(a, b []rune, bound int, row []int) int {
+	n, m := len(a), len(b)
+	if n-m > bound || m-n > bound {
+		return bound + 1
+	}
+	if cap(row) < m+1 {
+		row = make([]int, m+1)
+	}
+	row = row[:m+1]
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= n; i++ {
+		prev := row[0]
+		row[0] = i
+		best := row[0]
+		for j := 1; j <= m; j++ {
+			cur := row[j]
+			v := prev
+			if a[i-1] != b[j-1] {
+				v++
+			}
+			if cur+1 < v {
+				v = cur + 1
+			}
+			if row[j-1]+1 < v {
+				v = row[j-1] + 1
+			}
+			row[j] = v
+			prev = cur
+			if v < best {
+				best = v
+			}
+		}
+		if best > bound {
+			return bound + 1
+		}
+	}
+	return row[m]
+}

@@ -1,0 +1,299 @@
+package candgen
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/data"
+)
+
+// Lexicon is a set of known words with counts. Words are kept in the exact
+// form added (case included) and aggregated by their lower-case fold, which
+// is what candidate generation searches; the exact forms give the case
+// patterns a word takes. A count of 0 marks a word known from a word list
+// but never counted.
+type Lexicon struct {
+	ids        map[string]int32 // exact form -> id
+	words      []string
+	counts     []int
+	total      int
+	fold       map[string]int32 // lower-case form -> fold id
+	foldWords  []string
+	foldCounts []int
+	forms      [][]int32 // fold id -> exact form ids
+}
+
+// NewLexicon returns an empty lexicon.
+func NewLexicon() *Lexicon {
+	return &Lexicon{ids: map[string]int32{}, fold: map[string]int32{}}
+}
+
+// Add adds n occurrences of word (n == 0 marks it known). Empty words and
+// negative counts are ignored.
+func (l *Lexicon) Add(word string, n int) {
+	if word == "" || n < 0 {
+		return
+	}
+	id, ok := l.ids[word]
+	if !ok {
+		id = int32(len(l.words))
+		l.ids[word] = id
+		l.words = append(l.words, word)
+		l.counts = append(l.counts, 0)
+		f := lower(word)
+		fid, ok := l.fold[f]
+		if !ok {
+			fid = int32(len(l.foldWords))
+			l.fold[f] = fid
+			l.foldWords = append(l.foldWords, f)
+			l.foldCounts = append(l.foldCounts, 0)
+			l.forms = append(l.forms, nil)
+		}
+		l.forms[fid] = append(l.forms[fid], id)
+	}
+	l.counts[id] += n
+	l.foldCounts[l.fold[lower(word)]] += n
+	l.total += n
+}
+
+// AddText adds the core of every token of a text (the token with its
+// leading and trailing punctuation stripped, see SplitAffix), one count
+// each. Tokens without a letter or digit are skipped.
+func (l *Lexicon) AddText(words []string) {
+	for _, w := range words {
+		_, core, _ := SplitAffix(w)
+		if core != "" {
+			l.Add(core, 1)
+		}
+	}
+}
+
+// ReadWordList adds the words of a word list, one per line (surrounding
+// spaces trimmed, empty lines skipped), as known words with count 0. name
+// is used in errors, which give the line.
+func (l *Lexicon) ReadWordList(r io.Reader, name string) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := sc.Bytes()
+		if !utf8.Valid(s) {
+			return fmt.Errorf("%s:%d: invalid UTF-8", name, line)
+		}
+		w := strings.TrimSpace(string(s))
+		if w == "" {
+			continue
+		}
+		if strings.IndexFunc(w, unicode.IsSpace) >= 0 {
+			return fmt.Errorf("%s:%d: a word list entry holds a space: %q", name, line, w)
+		}
+		l.Add(w, 0)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	return nil
+}
+
+// Count returns the count of the exact form w.
+func (l *Lexicon) Count(w string) int {
+	if id, ok := l.ids[w]; ok {
+		return l.counts[id]
+	}
+	return 0
+}
+
+// CountFold returns the count of w in any case.
+func (l *Lexicon) CountFold(w string) int {
+	if id, ok := l.fold[lower(w)]; ok {
+		return l.foldCounts[id]
+	}
+	return 0
+}
+
+// Has reports whether the exact form w is known.
+func (l *Lexicon) Has(w string) bool { _, ok := l.ids[w]; return ok }
+
+// HasFold reports whether w is known in some case.
+func (l *Lexicon) HasFold(w string) bool { _, ok := l.fold[lower(w)]; return ok }
+
+// Total returns the sum of all counts.
+func (l *Lexicon) Total() int { return l.total }
+
+// Len returns the number of distinct exact forms.
+func (l *Lexicon) Len() int { return len(l.words) }
+
+// Forms returns the exact forms of w's lower-case fold with their counts,
+// most frequent first (ties by the form).
+func (l *Lexicon) Forms(w string) (forms []string, counts []int) {
+	fid, ok := l.fold[lower(w)]
+	if !ok {
+		return nil, nil
+	}
+	ids := append([]int32(nil), l.forms[fid]...)
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := ids[i], ids[j]
+		if l.counts[a] != l.counts[b] {
+			return l.counts[a] > l.counts[b]
+		}
+		return l.words[a] < l.words[b]
+	})
+	for _, id := range ids {
+		forms = append(forms, l.words[id])
+		counts = append(counts, l.counts[id])
+	}
+	return forms, counts
+}
+
+var lexiconHeader = []string{"word", "count"}
+
+// WriteTo writes the lexicon as a relation TSV (word, count), sorted by
+// word. It implements io.WriterTo.
+func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	tw := data.NewTSVWriter(cw, lexiconHeader...)
+	ws := append([]string(nil), l.words...)
+	sort.Strings(ws)
+	for _, x := range ws {
+		if err := tw.Write(x, strconv.Itoa(l.counts[l.ids[x]])); err != nil {
+			return cw.n, err
+		}
+	}
+	err := tw.Err()
+	return cw.n, err
+}
+
+// ReadLexicon reads a lexicon written by WriteTo; name is used in errors.
+func ReadLexicon(r io.Reader, name string) (*Lexicon, error) {
+	tr := data.NewTSVReader(r, name, lexiconHeader...)
+	l := NewLexicon()
+	line := 1
+	for {
+		f, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return l, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		line++
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s:%d: want 2 fields, got %d", name, line, len(f))
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%s:%d: field count: not a count: %q", name, line, f[1])
+		}
+		if f[0] == "" {
+			return nil, fmt.Errorf("%s:%d: field word: empty", name, line)
+		}
+		l.Add(f[0], n)
+	}
+}
+
+// SplitAffix splits a token into its leading punctuation, its core (from
+// the first to the last letter or digit) and its trailing punctuation. A
+// token without a letter or digit is all prefix.
+func SplitAffix(tok string) (pre, core, suf string) {
+	i := 0
+	for i < len(tok) {
+		r, n := utf8.DecodeRuneInString(tok[i:])
+		if isAlnum(r) {
+			break
+		}
+		i += n
+	}
+	if i == len(tok) {
+		return tok, "", ""
+	}
+	j := len(tok)
+	for j > i {
+		r, n := utf8.DecodeLastRuneInString(tok[:j])
+		if isAlnum(r) {
+			break
+		}
+		j -= n
+	}
+	return tok[:i], tok[i:j], tok[j:]
+}
+
+// lower returns s in lower case, fast for ASCII.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(s)
+		}
+		if 'A' <= c && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// Case patterns of a word.
+const (
+	caseNone  uint8 = iota // no cased letter
+	caseLower              // all lower case
+	caseTitle              // first letter upper, the rest lower
+	caseUpper              // all upper (two or more cased letters)
+	caseMixed              // anything else
+)
+
+var caseNames = [...]string{"none", "lower", "title", "upper", "mixed"}
+
+// casePattern classifies the letters of s.
+func casePattern(s string) uint8 {
+	nUp, nLow := 0, 0
+	firstUp := false
+	first := true
+	for _, r := range s {
+		up, lo := unicode.IsUpper(r), unicode.IsLower(r)
+		if !up && !lo {
+			continue
+		}
+		if first {
+			firstUp = up
+			first = false
+		}
+		if up {
+			nUp++
+		} else {
+			nLow++
+		}
+	}
+	switch {
+	case nUp == 0 && nLow == 0:
+		return caseNone
+	case nUp == 0:
+		return caseLower
+	case nLow == 0 && nUp >= 2:
+		return caseUpper
+	case nUp == 1 && firstUp:
+		return caseTitle
+	}
+	return caseMixed
+}
+
+// applyCase puts a lower-case word into case pattern p (mixed and none
+// leave it as is).
+func applyCase(w string, p uint8) string {
+	switch p {
+	case caseUpper:
+		return strings.ToUpper(w)
+	case caseTitle:
+		r, n := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) {
+			return string(unicode.ToUpper(r)) + w[n:]
+		}
+	}
+	return w
+}
