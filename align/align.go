@@ -5,16 +5,9 @@ package align
 type Pair struct{ A, B int }
 
 // smallTable is the largest n*m for which a subproblem is solved with a full
-// DP table instead of being divided further.
-const smallTable = 1 << 16
-
-// Align returns a longest common subsequence of a and b as index pairs: a
-// maximum set of pairs with a[p.A] == b[p.B], strictly increasing in both A
-// and B. The result is exact and deterministic; its length is
-// LCSLength(a, b). Memory is linear in len(a)+len(b).
-func Align(a, b []int32) []Pair {
-	return AlignFunc(len(a), len(b), func(i, j int) bool { return a[i] == b[j] })
-}
+// DP table instead of being divided further (a variable so that tests can
+// force the divide and conquer on small inputs).
+var smallTable = 1 << 16
 
 // AlignFunc is Align for any equality predicate: it returns a maximum set of
 // pairs (i, j), 0 <= i < n, 0 <= j < m, with eq(i, j) true, strictly
@@ -113,6 +106,24 @@ func (h *hirsch) rec(a0, a1, b0, b1 int) {
 // alignment.
 func (h *hirsch) small(a0, a1, b0, b1 int) {
 	n, m := a1-a0, b1-b0
+	if n == 1 {
+		for j := b0; j < b1; j++ {
+			if h.eq(a0, j) {
+				h.out = append(h.out, Pair{a0, j})
+				return
+			}
+		}
+		return
+	}
+	if m == 1 {
+		for i := a0; i < a1; i++ {
+			if h.eq(i, b0) {
+				h.out = append(h.out, Pair{i, b0})
+				return
+			}
+		}
+		return
+	}
 	w := m + 1
 	size := (n + 1) * w
 	if cap(h.table) < size {
@@ -148,25 +159,4 @@ func (h *hirsch) small(a0, a1, b0, b1 int) {
 			j++
 		}
 	}
-}
-
-// LCSLength returns the length of a longest common subsequence of a and b.
-func LCSLength(a, b []int32) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	row := make([]int32, len(b)+1)
-	for _, x := range a {
-		var diag int32
-		for j, y := range b {
-			up := row[j+1]
-			if x == y {
-				row[j+1] = diag + 1
-			} else if row[j] > up {
-				row[j+1] = row[j]
-			}
-			diag = up
-		}
-	}
-	return int(row[len(b)])
 }

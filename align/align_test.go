@@ -1,6 +1,7 @@
 package align
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -88,9 +89,22 @@ func checkPairs(t *testing.T, a, b []int32, ps []Pair) {
 }
 
 func TestAlignRandom(t *testing.T) {
+	for _, st := range []int{1 << 16, 4, 300} {
+		t.Run(fmt.Sprint("smallTable=", st), func(t *testing.T) {
+			defer func(old int) { smallTable = old }(smallTable)
+			smallTable = st
+			testAlignRandom(t)
+		})
+	}
+}
+
+func testAlignRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for it := 0; it < 4000; it++ {
+	for it := 0; it < 3000; it++ {
 		sigma := 1 + rng.Intn(8)
+		if it%4 == 3 { // large alphabets: unique-word anchors
+			sigma = 50 + rng.Intn(400)
+		}
 		a := randSeq(rng, rng.Intn(201), sigma)
 		var b []int32
 		if rng.Intn(2) == 0 {
@@ -129,7 +143,9 @@ func TestAlignEmpty(t *testing.T) {
 
 func TestAlignFuncFuzzy(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
+	defer func(old int) { smallTable = old }(smallTable)
 	for it := 0; it < 1000; it++ {
+		smallTable = []int{4, 1 << 16}[it%2]
 		a := randSeq(rng, rng.Intn(120), 10)
 		b := randSeq(rng, rng.Intn(120), 10)
 		// a non-transitive relation: ids within 1 of each other
@@ -287,5 +303,58 @@ func TestVocab(t *testing.T) {
 	}
 	if v.Word(1) != "b" || v.Word(-1) != "" || v.Word(99) != "" {
 		t.Errorf("Word wrong")
+	}
+}
+
+// TestAnchorsFallback builds inputs where unique-word anchors mislead: the
+// anchor split is not maximal and Align must notice and fall back.
+func TestAnchorsFallback(t *testing.T) {
+	defer func(old int) { smallTable = old }(smallTable)
+	smallTable = 4
+	// U and V are unique in both sides and agree with a neighbour, but the
+	// best alignment takes the long run of x instead.
+	const U, V, x = 100, 101, 7
+	a := []int32{U, V, x, x, x, x, x, x, 1}
+	b := []int32{2, x, x, x, x, x, x, U, V}
+	ps := Align(a, b)
+	checkPairs(t, a, b, ps)
+	if want := dpLCS(a, b); len(ps) != want || want != 6 {
+		t.Fatalf("Align = %v (%d pairs), want %d", ps, len(ps), want)
+	}
+}
+
+// TestRunBand checks the two facts Align's certificate rests on: the banded
+// value never exceeds the LCS, and it equals the LCS whenever it reaches
+// min(n,m)-w.
+func TestRunBand(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	certified := 0
+	for it := 0; it < 3000; it++ {
+		sigma := 1 + rng.Intn(8)
+		if it%2 == 1 {
+			sigma = 20 + rng.Intn(200)
+		}
+		a := randSeq(rng, rng.Intn(300), sigma)
+		b := mutate(rng, a, sigma, rng.Float64()*0.4)
+		if rng.Intn(4) == 0 {
+			b = randSeq(rng, rng.Intn(300), sigma)
+		}
+		n, m := len(a), len(b)
+		want := dpLCS(a, b)
+		w := rng.Intn(min(n, m)/2 + 2)
+		e := newLCSEngine(sigmaOf(a, b))
+		got := e.runBand(a, b, min(0, m-n)-w, max(0, m-n)+w)
+		if got > want {
+			t.Fatalf("runBand(w=%d) = %d > LCS %d\na=%v\nb=%v", w, got, want, a, b)
+		}
+		if got >= min(n, m)-w {
+			certified++
+			if got != want {
+				t.Fatalf("runBand(w=%d) = %d certified but LCS is %d\na=%v\nb=%v", w, got, want, a, b)
+			}
+		}
+	}
+	if certified < 300 {
+		t.Fatalf("only %d of 3000 band runs certified: test too weak", certified)
 	}
 }
