@@ -1,0 +1,357 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"ocrfix/eval"
+	"ocrfix/model"
+)
+
+func init() {
+	register(command{name: "bench", summary: "k-fold benchmark: train, correct held-out documents, compare with raw OCR and the oracle", run: runBench})
+}
+
+// benchFigures are the corpus figures of one way of correcting.
+type benchFigures struct {
+	Matched        int     `json:"matched"`
+	Recall         float64 `json:"recall"`
+	MacroRecall    float64 `json:"macro_recall"`
+	ErrorReduction float64 `json:"error_reduction"`
+	Broken         int     `json:"broken"`
+	BrokenRate     float64 `json:"broken_rate"`
+}
+
+// benchReport is the JSON of `ocrfix bench -json`.
+type benchReport struct {
+	Corpus                string        `json:"corpus"`
+	Docs                  int           `json:"docs"`
+	Folds                 int           `json:"folds"`
+	Seed                  uint64        `json:"seed"`
+	Options               string        `json:"eval_options"`
+	GTWords               int           `json:"gt_words"`
+	RawMatched            int           `json:"raw_matched"`
+	RawRecall             float64       `json:"raw_recall"`
+	RawMacroRecall        float64       `json:"raw_macro_recall"`
+	CorrectedMatched      int           `json:"corrected_matched"`
+	CorrectedRecall       float64       `json:"corrected_recall"`
+	CorrectedMacroRecall  float64       `json:"corrected_macro_recall"`
+	OracleMatched         int           `json:"oracle_matched"`
+	OracleRecall          float64       `json:"oracle_recall"`
+	OracleMacroRecall     float64       `json:"oracle_macro_recall"`
+	ErrorReduction        float64       `json:"error_reduction"`
+	Broken                int           `json:"broken"`
+	BrokenRate            float64       `json:"broken_rate"`
+	OracleGainCaptured    float64       `json:"oracle_gain_captured"`
+	Changed               int           `json:"changed_tokens"`
+	CandidatesPerToken    float64       `json:"candidates_per_token"`
+	TrainSeconds          float64       `json:"train_seconds"`
+	CorrectSeconds        float64       `json:"correct_seconds"`
+	CorrectWordsPerSecond float64       `json:"correct_words_per_second"`
+	OracleSeconds         float64       `json:"oracle_seconds"`
+	Margins               []float64     `json:"margins"`
+	LeftOut               int           `json:"train_positions_left_out"`
+	Labelled              int           `json:"train_positions_labelled"`
+	Hunspell              *benchFigures `json:"hunspell,omitempty"`
+	HunspellRecall        *float64      `json:"hunspell_recall,omitempty"`
+	HunspellErrReduction  *float64      `json:"hunspell_error_reduction,omitempty"`
+	HunspellError         string        `json:"hunspell_error,omitempty"`
+	NoConfidence          *benchFigures `json:"without_confidence,omitempty"`
+	Seconds               float64       `json:"seconds"`
+}
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]", stderr)
+	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
+	folds := fs.Int("folds", 5, "number of folds (whole documents)")
+	seed := fs.Uint64("seed", 1, "seed of the fold split and of every random choice")
+	asJSON := fs.Bool("json", false, "print the figures as JSON on stdout")
+	report := fs.String("report", "", "write the eval reports of the raw and the corrected text to DIR/raw and DIR/corrected")
+	peers := fs.Bool("peers", false, "also correct with Hunspell's first suggestion (needs hunspell, hunspell-en-us)")
+	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
+	noLDA := fs.Bool("no-lda", false, "train no topic model")
+	noVec := fs.Bool("no-vectors", false, "train no word vectors")
+	var lexicons stringList
+	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable)")
+	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
+	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %v", fs.Args())
+	}
+	if *folds < 2 {
+		return usagef("-folds must be at least 2")
+	}
+	start := time.Now()
+	c, err := loadCorpus(*corpus, *allow, stderr)
+	if err != nil {
+		return err
+	}
+	if *maxDocs > 0 && *maxDocs < len(c.Docs) {
+		idx := make([]int, *maxDocs)
+		for i := range idx {
+			idx[i] = i
+		}
+		c = c.Subset(idx)
+	}
+	opt := model.DefaultOptions()
+	opt.Seed = *seed
+	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
+	if err := addLexicons(&opt, lexicons); err != nil {
+		return err
+	}
+	pb := newProgress(stderr)
+	opt.Progress = pb.update
+	evalOpt := eval.Options{}
+	cv, err := model.CrossValidate(c, *folds, opt, evalOpt)
+	pb.done()
+	if err != nil {
+		return err
+	}
+	rep := benchReport{Corpus: c.Name, Docs: len(cv.Docs), Folds: cv.Folds, Seed: *seed, Options: evalOpt.String()}
+	var raws, corrs []eval.DocResult
+	var rawMacro, corrMacro, oracleMacro meanAcc
+	positions, cands := 0, 0
+	for _, o := range cv.Docs {
+		r := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
+		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
+		raws, corrs = append(raws, r), append(corrs, k)
+		_, _, broken := eval.Broken(o.GT, o.Raw, o.Corrected, evalOpt)
+		rep.GTWords += r.GTWords
+		rep.RawMatched += r.Matched
+		rep.CorrectedMatched += k.Matched
+		rep.OracleMatched += o.Oracle
+		rep.Broken += broken
+		rep.Changed += o.Changed
+		rawMacro.add(r.Recall)
+		corrMacro.add(k.Recall)
+		if r.GTWords > 0 {
+			oracleMacro.add(float64(o.Oracle) / float64(r.GTWords))
+		}
+		positions += o.Positions
+		cands += o.Cands
+	}
+	rep.RawRecall = ratio(rep.RawMatched, rep.GTWords)
+	rep.CorrectedRecall = ratio(rep.CorrectedMatched, rep.GTWords)
+	rep.OracleRecall = ratio(rep.OracleMatched, rep.GTWords)
+	rep.RawMacroRecall, rep.CorrectedMacroRecall, rep.OracleMacroRecall = rawMacro.value(), corrMacro.value(), oracleMacro.value()
+	rep.ErrorReduction = eval.ErrorReduction(rep.GTWords, rep.RawMatched, rep.CorrectedMatched)
+	rep.BrokenRate = ratio(rep.Broken, rep.RawMatched)
+	rep.OracleGainCaptured = ratio(rep.CorrectedMatched-rep.RawMatched, rep.OracleMatched-rep.RawMatched)
+	rep.CandidatesPerToken = ratio(cands, positions)
+	rep.TrainSeconds, rep.CorrectSeconds, rep.OracleSeconds = cv.TrainSeconds, cv.CorrectSeconds, cv.OracleSeconds
+	rep.CorrectWordsPerSecond = float64(positions) / cv.CorrectSeconds
+	for _, m := range cv.Models {
+		rep.Margins = append(rep.Margins, m.Margin)
+		rep.LeftOut += m.Stats.LeftOut
+		rep.Labelled += m.Stats.Labelled
+	}
+	if *peers {
+		docs := make([][]string, len(cv.Docs))
+		for i, o := range cv.Docs {
+			docs[i] = o.Raw
+		}
+		if err := hunspellAvailable(*dict); err != nil {
+			rep.HunspellError = err.Error()
+			fmt.Fprintln(stderr, "warning: -peers:", err)
+		} else {
+			hp, err := newHunspellPeer(*dict, docs)
+			if err != nil {
+				return err
+			}
+			f := benchFigures{}
+			var macro meanAcc
+			for _, o := range cv.Docs {
+				h := hp.correct(o.Raw)
+				r := eval.EvaluateDoc(o.Stem, o.GT, h, evalOpt)
+				_, _, broken := eval.Broken(o.GT, o.Raw, h, evalOpt)
+				f.Matched += r.Matched
+				f.Broken += broken
+				macro.add(r.Recall)
+			}
+			f.Recall = ratio(f.Matched, rep.GTWords)
+			f.MacroRecall = macro.value()
+			f.ErrorReduction = eval.ErrorReduction(rep.GTWords, rep.RawMatched, f.Matched)
+			f.BrokenRate = ratio(f.Broken, rep.RawMatched)
+			rep.Hunspell = &f
+			rep.HunspellRecall, rep.HunspellErrReduction = &f.Recall, &f.ErrorReduction
+		}
+	}
+	if *report != "" {
+		for _, side := range []struct {
+			name string
+			docs []eval.DocResult
+		}{{"raw", raws}, {"corrected", corrs}} {
+			dir := filepath.Join(*report, side.name)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			if err := eval.WriteReport(dir, eval.Summarize(side.docs, evalOpt)); err != nil {
+				return err
+			}
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep.jsonForm())
+	}
+	return writeBenchTable(stdout, &rep)
+}
+
+func writeBenchTable(w io.Writer, r *benchReport) error {
+	fmt.Fprintf(w, "ocrfix bench: %s, %d documents, %d folds by whole document, seed %d\n", r.Corpus, r.Docs, r.Folds, r.Seed)
+	fmt.Fprintf(w, "word recall by the order-preserving alignment (%s); %d ground-truth words\n\n", r.Options, r.GTWords)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tmatched\trecall (micro)\trecall (macro)\terror reduction\tbroken\tbroken rate\t")
+	fmt.Fprintf(tw, "raw OCR\t%d\t%s\t%s\t\t\t\t\n", r.RawMatched, frac4(r.RawRecall), frac4(r.RawMacroRecall))
+	if r.Hunspell != nil {
+		h := r.Hunspell
+		fmt.Fprintf(tw, "Hunspell 1st suggestion\t%d\t%s\t%s\t%s\t%d\t%s\t\n", h.Matched, frac4(h.Recall), frac4(h.MacroRecall), pct1(h.ErrorReduction), h.Broken, pct2(h.BrokenRate))
+	}
+	fmt.Fprintf(tw, "ocrfix corrected\t%d\t%s\t%s\t%s\t%d\t%s\t\n", r.CorrectedMatched, frac4(r.CorrectedRecall), frac4(r.CorrectedMacroRecall), pct1(r.ErrorReduction), r.Broken, pct2(r.BrokenRate))
+	if r.NoConfidence != nil {
+		n := r.NoConfidence
+		fmt.Fprintf(tw, "ocrfix without confidences\t%d\t%s\t%s\t%s\t%d\t%s\t\n", n.Matched, frac4(n.Recall), frac4(n.MacroRecall), pct1(n.ErrorReduction), n.Broken, pct2(n.BrokenRate))
+	}
+	fmt.Fprintf(tw, "oracle (best candidate path)\t%d\t%s\t%s\t%s\t\t\t\n", r.OracleMatched, frac4(r.OracleRecall), frac4(r.OracleMacroRecall), pct1(eval.ErrorReduction(r.GTWords, r.RawMatched, r.OracleMatched)))
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
+	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, fmtMargins(r.Margins))
+	fmt.Fprintf(w, "training positions labelled: %d, left out (alignment could not label): %d\n", r.Labelled, r.LeftOut)
+	fmt.Fprintf(w, "time: train %.1f s (all folds), correct %.1f s = %.0f words/s, oracle %.1f s, total %.1f s\n", r.TrainSeconds, r.CorrectSeconds, r.CorrectWordsPerSecond, r.OracleSeconds, r.Seconds)
+	if r.HunspellError != "" {
+		fmt.Fprintf(w, "Hunspell baseline not run: %s\n", r.HunspellError)
+	}
+	return nil
+}
+
+func fmtMargins(ms []float64) string {
+	s := ""
+	for i, m := range ms {
+		if i > 0 {
+			s += " "
+		}
+		if math.IsInf(m, 1) {
+			s += "never"
+		} else {
+			s += fmt.Sprintf("%.2f", m)
+		}
+	}
+	return s
+}
+
+func frac4(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.4f", x)
+}
+
+func pct1(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+func pct2(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f%%", 100*x)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return float64(a) / float64(b)
+}
+
+// meanAcc averages values, skipping NaN.
+type meanAcc struct {
+	sum float64
+	n   int
+}
+
+func (m *meanAcc) add(x float64) {
+	if !math.IsNaN(x) {
+		m.sum += x
+		m.n++
+	}
+}
+
+func (m *meanAcc) value() float64 {
+	if m.n == 0 {
+		return math.NaN()
+	}
+	return m.sum / float64(m.n)
+}
+
+// jnum is a float64 that JSON-encodes NaN and infinities as null.
+type jnum float64
+
+func (x jnum) MarshalJSON() ([]byte, error) {
+	f := float64(x)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(f)
+}
+
+// jsonForm returns the report with every float as a jnum, so NaN (an
+// undefined ratio) and +Inf (a "never replace" margin) become null.
+func (r benchReport) jsonForm() map[string]any {
+	m := map[string]any{}
+	v := reflect.ValueOf(r)
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		name := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+		f := v.Field(i)
+		if strings.HasSuffix(t.Field(i).Tag.Get("json"), "omitempty") && f.IsZero() {
+			continue
+		}
+		m[name] = jsonValue(f)
+	}
+	return m
+}
+
+func jsonValue(f reflect.Value) any {
+	switch f.Kind() {
+	case reflect.Float64:
+		return jnum(f.Float())
+	case reflect.Slice:
+		out := make([]any, f.Len())
+		for i := range out {
+			out[i] = jsonValue(f.Index(i))
+		}
+		return out
+	case reflect.Pointer:
+		if f.IsNil() {
+			return nil
+		}
+		return jsonValue(f.Elem())
+	case reflect.Struct:
+		m := map[string]any{}
+		t := f.Type()
+		for i := 0; i < t.NumField(); i++ {
+			m[strings.Split(t.Field(i).Tag.Get("json"), ",")[0]] = jsonValue(f.Field(i))
+		}
+		return m
+	}
+	return f.Interface()
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"ocrfix/data"
+	"ocrfix/model"
+)
+
+func init() {
+	register(command{name: "correct", summary: "correct OCR files with a trained model, keeping their layout and format", run: runCorrect})
+}
+
+func runCorrect(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("correct", "correct -model MODEL -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout)", stderr)
+	modelPath := fs.String("model", "", "the model written by ocrfix train (required)")
+	outDir := fs.String("o", "", "output directory (required unless the input is -)")
+	var alts stringList
+	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *modelPath == "" {
+		return usagef("-model MODEL is required")
+	}
+	if fs.NArg() == 0 {
+		return usagef("no input: name OCR files or directories, or - for stdin")
+	}
+	stdin := len(fs.Args()) == 1 && fs.Arg(0) == "-"
+	if !stdin && *outDir == "" {
+		return usagef("-o OUTDIR is required")
+	}
+	m, err := readModel(*modelPath)
+	if err != nil {
+		return err
+	}
+	if stdin {
+		src, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return err
+		}
+		t, err := data.ReadText("-.txt", src)
+		if err != nil {
+			return err
+		}
+		c := m.Correct(t, nil)
+		var buf bytes.Buffer
+		if err := t.Rewrite(&buf, c.Out); err != nil {
+			return err
+		}
+		_, err = stdout.Write(buf.Bytes())
+		return err
+	}
+	inputs, err := expandInputs(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(inputs) == 0 {
+		return fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml) in %s", strings.Join(fs.Args(), " "))
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return err
+	}
+	// Read everything first so bad input fails before any output is written.
+	texts := make([]*data.Text, len(inputs))
+	altTexts := make([][]*data.Text, len(inputs))
+	seen := map[string]string{}
+	for i, in := range inputs {
+		base := filepath.Base(in)
+		if prev, dup := seen[base]; dup {
+			return fmt.Errorf("%s and %s would both be written to %s", prev, in, filepath.Join(*outDir, base))
+		}
+		seen[base] = in
+		if texts[i], err = data.ReadFile(in); err != nil {
+			return err
+		}
+		for _, dir := range alts {
+			a, err := findStem(dir, data.Stem(in))
+			if err != nil {
+				return err
+			}
+			altTexts[i] = append(altTexts[i], a)
+		}
+	}
+	changed, words := 0, 0
+	for i, t := range texts {
+		c := m.Correct(t, altTexts[i])
+		changed += c.Changed
+		words += len(t.Tokens)
+		out := filepath.Join(*outDir, filepath.Base(inputs[i]))
+		if err := data.WriteFileAtomic(out, func(w *bufio.Writer) error { return t.Rewrite(w, c.Out) }); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; written to %s\n", len(texts), changed, words, *outDir)
+	return nil
+}
+
+// readModel loads a model file.
+func readModel(path string) (*model.Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return model.Read(bufio.NewReader(f), path)
+}
+
+// expandInputs lists the OCR files named by args: files as they are,
+// directories by their files with an OCR extension, sorted.
+func expandInputs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		ents, err := os.ReadDir(a)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		for _, e := range ents {
+			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if _, err := data.FormatOf(e.Name()); err == nil {
+				names = append(names, filepath.Join(a, e.Name()))
+			}
+		}
+		sort.Strings(names)
+		out = append(out, names...)
+	}
+	return out, nil
+}
+
+// findStem reads the file of dir whose stem is stem.
+func findStem(dir, stem string) (*data.Text, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range ents {
+		if !e.IsDir() && data.Stem(e.Name()) == stem {
+			return data.ReadFile(filepath.Join(dir, e.Name()))
+		}
+	}
+	return nil, fmt.Errorf("%s: no reading of %s", dir, stem)
+}

@@ -1,0 +1,480 @@
+package features
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/align"
+	"ocrfix/candgen"
+	"ocrfix/lda"
+	"ocrfix/vectors"
+)
+
+// The features, one column each, in this order. Each is documented in one
+// line; "orig_" features are non-zero only on the candidate that is the OCR
+// token itself, so that facts about the OCR token (which do not vary among
+// the candidates of a position) can still move the choice between keeping
+// it and replacing it.
+var Names = []string{
+	"conf_logp",       // log P(ocr text | candidate) under the learned confusion model
+	"is_original",     // 1 when the candidate is the OCR token itself
+	"in_lexicon",      // 1 when every word of the candidate is in the training lexicon
+	"uni_logp",        // smoothed log unigram probability of the candidate's words (mean)
+	"lm_left",         // log P(first word | previous OCR word), Witten-Bell bigram from training truth
+	"lm_right",        // log P(next OCR word | last word) ... as P(last | next) read backwards
+	"lm_inner",        // log P(w2 | w1) inside a split candidate; 0 for one-word candidates
+	"topic_logp",      // log p(candidate | document) = log sum_k theta_dk phi_kw (LDA, theta folded in on the OCR)
+	"topic_known",     // 1 when the LDA vocabulary knows the candidate
+	"vec_sim",         // cosine of the candidate's word vector to the mean vector of the OCR context (+-5 words)
+	"vec_known",       // 1 when the candidate has a word vector
+	"edits",           // edit distance from the OCR text to the candidate
+	"len_diff",        // |runes(candidate) - runes(OCR text)|
+	"merge",           // 1 when the candidate merges this token with the next one(s)
+	"split",           // 1 when the candidate splits the token into several words
+	"from_engine",     // 1 when another OCR reading proposed the candidate
+	"engine_agree",    // share of the other OCR readings that have the candidate at the aligned position
+	"case_change",     // 1 when the candidate's case pattern differs from the OCR token's
+	"punct_change",    // 1 when the candidate's leading/trailing punctuation differs from the OCR token's
+	"orig_oov",        // original only: the OCR token's core is not in the lexicon
+	"orig_rule_len",   // original only: garbage rule 1 (length > 20)
+	"orig_rule_punct", // original only: garbage rule 2 (more punctuation than alphanumerics)
+	"orig_rule_inner", // original only: garbage rule 3 (two or more kinds of inner punctuation)
+	"orig_rule_rep",   // original only: garbage rule 4 (three identical characters in a row)
+	"orig_rule_upper", // original only: garbage rule 5 (more upper than lower case, not all upper)
+	"orig_rule_cv",    // original only: garbage rule 6 (consonant/vowel ratio beyond 8)
+	"orig_rule_runs",  // original only: garbage rule 7 (4+ vowels or 5+ consonants in a row)
+	"orig_rule_case",  // original only: garbage rule 8 (lower first and last, upper inside)
+	"orig_conf",       // original only: the OCR word confidence / 100 (0 when the input has none)
+	"orig_conf_rank",  // original only: rank of the token's confidence within its line, 0 (lowest) to 1
+	"has_conf",        // 1 when the input carries word confidences
+	"cand_prior",      // log prior of the candidate used by candidate generation (lexicon frequency)
+}
+
+// Column indices into Names (a test checks that they agree).
+const (
+	fConfLogP = iota
+	fIsOriginal
+	fInLexicon
+	fUniLogP
+	fLMLeft
+	fLMRight
+	fLMInner
+	fTopicLogP
+	fTopicKnown
+	fVecSim
+	fVecKnown
+	fEdits
+	fLenDiff
+	fMerge
+	fSplit
+	fFromEngine
+	fEngineAgree
+	fCaseChange
+	fPunctChange
+	fOrigOOV
+	fOrigRule0 // the eight garbage rules take columns fOrigRule0 .. fOrigRule0+7
+)
+
+const (
+	fOrigConf = fOrigRule0 + 8 + iota
+	fOrigConfRank
+	fHasConf
+	fCandPrior
+)
+
+// NumFeatures is the number of columns.
+var NumFeatures = len(Names)
+
+// ConfidenceFeatures are the columns that depend on OCR word confidences;
+// Options.NoConfidence zeroes them.
+var ConfidenceFeatures = []string{"orig_conf", "orig_conf_rank", "has_conf"}
+
+// Resources are the learned components the features read. LDA and Vec may
+// be nil: their columns are then 0.
+type Resources struct {
+	LM       *LM
+	Lex      *candgen.Lexicon
+	LDA      *lda.Model
+	Vec      *vectors.Vectors
+	LDAIters int // fold-in sweeps for a document's topic mix (default 30)
+}
+
+// Options select feature groups.
+type Options struct {
+	NoConfidence bool // zero the confidence columns (for with/without comparisons)
+}
+
+// Doc is one OCR document to compute features for.
+type Doc struct {
+	Words []string              // the primary OCR tokens
+	Conf  []float32             // their confidences in [0,100], or nil / -1 where unknown
+	Line  []int                 // their line numbers (for confidence ranks); may be nil
+	Alts  [][]string            // the other OCR readings of the document, whole
+	Cands [][]candgen.Candidate // candidates per position, as candgen made them
+}
+
+// Matrix holds the features of every candidate of a document, dense and
+// row-major: row r is Vals[r*NumFeatures : (r+1)*NumFeatures], and the rows
+// of position i are First[i] .. First[i+1]-1, in the order of Doc.Cands[i].
+// About half of the ~30 columns are non-zero on a typical row, so float32
+// dense rows (4 bytes a cell) are smaller than a sparse row of (int32
+// index, float32 value) pairs and faster to score.
+type Matrix struct {
+	Vals  []float32
+	First []int32
+}
+
+// Row returns row r.
+func (m *Matrix) Row(r int) []float32 { return m.Vals[r*NumFeatures : (r+1)*NumFeatures] }
+
+// Rows returns the number of rows.
+func (m *Matrix) Rows() int { return len(m.Vals) / NumFeatures }
+
+// Compute returns the feature matrix of doc. rng drives the LDA fold-in.
+func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
+	n := len(doc.Words)
+	rows := 0
+	for _, cs := range doc.Cands {
+		rows += len(cs)
+	}
+	m := &Matrix{Vals: make([]float32, rows*NumFeatures), First: make([]int32, n+1)}
+
+	norm := make([]string, n)
+	lmID := make([]int32, n)
+	for i, w := range doc.Words {
+		norm[i] = Norm(w)
+		lmID[i] = -1
+		if res.LM != nil && norm[i] != "" {
+			lmID[i] = res.LM.ID(norm[i])
+		}
+	}
+	var theta []float64
+	if res.LDA != nil {
+		iters := res.LDAIters
+		if iters <= 0 {
+			iters = 30
+		}
+		theta = res.LDA.Infer(doc.Words, iters, rng)
+	}
+	agree := alignReadings(doc.Words, doc.Alts)
+	hasConf := false
+	for _, c := range doc.Conf {
+		if c >= 0 {
+			hasConf = true
+			break
+		}
+	}
+	hasConf = hasConf && !opt.NoConfidence
+	var rank []float32
+	if hasConf {
+		rank = confRanks(doc.Conf, doc.Line)
+	}
+	var ctxVec []float32
+	if res.Vec != nil {
+		ctxVec = make([]float32, res.Vec.Dim)
+	}
+
+	r := 0
+	for i := 0; i < n; i++ {
+		m.First[i] = int32(r)
+		if i < len(doc.Cands) && len(doc.Cands[i]) > 0 {
+			prev := int32(-1)
+			if i > 0 {
+				prev = lmID[i-1]
+			}
+			ctxOK := false
+			if res.Vec != nil {
+				ctxOK = contextVector(res.Vec, norm, i, ctxVec)
+			}
+			origRules := garbageRules(doc.Words[i])
+			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
+			for _, c := range doc.Cands[i] {
+				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
+				r++
+				ocrText := doc.Words[i]
+				if c.Span > 1 && i+c.Span <= n {
+					ocrText = strings.Join(doc.Words[i:i+c.Span], " ")
+				}
+				words := strings.Fields(c.Text)
+				row[fConfLogP] = float32(c.LogConf)
+				row[fCandPrior] = float32(c.LogPrior)
+				orig := c.Source&candgen.SrcOriginal != 0
+				if orig {
+					row[fIsOriginal] = 1
+					if origOOV {
+						row[fOrigOOV] = 1
+					}
+					for k := 0; k < 8; k++ {
+						if origRules&(1<<k) != 0 {
+							row[fOrigRule0+k] = 1
+						}
+					}
+					if hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0 {
+						row[fOrigConf] = doc.Conf[i] / 100
+						row[fOrigConfRank] = rank[i]
+					}
+				}
+				if hasConf {
+					row[fHasConf] = 1
+				}
+				// lexicon and language model
+				inLex := len(words) > 0
+				var uni float64
+				ids := make([]int32, 0, 3)
+				for _, w := range words {
+					nw := Norm(w)
+					if res.Lex != nil && !res.Lex.Has(core(w)) {
+						inLex = false
+					}
+					id := int32(-1)
+					if res.LM != nil && nw != "" {
+						id = res.LM.ID(nw)
+					}
+					ids = append(ids, id)
+					if res.LM != nil {
+						uni += res.LM.LogUni(id)
+					}
+				}
+				if inLex {
+					row[fInLexicon] = 1
+				}
+				if len(words) > 0 && res.LM != nil {
+					row[fUniLogP] = float32(uni / float64(len(words)))
+					row[fLMLeft] = float32(res.LM.LogNext(prev, ids[0]))
+					next := int32(-1)
+					if j := i + max(c.Span, 1); j < n {
+						next = lmID[j]
+					}
+					row[fLMRight] = float32(res.LM.LogPrev(ids[len(ids)-1], next))
+					for k := 1; k < len(ids); k++ {
+						row[fLMInner] += float32(res.LM.LogNext(ids[k-1], ids[k]))
+					}
+				}
+				if theta != nil && len(words) > 0 {
+					var lp float64
+					known := true
+					for _, w := range words {
+						id, ok := res.LDA.WordID(w)
+						lp += res.LDA.LogProbID(id, theta)
+						if !ok {
+							known = false
+						}
+					}
+					row[fTopicLogP] = float32(lp / float64(len(words)))
+					if known {
+						row[fTopicKnown] = 1
+					}
+				}
+				if res.Vec != nil && ctxOK && len(words) > 0 {
+					if v, ok := res.Vec.Vec(Norm(words[0])); ok {
+						row[fVecSim] = float32(dot(v, ctxVec))
+						row[fVecKnown] = 1
+					}
+				}
+				row[fEdits] = float32(c.Edits)
+				row[fLenDiff] = float32(absInt(utf8.RuneCountInString(c.Text) - utf8.RuneCountInString(ocrText)))
+				if c.Span > 1 {
+					row[fMerge] = 1
+				}
+				if len(words) > 1 {
+					row[fSplit] = 1
+				}
+				if c.Source&candgen.SrcEngine != 0 {
+					row[fFromEngine] = 1
+				}
+				if len(doc.Alts) > 0 && c.Span == 1 {
+					a := 0
+					for _, w := range agree[i] {
+						if w == c.Text {
+							a++
+						}
+					}
+					row[fEngineAgree] = float32(a) / float32(len(doc.Alts))
+				}
+				if casePattern(c.Text) != casePattern(ocrText) {
+					row[fCaseChange] = 1
+				}
+				if punctOf(c.Text) != punctOf(ocrText) {
+					row[fPunctChange] = 1
+				}
+			}
+		}
+	}
+	m.First[n] = int32(r)
+	return m
+}
+
+// contextVector sets out to the normalised mean vector of the known words
+// within 5 positions of i (i excluded) and reports whether there was any.
+func contextVector(v *vectors.Vectors, norm []string, i int, out []float32) bool {
+	for k := range out {
+		out[k] = 0
+	}
+	found := false
+	for j := max(0, i-5); j < min(len(norm), i+6); j++ {
+		if j == i || norm[j] == "" {
+			continue
+		}
+		if x, ok := v.Vec(norm[j]); ok {
+			for k, f := range x {
+				out[k] += f
+			}
+			found = true
+		}
+	}
+	if !found {
+		return false
+	}
+	var s float64
+	for _, f := range out {
+		s += float64(f) * float64(f)
+	}
+	s = math.Sqrt(s)
+	if s == 0 {
+		return false
+	}
+	for k := range out {
+		out[k] = float32(float64(out[k]) / s)
+	}
+	return true
+}
+
+// dot returns the cosine of a unit vector a and b (b need not be unit).
+func dot(a, b []float32) float64 {
+	var s, nb float64
+	for k := range a {
+		s += float64(a[k]) * float64(b[k])
+		nb += float64(a[k]) * float64(a[k])
+	}
+	if nb == 0 {
+		return 0
+	}
+	return s / math.Sqrt(nb)
+}
+
+// alignReadings returns for each primary position the words the other
+// readings put there (one entry per reading; "" where none): matched words
+// of an order-preserving alignment, and in the gaps between matches the
+// words at the same offset when the gap has the same length on both sides.
+func alignReadings(words []string, alts [][]string) [][]string {
+	if len(alts) == 0 {
+		return nil
+	}
+	out := make([][]string, len(words))
+	for i := range out {
+		out[i] = make([]string, len(alts))
+	}
+	for e, alt := range alts {
+		v := align.NewVocab()
+		a, b := v.IDs(words), v.IDs(alt)
+		pairs := align.Align(a, b)
+		pi, pj := 0, 0
+		fill := func(i1, j1 int) {
+			if i1-pi == j1-pj {
+				for k := 0; k < i1-pi; k++ {
+					out[pi+k][e] = alt[pj+k]
+				}
+			}
+		}
+		for _, p := range pairs {
+			fill(p.A, p.B)
+			out[p.A][e] = alt[p.B]
+			pi, pj = p.A+1, p.B+1
+		}
+		fill(len(words), len(alt))
+	}
+	return out
+}
+
+// confRanks returns, for each token, the rank of its confidence among the
+// tokens of its line, scaled to [0,1] (0 the least confident); 1 for a
+// token alone on its line or without confidence.
+func confRanks(conf []float32, line []int) []float32 {
+	out := make([]float32, len(conf))
+	for i := 0; i < len(conf); {
+		j := i + 1
+		for j < len(conf) && line != nil && j < len(line) && line[j] == line[i] {
+			j++
+		}
+		if line == nil {
+			j = len(conf)
+		}
+		for a := i; a < j; a++ {
+			if j-i == 1 || conf[a] < 0 {
+				out[a] = 1
+				continue
+			}
+			below := 0
+			for b := i; b < j; b++ {
+				if conf[b] >= 0 && conf[b] < conf[a] {
+					below++
+				}
+			}
+			out[a] = float32(below) / float32(j-i-1)
+		}
+		i = j
+	}
+	return out
+}
+
+// casePattern classifies the letters of s: 0 none, 1 lower, 2 Capitalised,
+// 3 UPPER, 4 mixed.
+func casePattern(s string) int {
+	var up, low, n int
+	firstUp := false
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if unicode.IsUpper(r) {
+			if n == 0 {
+				firstUp = true
+			}
+			up++
+		} else if unicode.IsLower(r) {
+			low++
+		}
+		n++
+	}
+	switch {
+	case n == 0:
+		return 0
+	case up == 0:
+		return 1
+	case low == 0 && n > 1:
+		return 3
+	case firstUp && up == 1:
+		return 2
+	case low == 0:
+		return 3
+	}
+	return 4
+}
+
+// punctOf returns the leading and trailing punctuation of s, joined by a
+// NUL byte.
+func punctOf(s string) string {
+	isP := func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+	core := strings.TrimFunc(s, isP)
+	if core == "" {
+		return s
+	}
+	i := strings.Index(s, core)
+	return s[:i] + "\x00" + s[i+len(core):]
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// core returns a token without its leading and trailing punctuation.
+func core(tok string) string {
+	_, c, _ := candgen.SplitAffix(tok)
+	return c
+}

@@ -1,0 +1,223 @@
+package features
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"ocrfix/data"
+)
+
+// LM is a word bigram language model over normalised words (lower case,
+// leading and trailing punctuation stripped), learned from training ground
+// truth. It gives interpolated Witten-Bell probabilities in both directions:
+// P(w | previous word) and P(w | next word), so a candidate can be scored
+// against its left and its right neighbour.
+type LM struct {
+	ids    map[string]int32
+	words  []string
+	uni    []uint32          // count of each word
+	total  uint64            // number of tokens
+	bi     map[uint64]uint32 // count of (a, b) as a<<32 | b
+	follow []uint32          // distinct words seen after each word
+	before []uint32          // distinct words seen before each word
+	left   []uint32          // count of each word as the left part of a bigram
+	right  []uint32          // count of each word as the right part of a bigram
+}
+
+// NewLM returns an empty model.
+func NewLM() *LM {
+	return &LM{ids: map[string]int32{}, bi: map[uint64]uint32{}}
+}
+
+// Norm returns the form under which LM counts a token: lower case, with
+// leading and trailing punctuation removed. It may be "".
+func Norm(w string) string {
+	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 0x80 || ('A' <= c && c <= 'Z') {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
+func (lm *LM) intern(w string) int32 {
+	if id, ok := lm.ids[w]; ok {
+		return id
+	}
+	id := int32(len(lm.words))
+	lm.ids[w] = id
+	lm.words = append(lm.words, w)
+	lm.uni = append(lm.uni, 0)
+	lm.follow = append(lm.follow, 0)
+	lm.before = append(lm.before, 0)
+	lm.left = append(lm.left, 0)
+	lm.right = append(lm.right, 0)
+	return id
+}
+
+// Add counts the words of one document. Tokens that normalise to "" are
+// skipped and do not break the bigram chain.
+func (lm *LM) Add(doc []string) {
+	prev := int32(-1)
+	for _, t := range doc {
+		w := Norm(t)
+		if w == "" {
+			continue
+		}
+		id := lm.intern(w)
+		lm.uni[id]++
+		lm.total++
+		if prev >= 0 {
+			lm.addBigram(prev, id, 1)
+		}
+		prev = id
+	}
+}
+
+func (lm *LM) addBigram(a, b int32, n uint32) {
+	k := uint64(a)<<32 | uint64(uint32(b))
+	c := lm.bi[k]
+	if c == 0 {
+		lm.follow[a]++
+		lm.before[b]++
+	}
+	lm.bi[k] = c + n
+	lm.left[a] += n
+	lm.right[b] += n
+}
+
+// ID returns the id of a normalised word, or -1 when the model has not seen
+// it.
+func (lm *LM) ID(norm string) int32 {
+	if id, ok := lm.ids[norm]; ok {
+		return id
+	}
+	return -1
+}
+
+// Len returns the vocabulary size.
+func (lm *LM) Len() int { return len(lm.words) }
+
+// LogUni returns the smoothed log unigram probability of word id (-1 for
+// an unknown word): log((c + 0.5) / (N + 0.5 (V+1))).
+func (lm *LM) LogUni(id int32) float64 {
+	c := 0.0
+	if id >= 0 {
+		c = float64(lm.uni[id])
+	}
+	return math.Log((c + 0.5) / (float64(lm.total) + 0.5*float64(len(lm.words)+1)))
+}
+
+// LogNext returns log P(w | prev), Witten-Bell interpolated with the
+// unigram; either id may be -1 (unknown), which backs off to the unigram.
+func (lm *LM) LogNext(prev, w int32) float64 {
+	pu := math.Exp(lm.LogUni(w))
+	if prev < 0 || lm.left[prev] == 0 {
+		return math.Log(pu)
+	}
+	var c float64
+	if w >= 0 {
+		c = float64(lm.bi[uint64(prev)<<32|uint64(uint32(w))])
+	}
+	n, t := float64(lm.left[prev]), float64(lm.follow[prev])
+	return math.Log((c + t*pu) / (n + t))
+}
+
+// LogPrev returns log P(w | next): the probability of w standing right
+// before next, Witten-Bell interpolated with the unigram.
+func (lm *LM) LogPrev(w, next int32) float64 {
+	pu := math.Exp(lm.LogUni(w))
+	if next < 0 || lm.right[next] == 0 {
+		return math.Log(pu)
+	}
+	var c float64
+	if w >= 0 {
+		c = float64(lm.bi[uint64(uint32(w))<<32|uint64(uint32(next))])
+	}
+	n, t := float64(lm.right[next]), float64(lm.before[next])
+	return math.Log((c + t*pu) / (n + t))
+}
+
+// lmHeader is the first line of the TSV form of an LM.
+var lmHeader = []string{"kind", "a", "b", "count"}
+
+// WriteTo writes the model as relation TSV: rows "u word - count" for
+// unigrams and "b word1 word2 count" for bigrams, in id order.
+func (lm *LM) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	tw := data.NewTSVWriter(cw, lmHeader...)
+	for id, word := range lm.words {
+		if err := tw.Write("u", word, "", strconv.FormatUint(uint64(lm.uni[id]), 10)); err != nil {
+			return cw.n, err
+		}
+	}
+	keys := make([]uint64, 0, len(lm.bi))
+	for k := range lm.bi {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		a, b := int32(k>>32), int32(uint32(k))
+		if err := tw.Write("b", lm.words[a], lm.words[b], strconv.FormatUint(uint64(lm.bi[k]), 10)); err != nil {
+			return cw.n, err
+		}
+	}
+	return cw.n, tw.Err()
+}
+
+// ReadLM reads a model written by WriteTo; name is used in error messages.
+func ReadLM(r io.Reader, name string) (*LM, error) {
+	tr := data.NewTSVReader(r, name, lmHeader...)
+	lm := NewLM()
+	for {
+		f, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.ParseUint(f[3], 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: count %q: not a count", name, tr.Line(), f[3])
+		}
+		switch f[0] {
+		case "u":
+			id := lm.intern(f[1])
+			lm.uni[id] += uint32(n)
+			lm.total += n
+		case "b":
+			a, ok1 := lm.ids[f[1]]
+			b, ok2 := lm.ids[f[2]]
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("%s:%d: bigram of words with no unigram row", name, tr.Line())
+			}
+			lm.addBigram(a, b, uint32(n))
+		default:
+			return nil, fmt.Errorf("%s:%d: kind %q: want u or b", name, tr.Line(), f[0])
+		}
+	}
+	if lm.total == 0 {
+		return nil, errors.New(name + ": empty language model")
+	}
+	return lm, nil
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}

@@ -1,0 +1,144 @@
+package model
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"ocrfix/data"
+	"ocrfix/eval"
+)
+
+// DocOutcome is the result of correcting one held-out document in a
+// cross-validation.
+type DocOutcome struct {
+	Stem      string
+	Fold      int
+	GT        []string // ground-truth words
+	Raw       []string // the OCR words
+	Corrected []string // the corrected words
+	Oracle    int      // most gt words any path through the candidate lattice matches
+	Changed   int      // OCR tokens whose text changed
+	Positions int      // OCR tokens
+	Cands     int      // candidates generated, all positions
+}
+
+// CVResult is the outcome of a k-fold cross-validation over whole
+// documents.
+type CVResult struct {
+	Folds          int
+	Docs           []DocOutcome // in corpus order
+	Models         []*Model     // the model of each fold
+	TrainSeconds   float64      // wall time of all Train calls
+	CorrectSeconds float64      // wall time of all corrections (candidates, features, scoring, collection)
+	OracleSeconds  float64      // wall time of the oracle DPs
+}
+
+// CrossValidate splits the documents of c that have ground truth into k
+// folds by a seeded shuffle of whole documents (data.Folds), and for each
+// fold trains a model on the other folds and corrects the fold's documents.
+// Each document is also scored by the oracle of its candidate lattice
+// (eval.Oracle under eval options evalOpt).
+func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*CVResult, error) {
+	var docs []*data.Doc
+	for _, d := range c.Docs {
+		if d.GT != nil && d.OCR != nil {
+			docs = append(docs, d)
+		}
+	}
+	if len(docs) < 3 {
+		return nil, fmt.Errorf("%s: cross-validation needs at least 3 documents with ground truth and OCR, found %d", c.Name, len(docs))
+	}
+	if k < 2 {
+		return nil, fmt.Errorf("cross-validation needs at least 2 folds, got %d", k)
+	}
+	if k > len(docs) {
+		k = len(docs)
+	}
+	folds := data.Folds(len(docs), k, rand.New(rand.NewPCG(opt.Seed, 0x666f6c64)))
+	res := &CVResult{Folds: k, Docs: make([]DocOutcome, len(docs))}
+	for f, held := range folds {
+		inFold := make([]bool, len(docs))
+		for _, i := range held {
+			inFold[i] = true
+		}
+		var train []*data.Doc
+		for i, d := range docs {
+			if !inFold[i] {
+				train = append(train, d)
+			}
+		}
+		fopt := opt
+		if opt.Progress != nil {
+			fopt.Progress = func(stage string, done, total int) {
+				opt.Progress(fmt.Sprintf("fold %d/%d %s", f+1, k, stage), done, total)
+			}
+		}
+		t0 := time.Now()
+		m, err := Train(train, fopt)
+		if err != nil {
+			return nil, fmt.Errorf("fold %d: %w", f+1, err)
+		}
+		res.TrainSeconds += time.Since(t0).Seconds()
+		res.Models = append(res.Models, m)
+		m.prepare()
+		t1 := time.Now()
+		corr := make([]*Correction, len(held))
+		parallelDo(len(held), opt.Workers, func(j int) {
+			d := docs[held[j]]
+			corr[j] = m.Correct(d.OCR, d.Alt)
+		})
+		res.CorrectSeconds += time.Since(t1).Seconds()
+		t2 := time.Now()
+		parallelDo(len(held), opt.Workers, func(j int) {
+			i := held[j]
+			d := docs[i]
+			cr := corr[j]
+			o := DocOutcome{Stem: d.Stem, Fold: f, GT: d.GT.Words(), Raw: d.OCR.Words(), Corrected: OutputWords(cr.Out), Changed: cr.Changed, Positions: len(cr.Out)}
+			lat := make(eval.Lattice, len(cr.Cands))
+			for p, cs := range cr.Cands {
+				o.Cands += len(cs)
+				alts := make([]eval.Alt, len(cs))
+				for q, c := range cs {
+					alts[q] = eval.Alt{Words: strings.Fields(c.Text), Span: max(c.Span, 1)}
+				}
+				lat[p] = alts
+			}
+			o.Oracle = eval.Oracle(lat, o.GT, evalOpt)
+			res.Docs[i] = o
+		})
+		res.OracleSeconds += time.Since(t2).Seconds()
+	}
+	return res, nil
+}
+
+// OutputWords turns Correction.Out into the corrected word sequence:
+// merged-away positions dropped, split candidates cut into their words.
+func OutputWords(out []string) []string { return outputWords(out) }
+
+// parallelDo calls f(0..n-1) on up to workers goroutines (0: GOMAXPROCS).
+func parallelDo(n, workers int, f func(i int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, n)
+	var wg sync.WaitGroup
+	next := make(chan int, n)
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}

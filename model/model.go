@@ -1,0 +1,318 @@
+package model
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/features"
+	"ocrfix/lda"
+	"ocrfix/vectors"
+)
+
+// Version is the model file format version this package writes and reads.
+// Any change to the features, their order or the file layout bumps it.
+const Version = 1
+
+// magic starts every model file (inside the gzip stream).
+const magic = "ocrfix-model\n"
+
+// Model is a trained corrector: the learned components candidates and
+// features are computed from, the ranker, and the do-no-harm margin.
+type Model struct {
+	Conf     *candgen.Confusion
+	Lex      *candgen.Lexicon
+	GenOpt   candgen.Options
+	LM       *features.LM
+	LDA      *lda.Model       // nil when trained without a topic model
+	Vec      *vectors.Vectors // nil when trained without word vectors
+	Ranker   *LogReg
+	Margin   float64 // log-odds by which a candidate must beat the OCR token; +Inf: never replace
+	FeatOpt  features.Options
+	Stats    TrainStats
+	Seed     uint64
+	LDAIters int
+	Lexicons int // number of extra word lists merged into Lex
+
+	gens      *genPool
+	resources *features.Resources
+	once      sync.Once
+}
+
+// prepare makes the generator pool and feature resources of a model read
+// from a file; it is safe to call from several goroutines.
+func (m *Model) prepare() {
+	m.once.Do(func() {
+		if m.gens == nil {
+			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+		}
+		if m.resources == nil {
+			m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+		}
+	})
+}
+
+// Correction is the corrected reading of one document.
+type Correction struct {
+	// Out has one entry per OCR token: the token's new text (the token
+	// itself when unchanged, words joined by a space for a split, "" for a
+	// token merged into the previous one).
+	Out     []string
+	Changed int // tokens whose text changed
+	// Cands and Scores expose the lattice for inspection: the candidates
+	// of each position and each candidate's log-odds.
+	Cands  [][]candgen.Candidate
+	Scores [][]float64
+}
+
+// Correct corrects one OCR text, with the other readings of the same
+// document (may be empty). The result is deterministic for the model's
+// seed and the text's path.
+func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
+	m.prepare()
+	d := &data.Doc{Stem: ocr.Path, OCR: ocr, Alt: alts}
+	words := ocr.Words()
+	fd := featureDoc(d, words)
+	g := m.gens.get()
+	cands := g.Generate(words, fd.Alts)
+	m.gens.put(g)
+	fd.Cands = cands
+	mat := features.Compute(m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
+	scores := scoreRows(m.Ranker, mat)
+	out := decode(words, cands, mat.First, scores, m.Margin)
+	c := &Correction{Out: out, Cands: cands, Scores: make([][]float64, len(words))}
+	for i := range words {
+		c.Scores[i] = scores[mat.First[i]:mat.First[i+1]]
+		if out[i] != words[i] {
+			c.Changed++
+		}
+	}
+	return c
+}
+
+// meta is the JSON part of a model file.
+type meta struct {
+	Version  int              `json:"version"`
+	Features []string         `json:"features"`
+	Mean     []float64        `json:"mean"`
+	Scale    []float64        `json:"scale"`
+	W        []float64        `json:"w"`
+	B        float64          `json:"b"`
+	Margin   string           `json:"margin"` // strconv form, so +Inf survives JSON
+	Gen      candgen.Options  `json:"candgen"`
+	FeatOpt  features.Options `json:"features_options"`
+	Stats    TrainStats       `json:"stats"`
+	Seed     uint64           `json:"seed"`
+	LDAIters int              `json:"lda_iters"`
+	Lexicons int              `json:"lexicons"`
+	Sections []string         `json:"sections"`
+}
+
+// WriteTo writes the model as one self-contained, gzip-compressed file:
+// a magic line, then sections "name length\n" + bytes: meta.json (version,
+// feature names, ranker weights, margin, options, training figures),
+// confusion.tsv, lexicon.tsv, lm.tsv, and lda.bin and vectors.bin when
+// present.
+func (m *Model) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: w}
+	zw, err := gzip.NewWriterLevel(cw, gzip.BestSpeed)
+	if err != nil {
+		return 0, err
+	}
+	bw := bufio.NewWriter(zw)
+	bw.WriteString(magic)
+	sections := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"confusion.tsv", func(w io.Writer) error { _, err := m.Conf.WriteTo(w); return err }},
+		{"lexicon.tsv", func(w io.Writer) error { _, err := m.Lex.WriteTo(w); return err }},
+		{"lm.tsv", func(w io.Writer) error { _, err := m.LM.WriteTo(w); return err }},
+	}
+	if m.LDA != nil {
+		sections = append(sections, struct {
+			name  string
+			write func(io.Writer) error
+		}{"lda.bin", func(w io.Writer) error { _, err := m.LDA.WriteTo(w); return err }})
+	}
+	if m.Vec != nil {
+		sections = append(sections, struct {
+			name  string
+			write func(io.Writer) error
+		}{"vectors.bin", func(w io.Writer) error { return m.Vec.WriteBinary(w) }})
+	}
+	md := meta{
+		Version: Version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
+		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64),
+		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
+	}
+	for _, s := range sections {
+		md.Sections = append(md.Sections, s.name)
+	}
+	js, err := json.MarshalIndent(md, "", " ")
+	if err != nil {
+		return 0, err
+	}
+	writeSection := func(name string, b []byte) {
+		fmt.Fprintf(bw, "%s %d\n", name, len(b))
+		bw.Write(b)
+	}
+	writeSection("meta.json", js)
+	var buf bytes.Buffer
+	for _, s := range sections {
+		buf.Reset()
+		if err := s.write(&buf); err != nil {
+			return cw.n, fmt.Errorf("model section %s: %w", s.name, err)
+		}
+		writeSection(s.name, buf.Bytes())
+	}
+	if err := bw.Flush(); err != nil {
+		return cw.n, err
+	}
+	if err := zw.Close(); err != nil {
+		return cw.n, err
+	}
+	return cw.n, nil
+}
+
+// Read reads a model written by WriteTo. name is used in error messages.
+// A file that is not a model, a model of another format version, a
+// truncated or corrupt file, or one whose feature names differ from this
+// build's, is an error that says so.
+func Read(r io.Reader, name string) (*Model, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an ocrfix model file (%v)", name, err)
+	}
+	br := bufio.NewReader(zr)
+	head := make([]byte, len(magic))
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
+	}
+	sections := map[string][]byte{}
+	var order []string
+	for {
+		line, err := br.ReadString('\n')
+		if err == io.EOF && line == "" {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: truncated or corrupt model file: %v", name, err)
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s: corrupt model file: bad section header %q", name, strings.TrimSpace(line))
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > 1<<31 {
+			return nil, fmt.Errorf("%s: corrupt model file: bad section length %q", name, f[1])
+		}
+		b := make([]byte, n)
+		if _, err := io.ReadFull(br, b); err != nil {
+			return nil, fmt.Errorf("%s: truncated model file: section %s: %v", name, f[0], err)
+		}
+		sections[f[0]] = b
+		order = append(order, f[0])
+	}
+	js, ok := sections["meta.json"]
+	if !ok {
+		return nil, fmt.Errorf("%s: corrupt model file: no meta.json section", name)
+	}
+	var md meta
+	if err := json.Unmarshal(js, &md); err != nil {
+		return nil, fmt.Errorf("%s: corrupt model file: meta.json: %v", name, err)
+	}
+	if md.Version != Version {
+		return nil, fmt.Errorf("%s: model file format version %d, this ocrfix reads version %d: retrain the model with this ocrfix", name, md.Version, Version)
+	}
+	if strings.Join(md.Features, ",") != strings.Join(features.Names, ",") {
+		return nil, fmt.Errorf("%s: the model was trained with features %v, this ocrfix computes %v: retrain the model", name, md.Features, features.Names)
+	}
+	d := len(md.Features)
+	if len(md.Mean) != d || len(md.Scale) != d || len(md.W) != d {
+		return nil, fmt.Errorf("%s: corrupt model file: %d features but %d/%d/%d weights", name, d, len(md.Mean), len(md.Scale), len(md.W))
+	}
+	margin, err := strconv.ParseFloat(md.Margin, 64)
+	if err != nil || math.IsNaN(margin) {
+		return nil, fmt.Errorf("%s: corrupt model file: margin %q", name, md.Margin)
+	}
+	for _, s := range md.Sections {
+		if _, ok := sections[s]; !ok {
+			return nil, fmt.Errorf("%s: truncated model file: section %s missing", name, s)
+		}
+	}
+	m := &Model{
+		Ranker:   &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
+		Margin:   margin,
+		GenOpt:   md.Gen,
+		FeatOpt:  md.FeatOpt,
+		Stats:    md.Stats,
+		Seed:     md.Seed,
+		LDAIters: md.LDAIters,
+		Lexicons: md.Lexicons,
+	}
+	sec := func(s string) (io.Reader, error) {
+		b, ok := sections[s]
+		if !ok {
+			return nil, fmt.Errorf("%s: corrupt model file: no %s section", name, s)
+		}
+		return bytes.NewReader(b), nil
+	}
+	if rd, err := sec("confusion.tsv"); err != nil {
+		return nil, err
+	} else if m.Conf, err = candgen.ReadConfusion(rd, name+"#confusion.tsv"); err != nil {
+		return nil, err
+	}
+	if rd, err := sec("lexicon.tsv"); err != nil {
+		return nil, err
+	} else if m.Lex, err = candgen.ReadLexicon(rd, name+"#lexicon.tsv"); err != nil {
+		return nil, err
+	}
+	if rd, err := sec("lm.tsv"); err != nil {
+		return nil, err
+	} else if m.LM, err = features.ReadLM(rd, name+"#lm.tsv"); err != nil {
+		return nil, err
+	}
+	if b, ok := sections["lda.bin"]; ok {
+		if m.LDA, err = lda.Read(bytes.NewReader(b)); err != nil {
+			return nil, fmt.Errorf("%s#lda.bin: %w", name, err)
+		}
+	}
+	if b, ok := sections["vectors.bin"]; ok {
+		if m.Vec, err = vectors.Load(bytes.NewReader(b)); err != nil {
+			return nil, fmt.Errorf("%s#vectors.bin: %w", name, err)
+		}
+	}
+	_ = order
+	return m, nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+func containsSpace(s string) bool { return strings.IndexFunc(s, unicode.IsSpace) >= 0 }
+
+func splitFields(s string) []string { return strings.Fields(s) }
+
+var _ = errors.New

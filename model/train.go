@@ -1,0 +1,515 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"ocrfix/align"
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/features"
+	"ocrfix/lda"
+	"ocrfix/vectors"
+)
+
+// Options control Train. The zero value is not usable; start from
+// DefaultOptions.
+type Options struct {
+	Seed      uint64                   // seed of every random choice
+	Gen       candgen.Options          // candidate generation
+	Confusion candgen.ConfusionOptions // confusion model learning
+	LDA       lda.Options              // topic model
+	Vectors   vectors.Options          // word vectors
+	NoLDA     bool                     // train no topic model (its features are 0)
+	NoVectors bool                     // train no word vectors (their features are 0)
+	Features  features.Options         // feature groups
+	Fit       FitOptions               // logistic regression
+	// MaxRows caps the candidate rows the ranker is fitted on; positions
+	// where the OCR token is right are subsampled (and reweighted) to
+	// stay under it. 0 means 800,000.
+	MaxRows int
+	// Lexicons are extra word lists (one word per line) added to the
+	// training lexicon, each with the name used in errors.
+	Lexicons []NamedReader
+	// Workers is the number of documents processed at once (0: GOMAXPROCS).
+	Workers int
+	// Progress, when not nil, is called as documents are processed.
+	Progress func(stage string, done, total int)
+}
+
+// DefaultOptions returns the options Train uses by default.
+func DefaultOptions() Options {
+	o := Options{
+		Seed:      1,
+		Gen:       candgen.Options{},
+		Confusion: candgen.ConfusionOptions{},
+		LDA:       lda.DefaultOptions(),
+		Vectors:   vectors.DefaultOptions(),
+	}
+	o.LDA.Iters = 100
+	o.LDA.BurnIn = 50
+	o.Vectors.Lower = true
+	return o
+}
+
+// TrainStats says what training saw and did.
+type TrainStats struct {
+	Docs       int     `json:"docs"`        // training documents
+	Positions  int     `json:"positions"`   // OCR tokens
+	Labelled   int     `json:"labelled"`    // positions with a label
+	LeftOut    int     `json:"left_out"`    // positions the alignment could not label
+	NoTruth    int     `json:"no_truth"`    // labelled positions whose true word is no candidate (kept, all negative)
+	Rows       int     `json:"rows"`        // candidate rows the ranker was fitted on
+	Positives  int     `json:"positives"`   // positive rows among them
+	Margin     float64 `json:"margin"`      // the chosen do-no-harm margin (log-odds)
+	ValMatched int     `json:"val_matched"` // gt words matched on the out-of-fold training documents at that margin
+	ValRaw     int     `json:"val_raw"`     // ... and by the raw OCR
+	ValGT      int     `json:"val_gt"`      // gt words of those documents
+	Seconds    float64 `json:"seconds"`     // wall time of Train
+}
+
+// NamedReader is a reader with a name for error messages.
+type NamedReader struct {
+	Name string
+	Data []byte
+}
+
+// components are the learned parts that features are computed from.
+type components struct {
+	conf *candgen.Confusion
+	lex  *candgen.Lexicon
+	gens *genPool
+	res  *features.Resources
+}
+
+// genPool hands out candidate generators, one per goroutine at a time (a
+// Generator keeps scratch space and a per-token cache and is not safe for
+// concurrent use). Generators are made on demand and reused.
+type genPool struct {
+	mu   sync.Mutex
+	conf *candgen.Confusion
+	lex  *candgen.Lexicon
+	opt  candgen.Options
+	free []*candgen.Generator
+}
+
+func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options) *genPool {
+	return &genPool{conf: conf, lex: lex, opt: opt}
+}
+
+func (p *genPool) get() *candgen.Generator {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		g := p.free[n-1]
+		p.free = p.free[:n-1]
+		return g
+	}
+	return candgen.NewGenerator(p.conf, p.lex, p.opt)
+}
+
+func (p *genPool) put(g *candgen.Generator) {
+	p.mu.Lock()
+	p.free = append(p.free, g)
+	p.mu.Unlock()
+}
+
+func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*components, error) {
+	pairs := make([]candgen.TrainPair, 0, len(docs))
+	gts := make([][]string, 0, len(docs))
+	lm := features.NewLM()
+	lex := candgen.NewLexicon()
+	for _, d := range docs {
+		gt := d.GT.Words()
+		gts = append(gts, gt)
+		pairs = append(pairs, candgen.TrainPair{GT: gt, OCR: d.OCR.Words()})
+		lm.Add(gt)
+		lex.AddText(gt)
+	}
+	for _, l := range opt.Lexicons {
+		if err := lex.ReadWordList(bytesReader(l.Data), l.Name); err != nil {
+			return nil, err
+		}
+	}
+	conf := candgen.LearnConfusion(pairs, opt.Confusion)
+	c := &components{conf: conf, lex: lex}
+	c.gens = newGenPool(conf, lex, opt.Gen)
+	c.res = &features.Resources{LM: lm, Lex: lex}
+	if !opt.NoLDA {
+		m, err := lda.Train(gts, opt.LDA, rng)
+		if err != nil {
+			return nil, fmt.Errorf("topic model: %w", err)
+		}
+		c.res.LDA = m
+	}
+	if !opt.NoVectors {
+		v, err := vectors.Train(gts, opt.Vectors, rng)
+		if err != nil {
+			return nil, fmt.Errorf("word vectors: %w", err)
+		}
+		c.res.Vec = v
+	}
+	return c, nil
+}
+
+// docWork is one training document's candidates, features and labels.
+type docWork struct {
+	doc    *data.Doc
+	words  []string
+	cands  [][]candgen.Candidate
+	mat    *features.Matrix
+	labels []int8
+	left   int
+	scores []float64 // out-of-fold log-odds per row
+}
+
+// Train learns a Model from documents with ground truth. The components
+// (confusion model, lexicon, language model, topic model, word vectors) are
+// learned from all documents; the ranker's training rows are made by
+// cross-fitting: the documents are split in two halves, and each half's
+// candidates and features come from components learned on the other half,
+// so the ranker sees features as they will look on unseen documents. The
+// do-no-harm margin is chosen on out-of-fold scores (a ranker fitted on one
+// half scores the other) to maximise the gt words matched.
+func Train(docs []*data.Doc, opt Options) (*Model, error) {
+	start := time.Now()
+	var usable []*data.Doc
+	for _, d := range docs {
+		if d.GT != nil && d.OCR != nil {
+			usable = append(usable, d)
+		}
+	}
+	if len(usable) < 2 {
+		return nil, fmt.Errorf("training needs at least 2 documents with ground truth and OCR, got %d", len(usable))
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f637266))
+	perm := rng.Perm(len(usable))
+	halves := [2][]*data.Doc{}
+	for k, p := range perm {
+		halves[k%2] = append(halves[k%2], usable[p])
+	}
+	work := [2][]*docWork{}
+	for h := 0; h < 2; h++ {
+		comp, err := buildComponents(halves[1-h], &opt, rand.New(rand.NewPCG(opt.Seed, uint64(h+1))))
+		if err != nil {
+			return nil, err
+		}
+		w, err := prepareDocs(comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1), true)
+		if err != nil {
+			return nil, err
+		}
+		work[h] = w
+	}
+	stats := TrainStats{Docs: len(usable)}
+	// Rows for fitting, subsampled.
+	X := [2][]float32{}
+	Y := [2][]uint8{}
+	Wt := [2][]float32{}
+	maxRows := opt.MaxRows
+	if maxRows <= 0 {
+		maxRows = 800_000
+	}
+	totalRows := 0
+	for h := 0; h < 2; h++ {
+		for _, dw := range work[h] {
+			totalRows += dw.mat.Rows()
+		}
+	}
+	keepEasy := 1.0
+	if totalRows > maxRows {
+		keepEasy = float64(maxRows) / float64(totalRows)
+	}
+	srng := rand.New(rand.NewPCG(opt.Seed, 0x73616d70))
+	for h := 0; h < 2; h++ {
+		for _, dw := range work[h] {
+			stats.Positions += len(dw.words)
+			stats.LeftOut += dw.left
+			for i := range dw.words {
+				lo, hi := int(dw.mat.First[i]), int(dw.mat.First[i+1])
+				if lo == hi || dw.labels[lo] == labelUnknown {
+					continue
+				}
+				stats.Labelled++
+				easy, anyPos := false, false
+				for r := lo; r < hi; r++ {
+					if dw.labels[r] == labelPos {
+						anyPos = true
+						if dw.cands[i][r-lo].Source&candgen.SrcOriginal != 0 {
+							easy = true
+						}
+					}
+				}
+				if !anyPos {
+					stats.NoTruth++
+				}
+				weight := float32(1)
+				if easy && keepEasy < 1 {
+					if srng.Float64() >= keepEasy {
+						continue
+					}
+					weight = float32(1 / keepEasy)
+				}
+				for r := lo; r < hi; r++ {
+					X[h] = append(X[h], dw.mat.Row(r)...)
+					Y[h] = append(Y[h], uint8(dw.labels[r]))
+					Wt[h] = append(Wt[h], weight)
+				}
+			}
+		}
+	}
+	for h := 0; h < 2; h++ {
+		stats.Rows += len(Y[h])
+		for _, y := range Y[h] {
+			stats.Positives += int(y)
+		}
+	}
+	// Out-of-fold scores: the ranker fitted on one half scores the other.
+	for h := 0; h < 2; h++ {
+		r, err := Fit(X[1-h], Y[1-h], Wt[1-h], features.Names, opt.Fit)
+		if err != nil {
+			return nil, fmt.Errorf("ranker (half %d): %w", 2-h, err)
+		}
+		for _, dw := range work[h] {
+			dw.scores = scoreRows(r, dw.mat)
+		}
+	}
+	all := append(work[0], work[1]...)
+	margin, matched, raw, gtWords := tuneMargin(all)
+	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = margin, matched, raw, gtWords
+	ranker, err := Fit(append(X[0], X[1]...), append(Y[0], Y[1]...), append(Wt[0], Wt[1]...), features.Names, opt.Fit)
+	if err != nil {
+		return nil, fmt.Errorf("ranker: %w", err)
+	}
+	comp, err := buildComponents(usable, &opt, rand.New(rand.NewPCG(opt.Seed, 3)))
+	if err != nil {
+		return nil, err
+	}
+	stats.Seconds = time.Since(start).Seconds()
+	m := &Model{
+		Conf:      comp.conf,
+		Lex:       comp.lex,
+		GenOpt:    opt.Gen,
+		LM:        comp.res.LM,
+		LDA:       comp.res.LDA,
+		Vec:       comp.res.Vec,
+		Ranker:    ranker,
+		Margin:    margin,
+		FeatOpt:   opt.Features,
+		Stats:     stats,
+		Seed:      opt.Seed,
+		LDAIters:  comp.res.LDAIters,
+		Lexicons:  len(opt.Lexicons),
+		gens:      comp.gens,
+		resources: comp.res,
+	}
+	return m, nil
+}
+
+// prepareDocs generates candidates and features for docs with the given
+// components, and labels them when label is set. Documents are processed
+// in parallel; each gets its own random stream derived from the seed and
+// its stem, so the result does not depend on scheduling.
+func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string, label bool) ([]*docWork, error) {
+	out := make([]*docWork, len(docs))
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	next := make(chan int, len(docs))
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				d := docs[i]
+				dw := &docWork{doc: d, words: d.OCR.Words()}
+				fd := featureDoc(d, dw.words)
+				g := comp.gens.get()
+				dw.cands = g.Generate(dw.words, fd.Alts)
+				comp.gens.put(g)
+				fd.Cands = dw.cands
+				dw.mat = features.Compute(comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
+				if label {
+					dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
+				}
+				out[i] = dw
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(stage, done, len(docs))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out, nil
+}
+
+// featureDoc turns a document's OCR readings into the input of features.
+func featureDoc(d *data.Doc, words []string) *features.Doc {
+	fd := &features.Doc{Words: words}
+	fd.Conf = make([]float32, len(d.OCR.Tokens))
+	fd.Line = make([]int, len(d.OCR.Tokens))
+	for i, t := range d.OCR.Tokens {
+		fd.Conf[i] = t.Conf
+		fd.Line[i] = t.Line
+	}
+	for _, a := range d.Alt {
+		if a != nil {
+			fd.Alts = append(fd.Alts, a.Words())
+		}
+	}
+	return fd
+}
+
+// docRand returns the random stream of one document.
+func docRand(seed uint64, stem string) *rand.Rand {
+	var h uint64 = 1469598103934665603
+	for i := 0; i < len(stem); i++ {
+		h ^= uint64(stem[i])
+		h *= 1099511628211
+	}
+	return rand.New(rand.NewPCG(seed, h))
+}
+
+func scoreRows(r *LogReg, m *features.Matrix) []float64 {
+	s := make([]float64, m.Rows())
+	for i := range s {
+		s[i] = r.Logit(m.Row(i))
+	}
+	return s
+}
+
+// decode collects the output of one document: at each position not
+// consumed by an earlier merge, the best-scoring candidate replaces the OCR
+// token when its log-odds beat the original's by more than margin. It
+// returns one output string per position ("" for positions merged into an
+// earlier one; a split candidate's words are joined by a space).
+func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margin float64) []string {
+	out := make([]string, len(words))
+	for i := 0; i < len(words); i++ {
+		out[i] = words[i]
+		lo, hi := int(first[i]), int(first[i+1])
+		if lo == hi {
+			continue
+		}
+		orig, best := -1, lo
+		for r := lo; r < hi; r++ {
+			if cands[i][r-lo].Source&candgen.SrcOriginal != 0 && orig < 0 {
+				orig = r
+			}
+			if scores[r] > scores[best] {
+				best = r
+			}
+		}
+		if orig >= 0 && (best == orig || scores[best]-scores[orig] <= margin) {
+			continue
+		}
+		c := cands[i][best-lo]
+		out[i] = c.Text
+		for k := 1; k < c.Span && i+k < len(words); k++ {
+			out[i+k] = ""
+		}
+		if c.Span > 1 {
+			i += c.Span - 1
+		}
+	}
+	return out
+}
+
+// outputWords splits decoded position strings into whitespace words.
+func outputWords(out []string) []string {
+	ws := make([]string, 0, len(out))
+	for _, s := range out {
+		if s == "" {
+			continue
+		}
+		if !containsSpace(s) {
+			ws = append(ws, s)
+			continue
+		}
+		ws = append(ws, splitFields(s)...)
+	}
+	return ws
+}
+
+// tuneMargin picks the do-no-harm margin that matches the most gt words
+// over the documents' out-of-fold scores. Candidate margins are 0 and the
+// quantiles of the (best - original) log-odds differences where a
+// replacement would happen.
+func tuneMargin(work []*docWork) (margin float64, matched, raw, gtWords int) {
+	var diffs []float64
+	for _, dw := range work {
+		for i := range dw.words {
+			lo, hi := int(dw.mat.First[i]), int(dw.mat.First[i+1])
+			if lo == hi {
+				continue
+			}
+			orig, best := -1, lo
+			for r := lo; r < hi; r++ {
+				if dw.cands[i][r-lo].Source&candgen.SrcOriginal != 0 && orig < 0 {
+					orig = r
+				}
+				if dw.scores[r] > dw.scores[best] {
+					best = r
+				}
+			}
+			if orig >= 0 && best != orig {
+				diffs = append(diffs, dw.scores[best]-dw.scores[orig])
+			}
+		}
+	}
+	sort.Float64s(diffs)
+	grid := []float64{0}
+	const steps = 40
+	for k := 1; k < steps; k++ {
+		if len(diffs) == 0 {
+			break
+		}
+		grid = append(grid, diffs[k*len(diffs)/steps])
+	}
+	if len(diffs) > 0 {
+		grid = append(grid, diffs[len(diffs)-1]) // replace nothing at all
+	}
+	sort.Float64s(grid)
+	type docVocab struct {
+		v  *align.Vocab
+		gt []int32
+	}
+	dv := make([]docVocab, len(work))
+	for k, dw := range work {
+		v := align.NewVocab()
+		gt := dw.doc.GT.Words()
+		dv[k] = docVocab{v, v.IDs(gt)}
+		gtWords += len(gt)
+		raw += align.LCSLength(v.IDs(dw.words), dv[k].gt)
+	}
+	bestM, bestMatched := math.Inf(1), raw
+	for _, g := range grid {
+		total := 0
+		for k, dw := range work {
+			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, g))
+			total += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
+		}
+		if total > bestMatched || (total == bestMatched && g < bestM && total > raw) {
+			bestM, bestMatched = g, total
+		}
+	}
+	return bestM, bestMatched, raw, gtWords
+}
+
+var errNoDocs = errors.New("no documents")
