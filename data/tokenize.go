@@ -5,9 +5,29 @@ import (
 	"unicode/utf8"
 )
 
-// asciiSpace[b] reports whether the ASCII byte b is unicode.IsSpace:
-// '\t', '\n', '\v', '\f', '\r' and ' '.
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+// Byte classes for Tokenize.
+const (
+	clWord    = iota // a byte that never begins a space rune
+	clSpace          // an ASCII space other than '\n'
+	clNewline        // '\n'
+	clMaybe          // 0xC2, 0xE1, 0xE2, 0xE3: may begin a non-ASCII space rune
+)
+
+// byteClass classifies every byte value. Every non-ASCII rune that is
+// unicode.IsSpace (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+// U+202F, U+205F, U+3000) begins with one of the clMaybe bytes, and no
+// UTF-8 continuation byte is one of them, so a scan may step over every
+// other byte one at a time and decode only at clMaybe bytes.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range "\t\v\f\r " {
+		t[c] = clSpace
+	}
+	t['\n'] = clNewline
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = clMaybe
+	}
+	return t
+}()
 
 // Tokenize splits src into tokens: maximal runs of runes that are not
 // unicode.IsSpace (so tab, form feed, vertical tab, NEL U+0085, no-break
@@ -15,52 +35,57 @@ var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': t
 // token records its 1-based line (1 + the number of '\n' bytes before it;
 // "\r\n" therefore counts once and a lone '\r' does not start a line), its
 // byte span [Start, End) in src, and Conf -1. Text without tokens gives
-// nil. Invalid UTF-8 bytes are not
-// spaces: they stay inside the token they touch.
+// nil. Invalid UTF-8 bytes are not spaces: they stay inside the token they
+// touch.
 //
-// Tokenize makes one pass over src with an ASCII fast path; all token
-// texts share one string copied from src, so it allocates twice whatever
-// the number of tokens (plus the growth of the result slice).
+// Tokenize makes one pass over src, byte by byte through a class table,
+// decoding runes only where a non-ASCII space could begin; all token texts
+// share one string copied from src, so it allocates twice whatever the
+// number of tokens (plus any growth of the result slice).
 func Tokenize(src []byte) []Token {
 	if len(src) == 0 {
 		return nil
 	}
 	s := string(src)
+	n := len(s)
 	// Guess about one token per 6 bytes to avoid most regrowth.
-	toks := make([]Token, 0, len(src)/6+1)
+	toks := make([]Token, 0, n/6+1)
 	line := 1
-	start := -1 // start of the current token, -1 when between tokens
-	startLine := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if asciiSpace[c] {
-				if start >= 0 {
-					toks = append(toks, Token{Text: s[start:i], Line: startLine, Start: start, End: i, Conf: -1})
-					start = -1
-				}
-				if c == '\n' {
-					line++
-				}
-			} else if start < 0 {
-				start, startLine = i, line
-			}
+	i := 0
+	for i < n {
+		// Between tokens: skip spaces.
+		switch byteClass[s[i]] {
+		case clSpace:
 			i++
 			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) { // RuneError (invalid bytes) is not a space
-			if start >= 0 {
-				toks = append(toks, Token{Text: s[start:i], Line: startLine, Start: start, End: i, Conf: -1})
-				start = -1
+		case clNewline:
+			line++
+			i++
+			continue
+		case clMaybe:
+			if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				i += size
+				continue
 			}
-		} else if start < 0 {
-			start, startLine = i, line
 		}
-		i += size
-	}
-	if start >= 0 {
-		toks = append(toks, Token{Text: s[start:], Line: startLine, Start: start, End: len(s), Conf: -1})
+		// A token starts at i and runs to the next space.
+		start := i
+		for i < n {
+			c := byteClass[s[i]]
+			if c == clWord {
+				i++
+				continue
+			}
+			if c != clMaybe {
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			i += size
+		}
+		toks = append(toks, Token{Text: s[start:i], Line: line, Start: start, End: i, Conf: -1})
 	}
 	if len(toks) == 0 {
 		return nil

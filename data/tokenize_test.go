@@ -73,10 +73,11 @@ func checkTokenize(t *testing.T, src string) {
 }
 
 func TestTokenizeMatchesNaive(t *testing.T) {
-	alphabet := []string{"a", "b", " ", "\n", "\t", "\r", "\f", "\u00a0", "\u2003", "é", "\xff", "\xe2\x80", "\"", "\\"}
+	alphabet := []string{"a", "b", " ", "\n", "\t", "\r", "\f", "\u00a0", "\u2003", "é", "\xff", "\xe2\x80", "\"", "\\",
+		"\u0085", "\u1680", "\u2028", "\u3000", "\u201c", "\u00c2", "\xc2", "\xe1", "\xe3\x80", "\xc3", "\U0001F600"}
 	seed := uint64(1)
 	next := func() uint64 { seed = seed*6364136223846793005 + 1442695040888963407; return seed >> 33 }
-	for n := 0; n < 3000; n++ {
+	for n := 0; n < 20000; n++ {
 		var sb strings.Builder
 		for l := next() % 20; l > 0; l-- {
 			sb.WriteString(alphabet[next()%uint64(len(alphabet))])
