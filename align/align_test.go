@@ -198,6 +198,9 @@ func TestAlignLong(t *testing.T) {
 		if len(ps) != want {
 			t.Fatalf("n=%d: Align has %d pairs, want %d", c.n, len(ps), want)
 		}
+		if got, want := WordLevenshtein(a, b), dpLev(a, b); got != want {
+			t.Fatalf("n=%d: WordLevenshtein = %d, want %d", c.n, got, want)
+		}
 	}
 }
 

@@ -1,0 +1,45 @@
+package align_test
+
+import (
+	"fmt"
+	"strings"
+
+	"ocrfix/align"
+)
+
+// Align maps the ground truth to the OCR output word by word; the matched
+// pairs give the word recall of the evaluation protocol.
+func Example() {
+	gt := strings.Fields("It is a truth universally acknowledged")
+	ocr := strings.Fields("lt is a trutb univer sally acknowledged")
+	v := align.NewVocab()
+	g, o := v.IDs(gt), v.IDs(ocr)
+	pairs := align.Align(g, o)
+	for _, p := range pairs {
+		fmt.Println(gt[p.A], "->", ocr[p.B])
+	}
+	fmt.Printf("recall %d/%d\n", len(pairs), len(gt))
+	fmt.Println("WER edits:", align.WordLevenshtein(g, o))
+	// Output:
+	// is -> is
+	// a -> a
+	// acknowledged -> acknowledged
+	// recall 3/6
+	// WER edits: 4
+}
+
+// EditOps lists the character operations that turn an OCR word into the
+// true one, the raw material of a confusion model.
+func ExampleEditOps() {
+	cost, ops := align.EditOps([]rune("rnodern"), []rune("modern"), nil)
+	fmt.Println("cost", cost)
+	for _, op := range ops {
+		if op.Kind != align.Match {
+			fmt.Printf("%v %q %q\n", op.Kind, op.A, op.B)
+		}
+	}
+	// Output:
+	// cost 2
+	// del 'r' '\x00'
+	// sub 'n' 'm'
+}
