@@ -98,7 +98,7 @@ func load(fsys fs.FS, name string, display func(string) string, opt LoadOptions)
 	var engines []string
 	for _, e := range root {
 		n := e.Name()
-		if !e.IsDir() || strings.HasPrefix(n, ".") {
+		if strings.HasPrefix(n, ".") || !isDir(fsys, n, e) {
 			continue
 		}
 		switch {
@@ -220,10 +220,10 @@ func listStemsAllowEmpty(fsys fs.FS, dir string, display func(string) string) (m
 	m := make(map[string]string, len(ents))
 	for _, e := range ents {
 		n := e.Name()
-		if e.IsDir() || strings.HasPrefix(n, ".") {
+		p := path.Join(dir, n)
+		if strings.HasPrefix(n, ".") || isDir(fsys, p, e) {
 			continue
 		}
-		p := path.Join(dir, n)
 		if _, err := FormatOf(display(p)); err != nil {
 			return nil, err
 		}
@@ -234,6 +234,16 @@ func listStemsAllowEmpty(fsys fs.FS, dir string, display func(string) string) (m
 		m[stem] = p
 	}
 	return m, nil
+}
+
+// isDir reports whether the entry e at path p of fsys is a directory,
+// following a symbolic link.
+func isDir(fsys fs.FS, p string, e fs.DirEntry) bool {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return e.IsDir()
+	}
+	fi, err := fs.Stat(fsys, p)
+	return err == nil && fi.IsDir()
 }
 
 // readFS reads the file p of fsys with ReadText.

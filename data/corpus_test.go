@@ -264,3 +264,21 @@ func BenchmarkTokenizeADS(b *testing.B) {
 		}
 	}
 }
+
+func TestLoadDirSymlinks(t *testing.T) {
+	real := writeTree(t, map[string]string{"gt/a.txt": "x y", "o/a.txt": "x", "sub/": ""})
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(real, "gt"), filepath.Join(dir, "gt")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Mkdir(filepath.Join(dir, "ocr"), 0o755)
+	os.Symlink(filepath.Join(real, "o", "a.txt"), filepath.Join(dir, "ocr", "a.txt"))
+	os.Symlink(filepath.Join(real, "sub"), filepath.Join(dir, "ocr", "linkeddir"))
+	c, _, err := LoadDir(dir, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Docs) != 1 || len(c.Docs[0].GT.Tokens) != 2 || len(c.Docs[0].OCR.Tokens) != 1 {
+		t.Fatalf("%+v", c.Docs[0])
+	}
+}
