@@ -124,7 +124,10 @@ type meta struct {
 // feature names, ranker weights, margin, options, training figures),
 // confusion.tsv, lexicon.tsv, lm.tsv, and lda.bin and vectors.bin when
 // present.
-func (m *Model) WriteTo(w io.Writer) (int64, error) {
+func (m *Model) WriteTo(w io.Writer) (int64, error) { return m.write(w, Version) }
+
+// write writes the model stamped with the given format version.
+func (m *Model) write(w io.Writer, version int) (int64, error) {
 	cw := &countingWriter{w: w}
 	zw, err := gzip.NewWriterLevel(cw, gzip.BestSpeed)
 	if err != nil {
@@ -153,7 +156,7 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 		}{"vectors.bin", func(w io.Writer) error { return m.Vec.WriteBinary(w) }})
 	}
 	md := meta{
-		Version: Version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
+		Version: version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
 		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64),
 		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
 	}

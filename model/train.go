@@ -71,7 +71,7 @@ type TrainStats struct {
 	ValMatched int     `json:"val_matched"` // gt words matched on the out-of-fold training documents at that margin
 	ValRaw     int     `json:"val_raw"`     // ... and by the raw OCR
 	ValGT      int     `json:"val_gt"`      // gt words of those documents
-	Seconds    float64 `json:"seconds"`     // wall time of Train
+	Seconds    float64 `json:"-"`           // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.

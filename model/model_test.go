@@ -1,0 +1,159 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"ocrfix/data"
+	"ocrfix/eval"
+)
+
+// synthCorpus makes documents of random sentences over a small vocabulary
+// and an OCR reading of each with systematic confusions (i -> l, m -> rn,
+// e -> c) on a share of the words, like a scanner with a bad font.
+func synthCorpus(n int, seed uint64) []*data.Doc {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	vocab := strings.Fields(`which committee important minister members information
+		the of and to in is that for it as with was on be by this are from at
+		government economic policy report staff summer time history number
+		system office public interest meeting programme national commission`)
+	docs := make([]*data.Doc, n)
+	for d := range docs {
+		var gt, ocr strings.Builder
+		for l := 0; l < 40; l++ {
+			for w := 0; w < 10; w++ {
+				word := vocab[rng.IntN(len(vocab))]
+				if rng.IntN(4) == 0 {
+					word = vocab[rng.IntN(8)] // frequent content words
+				}
+				o := word
+				if rng.Float64() < 0.3 {
+					switch rng.IntN(3) {
+					case 0:
+						o = strings.Replace(word, "i", "l", 1)
+					case 1:
+						o = strings.Replace(word, "m", "rn", 1)
+					default:
+						o = strings.Replace(word, "e", "c", 1)
+					}
+				}
+				if w > 0 {
+					gt.WriteByte(' ')
+					ocr.WriteByte(' ')
+				}
+				gt.WriteString(word)
+				ocr.WriteString(o)
+			}
+			gt.WriteByte('\n')
+			ocr.WriteByte('\n')
+		}
+		stem := fmt.Sprintf("doc%02d", d)
+		g, _ := data.ReadText(stem+".txt", []byte(gt.String()))
+		o, _ := data.ReadText(stem+".txt", []byte(ocr.String()))
+		docs[d] = &data.Doc{Stem: stem, GT: g, OCR: o}
+	}
+	return docs
+}
+
+func testOptions() Options {
+	o := DefaultOptions()
+	o.LDA.K = 4
+	o.LDA.Iters = 20
+	o.LDA.BurnIn = 10
+	o.Vectors.Dim = 16
+	o.Vectors.Epochs = 1
+	return o
+}
+
+func TestTrainCorrectRoundTrip(t *testing.T) {
+	docs := synthCorpus(12, 1)
+	train, test := docs[:8], docs[8:]
+	m, err := Train(train, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Stats.Labelled == 0 || m.Stats.Rows == 0 {
+		t.Fatalf("no training rows: %+v", m.Stats)
+	}
+	var raw, corr, gtw int
+	outs := make([][]string, len(test))
+	for i, d := range test {
+		c := m.Correct(d.OCR, nil)
+		outs[i] = c.Out
+		gt := d.GT.Words()
+		r := eval.EvaluateDoc(d.Stem, gt, d.OCR.Words(), eval.Options{})
+		k := eval.EvaluateDoc(d.Stem, gt, OutputWords(c.Out), eval.Options{})
+		raw, corr, gtw = raw+r.Matched, corr+k.Matched, gtw+r.GTWords
+	}
+	er := eval.ErrorReduction(gtw, raw, corr)
+	t.Logf("synthetic: raw %d, corrected %d of %d gt words: error reduction %.3f", raw, corr, gtw, er)
+	if er < 0.5 {
+		t.Errorf("error reduction %.3f on systematic confusions, want >= 0.5", er)
+	}
+
+	// The model file round-trips: same corrections after WriteTo/Read.
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var buf2 bytes.Buffer
+	if _, err := m.WriteTo(&buf2); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), buf2.Bytes()) {
+		t.Error("two writes of one model differ")
+	}
+	m2, err := Read(bytes.NewReader(buf.Bytes()), "test.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range test {
+		c := m2.Correct(d.OCR, nil)
+		if strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
+			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
+		}
+	}
+
+	// Training is deterministic.
+	m3, err := Train(train, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf3 bytes.Buffer
+	m3.WriteTo(&buf3)
+	if !bytes.Equal(buf.Bytes(), buf3.Bytes()) {
+		t.Error("two trainings with the same seed give different model files")
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	docs := synthCorpus(4, 2)
+	m, err := Train(docs, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	m.WriteTo(&buf)
+	good := buf.Bytes()
+	cases := map[string][]byte{
+		"empty":     nil,
+		"not gzip":  []byte("hello world"),
+		"truncated": good[:len(good)/2],
+	}
+	for name, b := range cases {
+		if _, err := Read(bytes.NewReader(b), "bad.model"); err == nil {
+			t.Errorf("%s: no error", name)
+		} else if !strings.Contains(err.Error(), "bad.model") {
+			t.Errorf("%s: error does not name the file: %v", name, err)
+		}
+	}
+	// Another format version.
+	var vb bytes.Buffer
+	m.write(&vb, Version+1)
+	if _, err := Read(&vb, "new.model"); err == nil || !strings.Contains(err.Error(), "version") {
+		t.Errorf("other version: error %v, want one that names the version", err)
+	}
+}
