@@ -1,0 +1,337 @@
+// Command gencorpus makes ocrfix's embedded corpus (data/corpus) from Jane
+// Austen's six novels: it picks about 60 documents (chapters or runs of
+// consecutive chapters) with a seed, renders each to page images with
+// text2image under per-document settings drawn from the seed (font, point
+// size, resolution, exposure, distortion, rotation), reads the pages back
+// with Tesseract (-l eng: ocr/ and tsv/; -l Latin on the same images:
+// ocr.latin/), and writes gt/, ocr/, ocr.latin/, tsv/, manifest.tsv and
+// README.md with the raw recall of each reading. Page images live in a
+// temporary directory and are removed.
+//
+//	go run ./scripts/gencorpus -texts ../shared/texts/austen -out data/corpus -seed 1 -jobs 2
+//
+// With -testdata DIR it also writes small real Tesseract samples (txt, tsv,
+// hOCR, ALTO of one two-page run, with their gt) for the format tests.
+// With -only STEM,STEM it makes only those documents (same settings as in
+// the full run), for checking that a rebuild gives the same bytes; use
+// another -out then.
+//
+// It needs the Debian packages tesseract-ocr, tesseract-ocr-eng,
+// tesseract-ocr-script-latn, fonts-dejavu-core, fonts-liberation,
+// fonts-freefont-ttf and fonts-noto-core, and says so when one is missing.
+// Same seed and same installed versions give the same corpus.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"ocrfix/align"
+	"ocrfix/data"
+)
+
+const altName = "latin" // the second reading: ocr.latin/
+
+type config struct {
+	texts, out, testdata string
+	seed                 uint64
+	jobs                 int
+	perNovel             int
+	minWords, maxWords   int
+	only                 map[string]bool
+	gzipTSV              bool
+	keep                 bool
+	list                 bool
+}
+
+func main() {
+	var c config
+	var only string
+	flag.StringVar(&c.texts, "texts", "../shared/texts/austen", "directory of the Austen novels (<novel>.txt)")
+	flag.StringVar(&c.out, "out", "data/corpus", "corpus directory to write (\"\" for none)")
+	flag.StringVar(&c.testdata, "testdata", "", "also write Tesseract format samples to this directory")
+	flag.Uint64Var(&c.seed, "seed", 1, "seed of the document choice and of every document's settings")
+	flag.IntVar(&c.jobs, "jobs", 2, "documents processed in parallel (each tool runs single-threaded)")
+	flag.IntVar(&c.perNovel, "per-novel", 10, "documents per novel")
+	flag.IntVar(&c.minWords, "min-words", 1500, "fewest words in a document")
+	flag.IntVar(&c.maxWords, "max-words", 4000, "most words in a document")
+	flag.StringVar(&only, "only", "", "comma-separated stems: make only these documents")
+	flag.BoolVar(&c.gzipTSV, "gzip-tsv", true, "gzip the Tesseract TSV files (tsv/<doc>.tsv.gz)")
+	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory with the page images")
+	flag.BoolVar(&c.list, "list", false, "print the documents and their settings, make nothing")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "gencorpus: unexpected arguments:", flag.Args())
+		os.Exit(2)
+	}
+	if only != "" {
+		c.only = map[string]bool{}
+		for _, s := range strings.Split(only, ",") {
+			c.only[strings.TrimSpace(s)] = true
+		}
+	}
+	if err := generate(c); err != nil {
+		fmt.Fprintln(os.Stderr, "gencorpus:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one generated document.
+type result struct {
+	doc   *document
+	set   settings
+	pages int
+	ocr   []byte // Tesseract -l eng text, pages concatenated
+	tsv   []byte // Tesseract -l eng TSV
+	alt   []byte // Tesseract -l Latin text
+	took  time.Duration
+	gtW   int
+	ocrM  int
+	altM  int
+}
+
+func generate(c config) error {
+	start := time.Now()
+	if err := checkTools(); err != nil {
+		return fmt.Errorf("%v\nneeds the Debian packages: %s", err, strings.Join(requiredPackages, ", "))
+	}
+	docs, err := chooseDocuments(c.texts, c.seed, c.perNovel, c.minWords, c.maxWords)
+	if err != nil {
+		return err
+	}
+	if c.only != nil {
+		var sel []*document
+		for _, d := range docs {
+			if c.only[d.Stem] {
+				sel = append(sel, d)
+				delete(c.only, d.Stem)
+			}
+		}
+		if len(c.only) > 0 {
+			var miss []string
+			for s := range c.only {
+				miss = append(miss, s)
+			}
+			sort.Strings(miss)
+			return fmt.Errorf("-only: no such document for seed %d: %s", c.seed, strings.Join(miss, ", "))
+		}
+		docs = sel
+	}
+	if c.list {
+		for _, d := range docs {
+			s := drawSettings(docRand(c.seed, d.Stem))
+			fmt.Printf("%s\t%d\t%s\t%d\t%d\t%.1f\t%v\t%d\t%v\n", d.Stem, d.Words, s.Font, s.PtSize, s.Resolution, s.Em(), s.Distort, s.Exposure, s.Rotate)
+		}
+		return nil
+	}
+	tmp, err := os.MkdirTemp("", "gencorpus-")
+	if err != nil {
+		return err
+	}
+	if c.keep {
+		fmt.Fprintln(os.Stderr, "gencorpus: page images kept in", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	tess, pkgs := toolVersions()
+	fmt.Fprintf(os.Stderr, "gencorpus: %s; %d documents, %d jobs\n", tess, len(docs), c.jobs)
+
+	if c.testdata != "" {
+		if err := writeTestdata(c, tmp, docs); err != nil {
+			return err
+		}
+	}
+	if c.out == "" {
+		return nil
+	}
+	for _, sub := range []string{"gt", "ocr", "ocr." + altName, "tsv"} {
+		if err := os.MkdirAll(filepath.Join(c.out, sub), 0o755); err != nil {
+			return err
+		}
+	}
+
+	results := make([]*result, len(docs))
+	errs := make([]error, len(docs))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	next := make(chan int)
+	for w := 0; w < max(1, c.jobs); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := makeDoc(c, tmp, docs[i])
+				results[i], errs[i] = r, err
+				mu.Lock()
+				done++
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "gencorpus: %d/%d %s: %v\n", done, len(docs), docs[i].Stem, err)
+				} else {
+					fmt.Fprintf(os.Stderr, "gencorpus: %d/%d %s: %d words, %d pages, %s %dpt %ddpi distort=%v exposure=%d: recall %s %.4f %s %.4f (%.0fs)\n",
+						done, len(docs), r.doc.Stem, r.gtW, r.pages, r.set.Font, r.set.PtSize, r.set.Resolution, r.set.Distort, r.set.Exposure,
+						"eng", frac(r.ocrM, r.gtW), altName, frac(r.altM, r.gtW), r.took.Seconds())
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if c.only == nil {
+		if err := removeStale(c, docs); err != nil {
+			return err
+		}
+	}
+	if err := writeManifest(c, results, tess); err != nil {
+		return err
+	}
+	if err := writeReadme(c, results, tess, pkgs); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "gencorpus: done in %s (%d CPUs)\n", time.Since(start).Round(time.Second), runtime.NumCPU())
+	return nil
+}
+
+func frac(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// makeDoc renders, reads and writes one document.
+func makeDoc(c config, tmp string, d *document) (*result, error) {
+	t0 := time.Now()
+	dir := filepath.Join(tmp, d.Stem)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	r := &result{doc: d, set: drawSettings(docRand(c.seed, d.Stem))}
+	var err error
+	if r.pages, err = render(dir, "page", d.RenderText(), r.set); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Stem, err)
+	}
+	if err := run(dir, "tesseract", "page.tif", "eng", "-l", "eng", "txt", "tsv"); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Stem, err)
+	}
+	if err := run(dir, "tesseract", "page.tif", "lat", "-l", "Latin", "txt"); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Stem, err)
+	}
+	for _, f := range []struct {
+		dst  *[]byte
+		name string
+	}{{&r.ocr, "eng.txt"}, {&r.tsv, "eng.tsv"}, {&r.alt, "lat.txt"}} {
+		b, err := os.ReadFile(filepath.Join(dir, f.name))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Stem, err)
+		}
+		*f.dst = b
+	}
+	// Tesseract ends every page's text with a form feed; the pages are
+	// joined without it (each page's text already ends with a newline).
+	r.ocr = bytes.ReplaceAll(r.ocr, []byte("\f"), nil)
+	r.alt = bytes.ReplaceAll(r.alt, []byte("\f"), nil)
+	if !c.keep {
+		os.RemoveAll(dir)
+	}
+	gt := d.GT()
+	r.gtW, r.ocrM = recall(gt, r.ocr)
+	_, r.altM = recall(gt, r.alt)
+	tsv := r.tsv
+	tsvName := d.Stem + ".tsv"
+	if c.gzipTSV {
+		if tsv, err = gzipBytes(tsv); err != nil {
+			return nil, err
+		}
+		tsvName += ".gz"
+	}
+	for _, f := range []struct {
+		sub, name string
+		b         []byte
+	}{
+		{"gt", d.Stem + ".txt", gt},
+		{"ocr", d.Stem + ".txt", r.ocr},
+		{"ocr." + altName, d.Stem + ".txt", r.alt},
+		{"tsv", tsvName, tsv},
+	} {
+		if err := writeFile(filepath.Join(c.out, f.sub, f.name), f.b); err != nil {
+			return nil, err
+		}
+	}
+	r.took = time.Since(t0)
+	return r, nil
+}
+
+// recall returns the number of gt words and how many of them the
+// order-preserving alignment with pred matches (exact whitespace tokens).
+func recall(gt, pred []byte) (gtWords, matched int) {
+	v := align.NewVocab()
+	a := v.IDs(strings.Fields(string(gt)))
+	b := v.IDs(strings.Fields(string(pred)))
+	return len(a), align.LCSLength(a, b)
+}
+
+func gzipBytes(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	// The zero header (no name, no time) keeps the bytes reproducible.
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func writeFile(path string, b []byte) error {
+	return data.WriteFileAtomic(path, func(w *bufio.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// removeStale deletes generated files of documents that are no longer in
+// the corpus (a full run with other options).
+func removeStale(c config, docs []*document) error {
+	keep := map[string]bool{}
+	for _, d := range docs {
+		keep[d.Stem] = true
+	}
+	for _, sub := range []string{"gt", "ocr", "ocr." + altName, "tsv"} {
+		ents, err := os.ReadDir(filepath.Join(c.out, sub))
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			stem, _, _ := strings.Cut(e.Name(), ".")
+			if !keep[stem] {
+				if err := os.Remove(filepath.Join(c.out, sub, e.Name())); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
