@@ -10,6 +10,11 @@ import (
 	"unicode/utf8"
 )
 
+// TSVWriter writes a relation TSV file: the header row, then rows with
+// exactly as many fields as the header. It makes one Write call on the
+// underlying writer per row, so give it a buffered writer (such as the one
+// WriteFileAtomic passes) for speed. Errors are sticky.
+//
 // The relation TSV format, shared by every stage of the pipeline:
 //
 //   - UTF-8 text, one row per line ending in "\n"; the first line is the
@@ -18,17 +23,12 @@ import (
 //     kind (a '"' is an ordinary character).
 //   - Inside a field a tab is written `\t`, a newline `\n`, a carriage
 //     return `\r` and a backslash `\\`. A byte that is not part of valid
-//     UTF-8 is written `\xHH` (two hex digits), so any Go string, even
-//     invalid UTF-8, round-trips exactly while the file itself stays valid
-//     UTF-8. No other escape exists; the reader rejects any other
-//     backslash sequence.
+//     UTF-8 is written `\xHH` (two lower-case hex digits), so any Go
+//     string, even invalid UTF-8, round-trips exactly while the file
+//     itself stays valid UTF-8. No other escape exists; the reader rejects
+//     any other backslash sequence.
 //   - The reader accepts "\r\n" line ends (the '\r' is dropped) and a last
 //     line without "\n", and rejects raw invalid UTF-8.
-
-// TSVWriter writes a relation TSV file: the header row, then rows with
-// exactly as many fields as the header. It makes one Write call on the
-// underlying writer per row, so give it a buffered writer (such as the one
-// WriteFileAtomic passes) for speed. Errors are sticky.
 type TSVWriter struct {
 	w      io.Writer
 	header []string
