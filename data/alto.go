@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // ReadALTO reads src, an ALTO XML file of version 2, 3 or 4 (what
@@ -154,7 +155,8 @@ func parseALTO(path string, src []byte) (*Text, []ocrSlot, error) {
 				if !ok {
 					return nil, nil, posError(path, src, off0, "<HYP> without CONTENT")
 				}
-				if n := len(slots); n > 0 && lastSlotKey == lineKey && slots[n-1].hyp == "" {
+				c = strings.Join(strings.Fields(c), "")
+				if n := len(slots); n > 0 && c != "" && lastSlotKey == lineKey && slots[n-1].hyp == "" {
 					s := &slots[n-1]
 					s.hyp = c
 					t.Tokens[s.tok1-1].Text += c
