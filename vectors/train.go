@@ -11,9 +11,10 @@ import (
 	"unicode/utf8"
 )
 
-// Options configures Train. The zero value of every field means its
-// default (see DefaultOptions); negative values are errors, except
-// Subsample, where a negative value turns subsampling off.
+// Options configures Train. A zero numeric field means its default (see
+// DefaultOptions); negative values are errors, except Subsample, where a
+// negative value turns subsampling off. Lower cannot default: start from
+// DefaultOptions, which sets it, to get lowercased vectors.
 type Options struct {
 	Dim       int     // vector size (default 100)
 	Window    int     // largest distance of a context word (default 5); each position draws a window in 1..Window
@@ -25,9 +26,11 @@ type Options struct {
 	Lower     bool    // lowercase every token (see Token)
 }
 
-// DefaultOptions returns the options Train uses for zero fields.
+// DefaultOptions returns the options Train uses for zero fields, with
+// Lower set: on a corpus of a few hundred thousand words, "The" and "the"
+// are better learned as one word, and lookups lowercase a raw token anyway.
 func DefaultOptions() Options {
-	return Options{Dim: 100, Window: 5, Negative: 5, MinCount: 2, Epochs: 5, Alpha: 0.025, Subsample: 1e-3}
+	return Options{Dim: 100, Window: 5, Negative: 5, MinCount: 2, Epochs: 5, Alpha: 0.025, Subsample: 1e-3, Lower: true}
 }
 
 // withDefaults fills zero fields and rejects impossible values.
@@ -365,10 +368,33 @@ func (t *trainer) pair(in, out int32, alpha float32, neu1e []float32) {
 		default:
 			g = (label - t.expTable[int((f+maxExp)*(expTableSize/maxExp/2))]) * alpha
 		}
-		axpy32(neu1e, g, l2)
-		axpy32(l2, g, l1)
+		update(neu1e, l2, l1, g)
 	}
 	axpy32(l1, 1, neu1e)
+}
+
+// update does e += g*y and then y += g*x in one pass over y (len(x),
+// len(y) >= len(e)).
+func update(e, y, x []float32, g float32) {
+	y = y[:len(e)]
+	x = x[:len(e)]
+	i := 0
+	for ; i+4 <= len(e); i += 4 {
+		y0, y1, y2, y3 := y[i], y[i+1], y[i+2], y[i+3]
+		e[i] += g * y0
+		e[i+1] += g * y1
+		e[i+2] += g * y2
+		e[i+3] += g * y3
+		y[i] = y0 + g*x[i]
+		y[i+1] = y1 + g*x[i+1]
+		y[i+2] = y2 + g*x[i+2]
+		y[i+3] = y3 + g*x[i+3]
+	}
+	for ; i < len(e); i++ {
+		yi := y[i]
+		e[i] += g * yi
+		y[i] = yi + g*x[i]
+	}
 }
 
 // dot32 returns the dot product of a and b (len(b) >= len(a)).

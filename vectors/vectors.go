@@ -131,11 +131,20 @@ func (v *Vectors) ContextSimIDs(id int32, ctx []int32) float64 {
 		return 0
 	}
 	w := v.Row(id)
-	if v.Dim > stackDim {
-		return v.contextSimPairwise(w, ctx)
+	switch {
+	case v.Dim <= 128:
+		var buf [128]float32
+		return v.contextSimSum(w, ctx, buf[:v.Dim])
+	case v.Dim <= stackDim:
+		var buf [stackDim]float32
+		return v.contextSimSum(w, ctx, buf[:v.Dim])
 	}
-	var buf [stackDim]float32
-	sum := buf[:v.Dim]
+	return v.contextSimPairwise(w, ctx)
+}
+
+// contextSimSum computes ContextSimIDs by summing the context vectors into
+// sum (zeros, len Dim).
+func (v *Vectors) contextSimSum(w []float32, ctx []int32, sum []float32) float64 {
 	n := 0
 	for _, c := range ctx {
 		if c < 0 {

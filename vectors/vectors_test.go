@@ -382,23 +382,31 @@ func BenchmarkTrainADS(b *testing.B) {
 	benchTrain(b, gtDocs(b, "ads-fall2018"), Options{Epochs: 1, Lower: true})
 }
 
+// benchVectors are Dim 100 vectors of the synthetic corpus.
+func benchVectors(b *testing.B) *Vectors {
+	v, err := Train(synthetic(20, 200, 7), Options{Epochs: 1, Lower: true}, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v
+}
+
 func BenchmarkContextSim(b *testing.B) {
-	v := trainSynthetic(b, 1)
+	v := benchVectors(b)
 	ctx := []string{"The", "dog", "eats", "the", "grass,", "and"}
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v.ContextSim("cow", ctx)
 	}
 }
 
 func BenchmarkContextSimIDs(b *testing.B) {
-	v, err := Train(synthetic(20, 200, 7), Options{Epochs: 1, Lower: true}, rand.New(rand.NewPCG(1, 1)))
-	if err != nil {
-		b.Fatal(err)
-	}
+	v := benchVectors(b)
 	ids := v.IDs(nil, []string{"The", "dog", "eats", "the", "grass,", "and"})
 	id, _ := v.ID("cow")
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v.ContextSimIDs(id, ids)
 	}
