@@ -67,7 +67,14 @@ func TestLevenshteinMatchesNaive(t *testing.T) {
 			a = randSeq(rng, rng.Intn(600), sigma+20)
 			b = mutate(rng, a, rng.Float64()*0.5, sigma+20)
 		}
-		if got, want := levenshtein(a, b), naiveLev(a, b); got != want {
+		want := naiveLev(a, b)
+		if got := levenshtein(a, b, -1); got != want {
+			t.Fatalf("levenshtein(%v, %v) = %d, want %d", a, b, got, want)
+		}
+		if got := levenshtein(a, b, want+rng.Intn(3)); got != want {
+			t.Fatalf("levenshtein(%v, %v, ub) = %d, want %d", a, b, got, want)
+		}
+		if got := smallLev(a, b); got != want {
 			t.Fatalf("levenshtein(%v, %v) = %d, want %d", a, b, got, want)
 		}
 	}

@@ -98,11 +98,12 @@ func evaluate(doc string, gtW, predW []string, lines []int, opt Options) DocResu
 		r.Pairs = align.Align(g, p)
 	}
 	r.Matched = len(r.Pairs)
-	r.WordEdits = levenshtein(g, p)
 	gc := []rune(strings.Join(gn, " "))
 	pc := []rune(strings.Join(pn, " "))
+	wub, cub := boundsFromAlignment(gn, pn, g, p, gc, pc, r.Pairs)
+	r.WordEdits = levenshtein(g, p, wub)
 	r.GTChars = len(gc)
-	r.CharEdits = levenshtein(gc, pc)
+	r.CharEdits = levenshtein(gc, pc, cub)
 	cnt := make([]int32, v.Len())
 	for _, id := range g {
 		cnt[id]++

@@ -131,6 +131,20 @@ func TestEvaluateDocRandom(t *testing.T) {
 		if r.WordEdits != naiveLev(ids(a), ids(b)) {
 			t.Fatalf("word edits")
 		}
+		// multi-character words, fuzzy and exact: CER against the plain DP
+		a2, b2 := make([]string, len(a)), make([]string, len(b))
+		for i := range a {
+			a2[i] = strings.Repeat(a[i], 1+i%3)
+		}
+		for i := range b {
+			b2[i] = strings.Repeat(b[i], 1+i%4)
+		}
+		for _, o := range []Options{{}, {Fuzzy: 0.5}} {
+			r := EvaluateDoc("r", a2, b2, o)
+			if want := naiveLev([]rune(strings.Join(a2, " ")), []rune(strings.Join(b2, " "))); r.CharEdits != want {
+				t.Fatalf("char edits %d, want %d", r.CharEdits, want)
+			}
+		}
 	}
 }
 
