@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"gonum.org/v1/gonum/optimize"
@@ -207,9 +208,21 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 		}
 		return loss, grad
 	}
+	// L-BFGS asks for the value and the gradient at the same point in two
+	// calls; one pass computes both and the second call reuses it.
+	var lastX, lastG []float64
+	var lastL float64
+	both := func(x []float64) (float64, []float64) {
+		if lastX != nil && slices.Equal(lastX, x) {
+			return lastL, lastG
+		}
+		l, g := eval(x, true)
+		lastX, lastL, lastG = append(lastX[:0], x...), l, g
+		return l, g
+	}
 	prob := optimize.Problem{
-		Func: func(x []float64) float64 { l, _ := eval(x, false); return l },
-		Grad: func(grad, x []float64) { _, g := eval(x, true); copy(grad, g) },
+		Func: func(x []float64) float64 { l, _ := both(x); return l },
+		Grad: func(grad, x []float64) { _, g := both(x); copy(grad, g) },
 	}
 	settings := &optimize.Settings{
 		MajorIterations:   opt.MaxIter,

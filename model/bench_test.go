@@ -1,0 +1,55 @@
+package model
+
+import (
+	"testing"
+	"time"
+
+	"ocrfix/data"
+	"ocrfix/internal/shared"
+)
+
+// BenchmarkCorrectADS measures correction speed (candidates, features,
+// scoring, collection) with a model trained on 30 documents of
+// ads-fall2018, correcting 10 others, on one goroutine: the words/s it
+// reports are per core.
+func BenchmarkCorrectADS(b *testing.B) {
+	dir := shared.Corpus(b, "ads-fall2018")
+	c, _, err := data.LoadDir(dir, data.LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := Train(c.Docs[:30], DefaultOptions())
+	if err != nil {
+		b.Fatal(err)
+	}
+	test := c.Docs[30:40]
+	words := 0
+	for _, d := range test {
+		words += len(d.OCR.Tokens)
+	}
+	m.prepare()
+	m.gens.put(m.gens.get()) // build the deletion index outside the timing
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		for _, d := range test {
+			m.Correct(d.OCR, d.Alt)
+		}
+	}
+	b.ReportMetric(float64(words*b.N)/time.Since(start).Seconds(), "words/s")
+}
+
+// BenchmarkTrainADS measures training on 80 documents of ads-fall2018
+// (a fold of a 5-fold benchmark).
+func BenchmarkTrainADS(b *testing.B) {
+	dir := shared.Corpus(b, "ads-fall2018")
+	c, _, err := data.LoadDir(dir, data.LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := Train(c.Docs[:80], DefaultOptions()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
