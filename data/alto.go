@@ -33,18 +33,23 @@ import (
 // alto, a String or HYP without CONTENT, a WC or box attribute that is not
 // a number, invalid UTF-8.
 func ReadALTO(path string, src []byte) (*Text, error) {
-	t, _, err := parseALTO(path, src)
+	t, _, err := parseALTO(path, src, false)
 	return t, err
 }
 
 // parseALTO reads an ALTO file into a Text and its slots (one per String
 // with tokens).
-func parseALTO(path string, src []byte) (*Text, []ocrSlot, error) {
+func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, nil, err
 	}
 	t := &Text{Path: path, Format: FormatALTO, Source: src}
 	var slots []ocrSlot
+	est := bytes.Count(src, []byte("CONTENT")) + 1
+	t.Tokens = make([]Token, 0, est)
+	if withSlots {
+		slots = make([]ocrSlot, 0, est)
+	}
 	d := xml.NewDecoder(bytes.NewReader(src))
 	d.Strict = true
 	var (
@@ -56,7 +61,9 @@ func parseALTO(path string, src []byte) (*Text, []ocrSlot, error) {
 		strDepth    = -1 // depth of the open String, -1 when none
 		strSlot     = -1 // its slot, -1 when it has no tokens
 		strChildren int  // child elements of the open String so far
-		lastSlotKey = -1 // lineKey of the last slot
+		lastSlotKey = -1 // lineKey of the last String with tokens
+		lastTok1    int  // end of its tokens
+		lastHyp     bool // a HYP has been appended to it
 		sawRoot     bool
 	)
 	for {
@@ -146,9 +153,11 @@ func parseALTO(path string, src []byte) (*Text, []ocrSlot, error) {
 				if len(t.Tokens) > tok0 {
 					ocrLine, lastKey = line, key
 					s.tok0, s.tok1 = tok0, len(t.Tokens)
-					strSlot = len(slots)
-					slots = append(slots, s)
-					lastSlotKey = key
+					lastSlotKey, lastTok1, lastHyp = key, len(t.Tokens), false
+					if withSlots {
+						strSlot = len(slots)
+						slots = append(slots, s)
+					}
 				}
 			case "HYP":
 				c, ok := attrLookup(tk.Attr, "CONTENT")
@@ -156,10 +165,12 @@ func parseALTO(path string, src []byte) (*Text, []ocrSlot, error) {
 					return nil, nil, posError(path, src, off0, "<HYP> without CONTENT")
 				}
 				c = strings.Join(strings.Fields(c), "")
-				if n := len(slots); n > 0 && c != "" && lastSlotKey == lineKey && slots[n-1].hyp == "" {
-					s := &slots[n-1]
-					s.hyp = c
-					t.Tokens[s.tok1-1].Text += c
+				if lastTok1 > 0 && c != "" && lastSlotKey == lineKey && !lastHyp {
+					lastHyp = true
+					t.Tokens[lastTok1-1].Text += c
+					if withSlots {
+						slots[len(slots)-1].hyp = c
+					}
 				}
 			}
 		case xml.EndElement:

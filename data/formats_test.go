@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -538,4 +539,83 @@ func ExampleText_Rewrite() {
 	os.Stdout.WriteString(out[i:j] + "\n")
 	// Output:
 	// <TextLine><String CONTENT="The" WC="0.41"><ALTERNATIVE>Tbe</ALTERNATIVE></String><SP/><String CONTENT="end" WC="0.96"/>
+}
+
+// synthALTO returns an ALTO file of pages pages, 40 lines of 10 words
+// each per page, in Tesseract's layout.
+func synthALTO(pages int) []byte {
+	var b bytes.Buffer
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v3#\">\n\t<Layout>\n")
+	n := 0
+	for p := 0; p < pages; p++ {
+		fmt.Fprintf(&b, "\t\t<Page WIDTH=\"3600\" HEIGHT=\"4800\" PHYSICAL_IMG_NR=\"%d\" ID=\"page_%d\">\n\t\t\t<PrintSpace>\n\t\t\t\t<TextBlock ID=\"block_%d\">\n", p, p, p)
+		for l := 0; l < 40; l++ {
+			fmt.Fprintf(&b, "\t\t\t\t\t<TextLine ID=\"line_%d_%d\" HPOS=\"100\" VPOS=\"%d\" WIDTH=\"1400\" HEIGHT=\"32\">\n", p, l, 100+50*l)
+			for w := 0; w < 10; w++ {
+				fmt.Fprintf(&b, "\t\t\t\t\t\t<String ID=\"string_%d\" HPOS=\"%d\" VPOS=\"%d\" WIDTH=\"120\" HEIGHT=\"24\" WC=\"0.%02d\" CONTENT=\"w%d&amp;x\"/><SP WIDTH=\"12\" VPOS=\"%d\" HPOS=\"%d\"/>\n",
+					n, 100+130*w, 100+50*l, 50+n%50, n%997, 100+50*l, 220+130*w)
+				n++
+			}
+			b.WriteString("\t\t\t\t\t</TextLine>\n")
+		}
+		b.WriteString("\t\t\t\t</TextBlock>\n\t\t\t</PrintSpace>\n\t\t</Page>\n")
+	}
+	b.WriteString("\t</Layout>\n</alto>\n")
+	return b.Bytes()
+}
+
+// BenchmarkReadALTO500 reads a 500-page ALTO file (200,000 words).
+func BenchmarkReadALTO500(b *testing.B) {
+	src := synthALTO(500)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		tx, err := ReadALTO("big.xml", src)
+		if err != nil || len(tx.Tokens) != 200000 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRewriteALTO500 rewrites a 500-page ALTO file with every tenth
+// word changed.
+func BenchmarkRewriteALTO500(b *testing.B) {
+	src := synthALTO(500)
+	tx, err := ReadALTO("big.xml", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	words := tx.Words()
+	for i := 0; i < len(words); i += 10 {
+		words[i] += "s"
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if err := tx.Rewrite(io.Discard, words); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadTesseractTSV reads the TSV of a 500-page document.
+func BenchmarkReadTesseractTSV(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString(tesseractTSVHeader + "\n")
+	for p := 1; p <= 500; p++ {
+		for l := 1; l <= 40; l++ {
+			fmt.Fprintf(&buf, "4\t%d\t1\t1\t%d\t0\t100\t%d\t1400\t32\t-1\t\n", p, l, 50*l)
+			for w := 1; w <= 10; w++ {
+				fmt.Fprintf(&buf, "5\t%d\t1\t1\t%d\t%d\t%d\t%d\t120\t24\t96.5\tword%d\n", p, l, w, 130*w, 50*l, w)
+			}
+		}
+	}
+	src := buf.Bytes()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := ReadTesseractTSV("big.tsv", src); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -37,18 +37,23 @@ var hocrLineClasses = map[string]bool{
 // Errors name path and line: malformed XML, a bbox that is not four
 // numbers, an x_wconf that is not a number, invalid UTF-8.
 func ReadHOCR(path string, src []byte) (*Text, error) {
-	t, _, err := parseHOCR(path, src)
+	t, _, err := parseHOCR(path, src, false)
 	return t, err
 }
 
 // parseHOCR reads an hOCR file into a Text and its slots (one per
 // ocrx_word with tokens).
-func parseHOCR(path string, src []byte) (*Text, []ocrSlot, error) {
+func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, nil, err
 	}
 	t := &Text{Path: path, Format: FormatHOCR, Source: src}
 	var slots []ocrSlot
+	est := bytes.Count(src, []byte("ocrx_word")) + 1
+	t.Tokens = make([]Token, 0, est)
+	if withSlots {
+		slots = make([]ocrSlot, 0, est)
+	}
 	d := xml.NewDecoder(bytes.NewReader(src))
 	d.Strict = true
 	d.Entity = xml.HTMLEntity
@@ -161,7 +166,9 @@ func parseHOCR(path string, src []byte) (*Text, []ocrSlot, error) {
 						cur.start, cur.end = first[0], first[1]
 						cur.more = append([][2]int(nil), pieces[1:]...)
 						cur.orig = s
-						slots = append(slots, cur)
+						if withSlots {
+							slots = append(slots, cur)
+						}
 					}
 				}
 			}

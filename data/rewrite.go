@@ -256,11 +256,11 @@ func (t *Text) Boxes() ([]Box, []bool, error) {
 func parseStructured(path string, f Format, src []byte) (*Text, []ocrSlot, error) {
 	switch f {
 	case FormatTSV:
-		return parseTesseractTSV(path, src)
+		return parseTesseractTSV(path, src, true)
 	case FormatHOCR:
-		return parseHOCR(path, src)
+		return parseHOCR(path, src, true)
 	case FormatALTO:
-		return parseALTO(path, src)
+		return parseALTO(path, src, true)
 	}
 	return nil, nil, fmt.Errorf("%s: unknown format %q", path, f)
 }

@@ -38,18 +38,23 @@ var tsvFields = strings.Split(tesseractTSVHeader, "\t")
 // Errors name path and line: a wrong header, a short or long row, a field
 // that is not a number, invalid UTF-8.
 func ReadTesseractTSV(path string, src []byte) (*Text, error) {
-	t, _, err := parseTesseractTSV(path, src)
+	t, _, err := parseTesseractTSV(path, src, false)
 	return t, err
 }
 
 // parseTesseractTSV reads a Tesseract TSV file into a Text and its slots
 // (one per word row with tokens).
-func parseTesseractTSV(path string, src []byte) (*Text, []ocrSlot, error) {
+func parseTesseractTSV(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, nil, err
 	}
 	t := &Text{Path: path, Format: FormatTSV, Source: src}
 	var slots []ocrSlot
+	est := bytes.Count(src, []byte{'\n'}) + 1
+	t.Tokens = make([]Token, 0, est)
+	if withSlots {
+		slots = make([]ocrSlot, 0, est)
+	}
 	pos := 0
 	if bytes.HasPrefix(src, []byte(bom)) {
 		pos = len(bom)
@@ -125,11 +130,13 @@ func parseTesseractTSV(path string, src []byte) (*Text, []ocrSlot, error) {
 			continue
 		}
 		ocrLine, lastKey = line, key
-		slots = append(slots, ocrSlot{
-			tok0: tok0, tok1: len(t.Tokens), start: ts, end: te,
-			box:    Box{float64(num[6]), float64(num[7]), float64(num[6] + num[8]), float64(num[7] + num[9])},
-			hasBox: true, titleEnd: -1, selfClose: -1,
-		})
+		if withSlots {
+			slots = append(slots, ocrSlot{
+				tok0: tok0, tok1: len(t.Tokens), start: ts, end: te,
+				box:    Box{float64(num[6]), float64(num[7]), float64(num[6] + num[8]), float64(num[7] + num[9])},
+				hasBox: true, titleEnd: -1, selfClose: -1,
+			})
+		}
 	}
 	return t, slots, nil
 }
