@@ -1,8 +1,35 @@
 // Package data holds ocrfix's corpora and relations: it loads a corpus
 // directory (gt/, ocr/, ocr.<engine>/), tokenizes text keeping line numbers
 // and byte offsets so corrected text can be written back with its layout,
-// reads and writes the relation TSV files of the pipeline, and exposes the
-// embedded default corpus.
+// reads and writes the relation TSV files of the pipeline, reads and
+// rewrites Tesseract TSV, hOCR and ALTO, and exposes the embedded default
+// corpus.
+//
+// # Corpus layout and rules
+//
+// A corpus is a directory with gt/<stem>.txt (ground truth, UTF-8 text),
+// ocr/<stem>.<ext> (the primary OCR reading) and optional
+// ocr.<engine>/<stem>.<ext> (other engines or runs), where <ext> is .txt,
+// .tsv (Tesseract TSV), .hocr/.html (hOCR) or .xml (ALTO). Files pair by
+// stem; a stem on one side only is an error that lists the stems unless
+// LoadOptions.AllowUnpaired is set. Everything else at the corpus root
+// (README.md, manifest.tsv, other directories) is ignored. LoadFS gives
+// the full rules; LoadDir and Embedded apply them to a directory and to the
+// corpus compiled into the binary.
+//
+// # Tokens
+//
+// A token is a maximal run of characters that are not unicode.IsSpace,
+// with its 1-based line and its byte span in the source (Tokenize), so a
+// corrected document can be written back by splicing (Text.Rewrite).
+//
+// # Relations
+//
+// Relations are TSV files with a header row, tab-separated, with tab,
+// newline, carriage return and backslash escaped as \t \n \r \\ inside
+// fields (never CSV quoting: OCR text is full of quotes); TSVWriter and
+// TSVReader document the format in full, and the typed rows (OCRRow,
+// CandidateRow, FeatureRow, ...) follow DESIGN.md's relations.
 package data
 
 // Token is one whitespace-delimited word of a text (a maximal run of
