@@ -1,0 +1,69 @@
+// Package eval measures OCR output, raw or corrected, against ground truth,
+// by the evaluation protocol of ocrfix, and bounds what correction could
+// achieve.
+//
+// # Words and the alignment
+//
+// Words are whitespace tokens (data.Tokenize). Under Options they are first
+// normalised (Options.Normalize: NFKC, then lowercasing, then stripping
+// leading and trailing Unicode punctuation); a token that normalises to ""
+// is dropped on both sides, so with StripPunct the ground-truth word count,
+// the recall denominator, can be smaller than the token count. The matched
+// words are the maximum order-preserving alignment (a longest common
+// subsequence, exact, from package align); with Options.Fuzzy in (0, 1) two
+// words match when their Levenshtein ratio is >= Fuzzy.
+//
+// # Measures
+//
+// EvaluateDoc (or EvaluateText, which keeps line numbers for diffs) returns
+// a DocResult:
+//
+//	recall    = matched / gt words             (the headline)
+//	precision = matched / predicted words
+//	F1        = 2 matched / (gt + predicted words)
+//	WER       = word edit distance / gt words
+//	CER       = character edit distance / gt characters, both texts being
+//	            the (normalised) words joined by single spaces
+//	bag error = sum over words w of |count_gt(w) - count_pred(w)| / gt words
+//	            (order ignored; every missing and every extra word counts)
+//
+// Edit distances are unit-cost Levenshtein distances, computed exactly with
+// a bit-parallel banded algorithm whose band comes from the word alignment,
+// in linear memory, so book-length documents are fine. WER and CER ignore
+// Fuzzy. A ratio with a zero denominator is NaN: reports print "n/a" and
+// JSON null.
+//
+// Summarize combines documents: micro figures divide summed counts; macro
+// figures average the per-document ratios over the documents with defined
+// recall (non-empty ground truth); an empty ground truth still counts in
+// the micro sums. EvaluateCorpus evaluates a data.Corpus, documents in
+// parallel; a document with ground truth and no prediction counts as 0
+// matched, with a warning.
+//
+// # Reports
+//
+// WriteTable is the plain-text table of the ocrfix eval command; WriteJSON
+// the JSON summary (keys docs, gt_words, pred_words, matched, recall,
+// precision, f1, macro_recall, wer, cer, options, per_doc, ...);
+// WriteReport writes a report directory after the conventions of LgEval and
+// ocreval: Summary.txt, FileMetrics.csv, confusions.csv (the most frequent
+// gt span -> predicted span substitutions between consecutive matches) and
+// diffs/<doc>.diff, where each line is one ground-truth line with the
+// mismatches marked [-gt words-]{+predicted words+}. Files are written
+// atomically.
+//
+// # Correction measures and the oracle
+//
+// ErrorReduction and Broken compare a raw and a corrected reading of the
+// same ground truth: errors are gt words not matched; broken words are gt
+// words the raw alignment matches and the corrected one does not
+// (over-correction).
+//
+// Oracle is the best possible world of candidate generation: given a
+// Lattice of alternatives per OCR position (splits and merges included), it
+// returns the most gt words any path can match in order. It is exact and
+// bit-parallel; OracleChoice also returns an optimal path, for failure
+// attribution.
+//
+// The package never prints, exits or reads flags.
+package eval
