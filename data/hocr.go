@@ -22,7 +22,9 @@ var hocrLineClasses = map[string]bool{
 //
 // Every element whose class includes ocrx_word is a word; its text is the
 // text content of the element, nested markup (<strong><em>word</em>
-// </strong>) included, split at white space into tokens (one for a
+// </strong>, the ocrx_cinfo spans of hocr_char_boxes) included but text
+// nodes of white space alone left out (they lay out child elements),
+// split at white space into tokens (one for a
 // Tesseract word; none for an empty element, which is skipped). Token.Text
 // is the unescaped text; Start/End are the bytes of the escaped text in
 // src (from the first to the last byte of text when it lies in several
@@ -179,8 +181,10 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 			depth--
 		case xml.CharData:
 			if wordDepth >= 0 {
-				text.Write(tk)
+				// White space alone between child elements is layout (the
+				// ocrx_cinfo spans of hocr_char_boxes are one per line).
 				if len(bytes.TrimSpace(tk)) > 0 {
+					text.Write(tk)
 					pieces = append(pieces, [2]int{off0, off1})
 				}
 			}
