@@ -411,3 +411,26 @@ func BenchmarkContextSimIDs(b *testing.B) {
 		v.ContextSimIDs(id, ids)
 	}
 }
+
+// TestConcurrentQueries runs queries from several goroutines (run with
+// -race).
+func TestConcurrentQueries(t *testing.T) {
+	v := trainSynthetic(t, 1)
+	done := make(chan float64)
+	for g := 0; g < 4; g++ {
+		go func() {
+			s := 0.0
+			for i := 0; i < 50; i++ {
+				s += v.ContextSim("dog", []string{"the", "eats", "Grass"})
+				s += v.Nearest("car", 2)[0].Cos
+			}
+			done <- s
+		}()
+	}
+	first := <-done
+	for g := 1; g < 4; g++ {
+		if s := <-done; s != first {
+			t.Errorf("goroutine results differ: %v vs %v", s, first)
+		}
+	}
+}
