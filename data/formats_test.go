@@ -619,3 +619,29 @@ func BenchmarkReadTesseractTSV(b *testing.B) {
 		}
 	}
 }
+
+func ExampleReadTesseractTSV() {
+	src := []byte(tesseractTSVHeader + "\n" +
+		"4\t1\t1\t1\t1\t0\t10\t10\t200\t30\t-1\t\n" +
+		"5\t1\t1\t1\t1\t1\t10\t10\t60\t30\t96.5\tTbe\n" +
+		"5\t1\t1\t1\t1\t2\t80\t10\t90\t30\t91\tquick\n" +
+		"5\t1\t1\t1\t2\t1\t10\t50\t70\t30\t88\tfox.\n")
+	tx, err := ReadTesseractTSV("page.tsv", src)
+	if err != nil {
+		panic(err)
+	}
+	boxes, _, _ := tx.Boxes()
+	for i, tok := range tx.Tokens {
+		fmt.Printf("%s line %d conf %.1f box %v\n", tok.Text, tok.Line, tok.Conf, boxes[i])
+	}
+	var b strings.Builder
+	if err := tx.Rewrite(&b, []string{"The", "quick", "fox."}); err != nil {
+		panic(err)
+	}
+	fmt.Print(strings.SplitAfter(b.String(), "\n")[2])
+	// Output:
+	// Tbe line 1 conf 96.5 box {10 10 70 40}
+	// quick line 1 conf 91.0 box {80 10 170 40}
+	// fox. line 2 conf 88.0 box {10 50 80 80}
+	// 5	1	1	1	1	1	10	10	60	30	96.5	The
+}
