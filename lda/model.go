@@ -18,6 +18,7 @@ type Model struct {
 	samples int64     // number of sweeps summed into sums
 	phi     []float64 // [V*K] p(w|k), word-major
 	unk     []float64 // [K] p(w|k) of a word outside the vocabulary
+	rowSum  []float64 // [V] sum_k phi_kw
 }
 
 func newModel(opt Options, vocab []string) *Model {
@@ -51,8 +52,10 @@ func (m *Model) setCounts(sums []int64, samples int64) {
 		m.unk[k] = beta * den[k]
 	}
 	m.phi = make([]float64, V*K)
+	m.rowSum = make([]float64, V)
 	for i, n := range sums {
 		m.phi[i] = (float64(n)/S + beta) * den[i%K]
+		m.rowSum[i/K] += m.phi[i]
 	}
 }
 
@@ -167,34 +170,26 @@ func (m *Model) InferIDs(ids []int32, iters int, rng *rand.Rand) []float64 {
 		rng = rand.New(rand.NewPCG(1, 2))
 	}
 	g := rand.NewPCG(rng.Uint64(), rng.Uint64())
-	alpha := m.opt.Alpha
-	z := make([]int32, len(known))
-	nd := make([]int32, K)
-	p := make([]float64, K)
+	f := newFoldIn(m, len(known))
 	// Sequential initialisation: each token from its conditional given the
 	// tokens before it.
 	for i, w := range known {
-		row := m.phi[int(w)*K : int(w)*K+K]
-		k := draw(g, p, nd, row, alpha)
-		z[i] = k
-		nd[k]++
+		f.z[i] = f.add(f.draw(g, w))
 	}
 	burn := iters / 2
 	for it := 0; it < iters; it++ {
 		for i, w := range known {
-			row := m.phi[int(w)*K : int(w)*K+K]
-			nd[z[i]]--
-			k := draw(g, p, nd, row, alpha)
-			z[i] = k
-			nd[k]++
+			f.remove(f.z[i])
+			f.z[i] = f.add(f.draw(g, w))
 		}
 		if it >= burn {
-			for k, n := range nd {
+			for k, n := range f.nd {
 				theta[k] += float64(n)
 			}
 		}
 	}
 	S := float64(iters - burn)
+	alpha := m.opt.Alpha
 	den := 1 / (S * (float64(len(known)) + float64(K)*alpha))
 	for k := range theta {
 		theta[k] = (theta[k] + S*alpha) * den
@@ -202,19 +197,71 @@ func (m *Model) InferIDs(ids []int32, iters int, rng *rand.Rand) []float64 {
 	return theta
 }
 
-// draw samples a topic with weight (nd_k + alpha) * row_k.
-func draw(g *rand.PCG, p []float64, nd []int32, row []float64, alpha float64) int32 {
+// foldIn is the state of fold-in sampling for one document. A topic is
+// drawn with weight (n_dk + alpha) phi_kw, split into the document part
+// n_dk phi_kw, summed over the topics the document uses (kept in a list),
+// and the prior part alpha phi_kw, whose total alpha sum_k phi_kw is
+// precomputed per word; so a draw costs the number of topics in use
+// rather than K.
+type foldIn struct {
+	m   *Model
+	z   []int32
+	nd  []int32
+	nz  []int32 // topics with nd > 0
+	pos []int32 // position of each topic in nz
+	cum []float64
+}
+
+func newFoldIn(m *Model, n int) *foldIn {
+	K := m.opt.K
+	return &foldIn{m: m, z: make([]int32, n), nd: make([]int32, K),
+		nz: make([]int32, 0, K), pos: make([]int32, K), cum: make([]float64, K)}
+}
+
+func (f *foldIn) add(k int32) int32 {
+	if f.nd[k] == 0 {
+		f.pos[k] = int32(len(f.nz))
+		f.nz = append(f.nz, k)
+	}
+	f.nd[k]++
+	return k
+}
+
+func (f *foldIn) remove(k int32) {
+	f.nd[k]--
+	if f.nd[k] == 0 {
+		last := f.nz[len(f.nz)-1]
+		f.nz[f.pos[k]] = last
+		f.pos[last] = f.pos[k]
+		f.nz = f.nz[:len(f.nz)-1]
+	}
+}
+
+func (f *foldIn) draw(g *rand.PCG, w int32) int32 {
+	K := f.m.opt.K
+	row := f.m.phi[int(w)*K : int(w)*K+K]
 	sum := 0.0
-	for k := range p {
-		sum += (float64(nd[k]) + alpha) * row[k]
-		p[k] = sum
+	for j, k := range f.nz {
+		sum += float64(f.nd[k]) * row[k]
+		f.cum[j] = sum
 	}
-	u := unit(g) * sum
-	k := 0
-	for k < len(p)-1 && p[k] <= u {
-		k++
+	prior := f.m.opt.Alpha * f.m.rowSum[w]
+	u := unit(g) * (sum + prior)
+	if u < sum {
+		j := 0
+		for j < len(f.nz)-1 && f.cum[j] <= u {
+			j++
+		}
+		return f.nz[j]
 	}
-	return int32(k)
+	u = (u - sum) / f.m.opt.Alpha
+	for k := 0; k < K-1; k++ {
+		u -= row[k]
+		if u < 0 {
+			return int32(k)
+		}
+	}
+	return int32(K - 1)
 }
 
 // Perplexity returns the held-out perplexity of docs by document

@@ -87,6 +87,13 @@ func (o Options) withDefaults() (Options, error) {
 	return o, o.check()
 }
 
+// Validate reports whether Train would accept o (zero fields taking their
+// defaults), with an error naming the field out of range.
+func (o Options) Validate() error {
+	_, err := o.withDefaults()
+	return err
+}
+
 func (o Options) check() error {
 	switch {
 	case o.K < 1 || o.K > maxK:

@@ -119,6 +119,14 @@ type part struct {
 	nk     []int32
 	p      []float64 // scratch: cumulative topic weights
 	inv    []float64 // 1/(nk+V*beta)
+
+	// sparse sampler state (sparse.go)
+	wnz  []uint16  // [V*K] non-zero topics of each word
+	wlen []uint16  // [V] their number
+	c    []float64 // [K] (n_dk+alpha)/(n_k+V beta) for the current document
+	dnz  []int32   // non-zero topics of the current document
+	dpos []int32   // position of each topic in dnz
+	qk   []int32
 }
 
 func newSampler(c *corpus, opt Options, V int, rng *rand.Rand) *sampler {
@@ -181,7 +189,7 @@ func unit(g *rand.PCG) float64 {
 // sweep resamples the topic of every token once.
 func (s *sampler) sweep() {
 	if len(s.parts) == 1 {
-		s.sweepPart(s.parts[0])
+		s.sweepOne(s.parts[0])
 		return
 	}
 	var wg sync.WaitGroup
@@ -191,7 +199,7 @@ func (s *sampler) sweep() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.sweepPart(pt)
+			s.sweepOne(pt)
 		}()
 	}
 	wg.Wait()
@@ -208,6 +216,17 @@ func merge(global []int32, parts []*part, local func(*part) []int32) {
 			n += local(p)[i] - g
 		}
 		global[i] = n
+	}
+}
+
+// useSparse selects the sparse sampler (sparse.go) over the plain one.
+var useSparse = true
+
+func (s *sampler) sweepOne(pt *part) {
+	if useSparse {
+		s.sweepPartSparse(pt)
+	} else {
+		s.sweepPart(pt)
 	}
 }
 

@@ -57,11 +57,11 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		opt.BurnIn = opt.Iters / 2
 	}
 	// Check the options before any work, as a usage error.
-	if _, err := lda.Train(nil, opt, nil); err != nil && !strings.Contains(err.Error(), "vocabulary") {
+	if err := opt.Validate(); err != nil {
 		return usagef("%v", err)
 	}
 
-	corpus, err := ldaLoadCorpus(*corpusDir)
+	corpus, err := loadCorpus(*corpusDir, false, stderr)
 	if err != nil {
 		return err
 	}
@@ -177,14 +177,4 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// ldaLoadCorpus loads the corpus in dir, or the embedded corpus when dir
-// is "".
-func ldaLoadCorpus(dir string) (*data.Corpus, error) {
-	if dir == "" {
-		return nil, usagef("-corpus is required until the embedded corpus exists")
-	}
-	c, _, err := data.LoadDir(dir, data.LoadOptions{})
-	return c, err
 }
