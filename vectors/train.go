@@ -374,23 +374,26 @@ func (t *trainer) pair(in, out int32, alpha float32, neu1e []float32) {
 }
 
 // update does e += g*y and then y += g*x in one pass over y (len(x),
-// len(y) >= len(e)).
+// len(y) >= len(e)). The loops are written so the compiler drops the
+// bounds checks.
 func update(e, y, x []float32, g float32) {
 	y = y[:len(e)]
 	x = x[:len(e)]
-	i := 0
-	for ; i+4 <= len(e); i += 4 {
-		y0, y1, y2, y3 := y[i], y[i+1], y[i+2], y[i+3]
-		e[i] += g * y0
-		e[i+1] += g * y1
-		e[i+2] += g * y2
-		e[i+3] += g * y3
-		y[i] = y0 + g*x[i]
-		y[i+1] = y1 + g*x[i+1]
-		y[i+2] = y2 + g*x[i+2]
-		y[i+3] = y3 + g*x[i+3]
+	for len(e) >= 4 && len(y) >= 4 && len(x) >= 4 {
+		y0, y1, y2, y3 := y[0], y[1], y[2], y[3]
+		e[0] += g * y0
+		e[1] += g * y1
+		e[2] += g * y2
+		e[3] += g * y3
+		y[0] = y0 + g*x[0]
+		y[1] = y1 + g*x[1]
+		y[2] = y2 + g*x[2]
+		y[3] = y3 + g*x[3]
+		e, y, x = e[4:], y[4:], x[4:]
 	}
-	for ; i < len(e); i++ {
+	y = y[:len(e)]
+	x = x[:len(e)]
+	for i := range e {
 		yi := y[i]
 		e[i] += g * yi
 		y[i] = yi + g*x[i]
@@ -401,14 +404,15 @@ func update(e, y, x []float32, g float32) {
 func dot32(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+	for len(a) >= 4 && len(b) >= 4 {
+		s0 += a[0] * b[0]
+		s1 += a[1] * b[1]
+		s2 += a[2] * b[2]
+		s3 += a[3] * b[3]
+		a, b = a[4:], b[4:]
 	}
-	for ; i < len(a); i++ {
+	b = b[:len(a)]
+	for i := range a {
 		s0 += a[i] * b[i]
 	}
 	return (s0 + s1) + (s2 + s3)
@@ -417,14 +421,15 @@ func dot32(a, b []float32) float32 {
 // axpy32 does y += a*x (len(x) >= len(y)).
 func axpy32(y []float32, a float32, x []float32) {
 	x = x[:len(y)]
-	i := 0
-	for ; i+4 <= len(y); i += 4 {
-		y[i] += a * x[i]
-		y[i+1] += a * x[i+1]
-		y[i+2] += a * x[i+2]
-		y[i+3] += a * x[i+3]
+	for len(y) >= 4 && len(x) >= 4 {
+		y[0] += a * x[0]
+		y[1] += a * x[1]
+		y[2] += a * x[2]
+		y[3] += a * x[3]
+		y, x = y[4:], x[4:]
 	}
-	for ; i < len(y); i++ {
+	x = x[:len(y)]
+	for i := range y {
 		y[i] += a * x[i]
 	}
 }
