@@ -110,6 +110,7 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
+	all := docs
 	if c.only != nil {
 		var sel []*document
 		for _, d := range docs {
@@ -148,7 +149,7 @@ func generate(c config) error {
 	fmt.Fprintf(os.Stderr, "gencorpus: %s; %d documents, %d jobs\n", tess, len(docs), c.jobs)
 
 	if c.testdata != "" {
-		if err := writeTestdata(c, tmp, docs); err != nil {
+		if err := writeTestdata(c, tmp, all); err != nil {
 			return err
 		}
 	}

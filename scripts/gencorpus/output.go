@@ -166,7 +166,7 @@ var sampleSettings = settings{
 	Width: 975, Height: 480, Margin: 60,
 }
 
-const sampleWords = 250
+const sampleWords = 180
 
 // writeTestdata writes Tesseract's txt, tsv, hOCR and ALTO of one two-page
 // passage (the first paragraphs, about sampleWords words, of the first
