@@ -91,6 +91,7 @@ type Confusion struct {
 	defDel           float32
 	defIns           float32
 	multi            map[rune][]multiOp // many-to-one / one-to-many, by first true rune
+	nTrue            map[rune]float64   // occurrences of each true rune in aligned material
 
 	preVar, sufVar map[string][]string // OCR affix -> plausible true affixes, likeliest first
 	prePrior       map[string]float64  // log P(true leading punctuation)
@@ -159,15 +160,23 @@ func (c *Confusion) learnPair(p TrainPair, costs align.Costs) {
 		switch {
 		case ng == 0 || no == 0:
 			// whole words lost or spurious: not character confusions
-		case ng == no:
-			for k := 0; k < ng; k++ {
-				c.learnStrings(p.GT[gi+k], p.OCR[oi+k], costs)
-				c.learnToken(p.GT[gi+k], p.OCR[oi+k])
-			}
 		default:
+			if ng == no {
+				for k := 0; k < ng; k++ {
+					c.learnToken(p.GT[gi+k], p.OCR[oi+k])
+				}
+			}
 			gs, os := strings.Join(p.GT[gi:ge], " "), strings.Join(p.OCR[oi:oe], " ")
-			if utf8.RuneCountInString(gs) <= c.opt.MaxGap && utf8.RuneCountInString(os) <= c.opt.MaxGap {
+			switch {
+			case ng == 1 && no == 1:
 				c.learnStrings(gs, os, costs)
+			case utf8.RuneCountInString(gs) <= c.opt.MaxGap && utf8.RuneCountInString(os) <= c.opt.MaxGap:
+				// joined, so splits and merges show as space edits
+				c.learnStrings(gs, os, costs)
+			case ng == no:
+				for k := 0; k < ng; k++ {
+					c.learnStrings(p.GT[gi+k], p.OCR[oi+k], costs)
+				}
 			}
 		}
 	}
@@ -348,6 +357,7 @@ func (c *Confusion) finish() {
 	}
 	// per true rune totals N(a): copies + subs + dels
 	nTrue := map[rune]float64{}
+	c.nTrue = nTrue
 	for k, n := range c.ops {
 		tr, or := []rune(k.T), []rune(k.O)
 		if len(tr) == 1 && len(or) <= 1 {
@@ -606,11 +616,20 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		d[i] = inf
 	}
 	d[0] = 0
+	var opBuf [16]*multiOp
 	for i := 0; i <= n; i++ {
 		row := d[i*w : i*w+w]
-		var mops []multiOp
+		// the multi-rune confusions whose true side matches t at i
+		mops := opBuf[:0]
 		if i < n {
-			mops = c.multi[t[i]]
+			ms := c.multi[t[i]]
+			for k := range ms {
+				op := &ms[k]
+				if i+len(op.t) > n || len(op.t) == 2 && t[i+1] != op.t[1] {
+					continue
+				}
+				mops = append(mops, op)
+			}
 		}
 		rowMin := inf
 		for j := 0; j <= m; j++ {
@@ -644,13 +663,9 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 					next[j+1] = v
 				}
 			}
-			for k := range mops {
-				op := &mops[k]
+			for _, op := range mops {
 				lt, lo := len(op.t), len(op.o)
-				if i+lt > n || j+lo > m {
-					continue
-				}
-				if lt == 2 && t[i+1] != op.t[1] {
+				if j+lo > m || lo > 0 && o[j] != op.o[0] {
 					continue
 				}
 				ok := true
@@ -689,7 +704,7 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 type ConfusionCount struct {
 	Truth, OCR string // the true string and how OCR read it ("" = deleted / inserted)
 	Count      int
-	Prob       float64 // P(OCR | Truth) as the model scores it alone (exp(-cost))
+	Prob       float64 // share of the occurrences of Truth read as OCR (SubRate)
 }
 
 // Top returns the n most frequent confusions (copies excluded), most
@@ -715,7 +730,7 @@ func (c *Confusion) Top(n int) []ConfusionCount {
 		out = out[:n]
 	}
 	for i := range out {
-		out[i].Prob = math.Exp(c.LogProb(out[i].OCR, out[i].Truth) - c.LogProb(out[i].Truth, out[i].Truth))
+		out[i].Prob = c.SubRate(out[i].Truth, out[i].OCR)
 	}
 	return out
 }
@@ -724,12 +739,8 @@ func (c *Confusion) Top(n int) []ConfusionCount {
 // OCR read as o (counts only, unsmoothed; 0 when t was never seen).
 func (c *Confusion) SubRate(t, o string) float64 {
 	var n int
-	if utf8.RuneCountInString(t) == 1 {
-		for k, v := range c.ops {
-			if k.T == t && utf8.RuneCountInString(k.O) <= 1 {
-				n += v
-			}
-		}
+	if r := []rune(t); len(r) == 1 {
+		n = int(c.nTrue[r[0]])
 	} else {
 		n = c.truthN[t]
 	}

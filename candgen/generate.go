@@ -1,7 +1,9 @@
 package candgen
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -47,7 +49,7 @@ type Options struct {
 	Mass    float64
 	MinKeep int
 	// Verify is how many lexicon words near a core are scored with the
-	// confusion model (default 40).
+	// confusion model (default 15).
 	Verify int
 	// PriorWeight weighs the prior against the channel (default 1).
 	PriorWeight float64
@@ -81,7 +83,7 @@ func (o Options) withDefaults() Options {
 		o.MinKeep = 8
 	}
 	if o.Verify <= 0 {
-		o.Verify = 40
+		o.Verify = 15
 	}
 	if o.PriorWeight <= 0 {
 		o.PriorWeight = 1
@@ -99,20 +101,23 @@ func (o Options) withDefaults() Options {
 // keeps scratch space and a cache of the candidates of each distinct token);
 // use one per goroutine.
 type Generator struct {
-	conf  *Confusion
-	lex   *Lexicon
-	opt   Options
-	sk    *skeleton
-	ix    *delIndex
-	logN  float64 // log(total + smoothing)
-	cache map[string][]Candidate
+	conf   *Confusion
+	lex    *Lexicon
+	opt    Options
+	sk     *skeleton
+	ix     *delIndex
+	logN   float64 // log(total + smoothing)
+	cache  map[string][]Candidate
+	mcache map[string][]Candidate // merges, keyed by the tokens joined with NUL
 
-	mark  []uint32
-	gen   uint32
-	seen  map[uint64]struct{}
-	row   []int
-	qbuf  []rune
-	docLx map[string]int // per-document known words (fold -> count)
+	mark      []uint32
+	gen       uint32
+	hs        []uint64
+	row       []int
+	hits      []hit
+	negLogCnt []float32 // -log(count + priorBeta) by fold id
+	qbuf      []rune
+	docLx     map[string]int // per-document known words (fold -> count)
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -126,10 +131,14 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		lex = NewLexicon()
 	}
 	opt = opt.withDefaults()
-	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string][]Candidate{}, seen: map[uint64]struct{}{}}
+	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string][]Candidate{}, mcache: map[string][]Candidate{}}
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
 	g.mark = make([]uint32, len(g.ix.skels))
+	g.negLogCnt = make([]float32, len(lex.foldWords))
+	for i, n := range lex.foldCounts {
+		g.negLogCnt[i] = float32(-math.Log(float64(n) + priorBeta))
+	}
 	g.logN = math.Log(float64(lex.total) + 0.5*float64(len(lex.foldWords)) + 1)
 	return g
 }
@@ -158,6 +167,12 @@ func (g *Generator) wordPrior(w string) float64 {
 	if core == "" {
 		return p + math.Log(priorBeta) - g.logN
 	}
+	return p + g.corePrior(core)
+}
+
+// corePrior is the log prior of a word core (no punctuation).
+func (g *Generator) corePrior(core string) float64 {
+	p := 0.0
 	fid, ok := g.lex.fold[lower(core)]
 	if !ok {
 		if n := g.docLx[lower(core)]; n > 0 {
@@ -213,30 +228,33 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 		clear(g.mark)
 		g.gen = 1
 	}
-	type hit struct {
-		fid  int32
-		dist int
-		cnt  int
-	}
-	var hits []hit
-	g.ix.lookup(q, bound, g.mark, g.gen, g.seen, func(id uint32) {
+	hits := g.hits[:0]
+	g.hs = g.ix.lookup(q, bound, g.mark, g.gen, g.hs, func(id uint32) {
 		d := boundedLev(q, g.ix.skels[id], bound, g.row)
 		if d > bound {
 			return
 		}
 		for _, fid := range g.ix.words[id] {
-			hits = append(hits, hit{fid, d, g.lex.foldCounts[fid]})
+			// a skeleton edit costs about as much as a 20-fold frequency
+			hits = append(hits, hit{fid, float32(d)*3 + g.negLogCnt[fid]})
 		}
 	})
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		// a skeleton edit costs about as much as a 20-fold frequency
-		sa := float64(a.dist)*3 - math.Log(float64(a.cnt)+priorBeta)
-		sb := float64(b.dist)*3 - math.Log(float64(b.cnt)+priorBeta)
-		if sa != sb {
-			return sa < sb
+	g.hits = hits
+	return g.best(hits, max)
+}
+
+type hit struct {
+	fid int32
+	key float32
+}
+
+// best returns the fold ids of the max best hits (lowest key, then id).
+func (g *Generator) best(hits []hit, max int) []int32 {
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
 		}
-		return g.lex.foldWords[a.fid] < g.lex.foldWords[b.fid]
+		return cmp.Compare(a.fid, b.fid)
 	})
 	if len(hits) > max {
 		hits = hits[:max]
@@ -246,6 +264,22 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 		out[i] = h.fid
 	}
 	return out
+}
+
+// exact returns the folds whose skeleton equals core's, most frequent
+// first, at most max.
+func (g *Generator) exact(core string, max int) []int32 {
+	g.qbuf = g.sk.key(g.qbuf[:0], core)
+	id, ok := g.ix.exact(g.qbuf)
+	if !ok {
+		return nil
+	}
+	hits := g.hits[:0]
+	for _, fid := range g.ix.words[id] {
+		hits = append(hits, hit{fid, g.negLogCnt[fid]})
+	}
+	g.hits = hits
+	return g.best(hits, max)
 }
 
 // caseForms returns the case forms to try for a lower-case lexicon word
@@ -297,8 +331,19 @@ func affixVariants(ocr string, vars map[string][]string) []string {
 	return out
 }
 
+// coreCand is a candidate for the core of a token, before punctuation.
+type coreCand struct {
+	text        string
+	src         uint8
+	conf, prior float64
+}
+
 // tokenCands returns the scored candidates of one OCR token (span 1),
-// unpruned but sorted; cached per distinct token.
+// sorted, at most 2K; cached per distinct token. The channel score of a
+// candidate is decomposed at the punctuation boundary: log P(ocr core |
+// cand core) + log P(ocr prefix | cand prefix) + log P(ocr suffix | cand
+// suffix), so the core candidates and the punctuation variants are scored
+// apart and combined.
 func (g *Generator) tokenCands(tok string) []Candidate {
 	if c, ok := g.cache[tok]; ok {
 		return c
@@ -306,53 +351,65 @@ func (g *Generator) tokenCands(tok string) []Candidate {
 	saved := g.docLx
 	g.docLx = nil // the cache must not depend on the document
 	defer func() { g.docLx = saved }()
-	set := candSet{}
-	set.add(tok, SrcOriginal, 0)
+	var out []Candidate
 	pre, core, suf := SplitAffix(tok)
-	pres := affixVariants(pre, g.conf.preVar)
-	sufs := affixVariants(suf, g.conf.sufVar)
-	for _, t := range g.conf.tokMem[tok] {
-		set.add(t, SrcLexicon, g.conf.toks[opKey{t, tok}])
-	}
 	if core == "" {
-		// punctuation only: the learned readings of the whole token
-		for _, p := range pres {
-			if p != tok {
-				set.add(p, SrcPunct, 0)
-			}
+		set := candSet{}
+		set.add(tok, SrcOriginal, 0)
+		for _, p := range affixVariants(pre, g.conf.preVar) {
+			set.add(p, SrcPunct, 0)
 		}
+		for _, t := range g.conf.tokMem[tok] {
+			set.add(t, SrcLexicon, g.conf.toks[opKey{t, tok}])
+		}
+		out = g.score(tok, set, 1)
 	} else {
-		pat := casePattern(core)
-		for _, fid := range g.near(core, g.opt.Verify, -1) {
-			for _, f := range g.caseForms(fid, pat) {
-				src := SrcLexicon
-				if casePattern(f) != pat {
-					src |= SrcCase
-				}
-				for _, p := range pres {
-					for _, s := range sufs {
-						sp := src
-						if p != pre || s != suf {
-							sp |= SrcPunct
-						}
-						set.add(p+f+s, sp, 0)
-					}
-				}
-			}
+		cores := g.coreCands(core)
+		pres := affixVariants(pre, g.conf.preVar)
+		sufs := affixVariants(suf, g.conf.sufVar)
+		type aff struct {
+			p, s        string
+			conf, prior float64
 		}
-		// the core itself with other punctuation
+		var affs []aff
 		for _, p := range pres {
 			for _, s := range sufs {
-				if p != pre || s != suf {
-					set.add(p+core+s, SrcPunct, 0)
-				}
+				affs = append(affs, aff{p, s, g.conf.LogProb(pre, p) + g.conf.LogProb(suf, s), g.conf.affixPrior(p, s)})
 			}
 		}
-		if !g.opt.NoSplit {
-			g.splits(pre, core, suf, &set)
+		for _, c := range cores {
+			for _, a := range affs {
+				src := c.src
+				if a.p != pre || a.s != suf {
+					src |= SrcPunct
+					if src&SrcOriginal != 0 {
+						src = src&^SrcOriginal | SrcPunct
+					}
+				}
+				x := Candidate{Text: a.p + c.text + a.s, Span: 1, Source: src,
+					LogConf: c.conf + a.conf, LogPrior: c.prior + a.prior}
+				x.Score = x.LogConf + g.opt.PriorWeight*x.LogPrior
+				out = append(out, x)
+			}
 		}
+		// learned whole-token readings
+		for _, t := range g.conf.tokMem[tok] {
+			found := false
+			for k := range out {
+				if out[k].Text == t {
+					out[k].Memory = g.conf.toks[opKey{t, tok}]
+					found = true
+				}
+			}
+			if !found {
+				x := Candidate{Text: t, Span: 1, Source: SrcLexicon, Memory: g.conf.toks[opKey{t, tok}],
+					LogConf: g.conf.LogProb(tok, t), LogPrior: g.textPrior(t)}
+				x.Score = x.LogConf + g.opt.PriorWeight*x.LogPrior
+				out = append(out, x)
+			}
+		}
+		sortCands(out)
 	}
-	out := g.score(tok, set, 1)
 	if len(out) > 2*g.opt.K {
 		out = out[:2*g.opt.K]
 	}
@@ -363,48 +420,113 @@ func (g *Generator) tokenCands(tok string) []Candidate {
 	return out
 }
 
-// splits adds the splits of core into two lexicon words (each within a
-// small edit bound) and into three exact lexicon words.
-func (g *Generator) splits(pre, core, suf string, set *candSet) {
+// coreCands returns the scored candidates for a token core: the core
+// itself, lexicon words near it in its case forms, and its splits; the best
+// K by score.
+func (g *Generator) coreCands(core string) []coreCand {
+	var cs []coreCand
+	has := func(t string) bool {
+		for _, c := range cs {
+			if c.text == t {
+				return true
+			}
+		}
+		return false
+	}
+	cs = append(cs, coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core)})
+	pat := casePattern(core)
+	for _, fid := range g.near(core, g.opt.Verify, -1) {
+		for _, f := range g.caseForms(fid, pat) {
+			if has(f) {
+				continue
+			}
+			src := SrcLexicon
+			if casePattern(f) != pat {
+				src |= SrcCase
+			}
+			cs = append(cs, coreCand{f, src, g.conf.LogProb(core, f), g.corePrior(f)})
+		}
+	}
+	if !g.opt.NoSplit {
+		for _, t := range g.splits(core) {
+			if !has(t) {
+				cs = append(cs, coreCand{t, SrcSplit, g.conf.LogProb(core, t), g.textPrior(t)})
+			}
+		}
+	}
+	w := g.opt.PriorWeight
+	sort.Slice(cs, func(i, j int) bool {
+		a, b := cs[i].conf+w*cs[i].prior, cs[j].conf+w*cs[j].prior
+		if a != b {
+			return a > b
+		}
+		return cs[i].text < cs[j].text
+	})
+	if len(cs) > g.opt.K {
+		// keep the core itself even when cut
+		orig := -1
+		for i, c := range cs {
+			if c.src&SrcOriginal != 0 {
+				orig = i
+			}
+		}
+		if orig >= g.opt.K {
+			cs[g.opt.K-1] = cs[orig]
+		}
+		cs = cs[:g.opt.K]
+	}
+	return cs
+}
+
+// splits returns the splits of core into two words: both parts lexicon
+// words up to look-alikes (same skeleton), or one such and the other,
+// of four runes or more, within one edit of a lexicon word; best two per
+// side.
+func (g *Generator) splits(core string) []string {
 	rs := []rune(core)
 	if len(rs) < 3 {
-		return
+		return nil
 	}
-	pat := casePattern(core)
-	best := func(part string) []string {
+	form := func(part string, fids []int32) []string {
+		pp, pc, ps := SplitAffix(part)
+		var out []string
+		for _, fid := range fids {
+			out = append(out, pp+matchCase(g.lex.foldWords[fid], pc)+ps)
+		}
+		return out
+	}
+	look := func(part string, fuzzy bool) []string {
 		_, pc, _ := SplitAffix(part)
 		if pc == "" {
 			return nil
 		}
-		b := 0
-		if utf8.RuneCountInString(pc) >= 5 {
-			b = 1
+		if fuzzy {
+			if utf8.RuneCountInString(pc) < 4 {
+				return nil
+			}
+			return form(part, g.near(pc, 2, 1))
 		}
-		fids := g.near(pc, 2, b)
-		var out []string
-		for _, fid := range fids {
-			w := g.lex.foldWords[fid]
-			out = append(out, part[:strings.Index(part, pc)]+matchCase(w, pc)+part[strings.Index(part, pc)+len(pc):])
-		}
-		return out
+		return form(part, g.exact(pc, 2))
 	}
-	_ = pat
+	var out []string
 	for k := 1; k < len(rs); k++ {
-		left, right := string(rs[:k]), string(rs[k:])
-		ls := best(left)
-		if len(ls) == 0 {
+		l, r := string(rs[:k]), string(rs[k:])
+		ls, rsx := look(l, false), look(r, false)
+		switch {
+		case len(ls) == 0 && len(rsx) == 0:
 			continue
+		case len(ls) == 0:
+			ls = look(l, true)
+		case len(rsx) == 0:
+			rsx = look(r, true)
 		}
-		rsx := best(right)
-		if len(rsx) == 0 {
-			continue
-		}
-		for _, l := range ls {
-			for _, r := range rsx {
-				set.add(pre+l+" "+r+suf, SrcSplit, 0)
+		for _, a := range ls {
+			for _, b := range rsx {
+				out = append(out, a+" "+b)
 			}
 		}
 	}
+	return out
 }
 
 // matchCase gives lexicon word w the case pattern of the OCR text o.
@@ -561,43 +683,57 @@ func (g *Generator) prune(list []Candidate, tok string) []Candidate {
 	return kept
 }
 
-// merges adds candidates for the tokens toks joined into one word.
+// merges adds candidates for the tokens toks joined into one word. Merges
+// are tried when a token's core is not a known word or the first ends in
+// a hyphen; results are cached.
 func (g *Generator) merges(toks []string, set *candSet) {
-	span := len(toks)
-	first := toks[0]
-	pre, _, _ := SplitAffix(first)
-	_, _, suf := SplitAffix(toks[span-1])
-	joined := strings.Join(toks, "")
-	_, core, _ := SplitAffix(joined)
-	if core == "" {
+	key := strings.Join(toks, "\x00")
+	if c, ok := g.mcache[key]; ok {
+		set.list = append(set.list, c...)
 		return
 	}
-	hy := false
-	if strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad") {
-		hy = true
-	}
-	cores := []string{core}
-	if hy && span == 2 {
-		fp, fc, _ := SplitAffix(first)
-		_ = fp
-		_, sc, _ := SplitAffix(toks[1])
-		cores = append(cores, fc+sc)
-	}
-	pat := casePattern(toks[0])
-	for ci, c := range cores {
-		for _, fid := range g.near(c, 3, -1) {
-			w := g.lex.foldWords[fid]
-			src := SrcMerge
-			if ci == 1 {
-				src |= SrcHyphen
-			}
-			f := applyCase(w, pat)
-			if pat == caseMixed || pat == caseNone {
-				f = w
-			}
-			set.list = append(set.list, Candidate{Text: pre + f + suf, Span: span, Source: src})
+	span := len(toks)
+	first := toks[0]
+	hy := strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad")
+	try := hy
+	for _, t := range toks {
+		_, c, _ := SplitAffix(t)
+		if c == "" || !g.lex.HasFold(c) {
+			try = true
 		}
 	}
+	var found []Candidate
+	if try {
+		pre, _, _ := SplitAffix(first)
+		_, _, suf := SplitAffix(toks[span-1])
+		_, core, _ := SplitAffix(strings.Join(toks, ""))
+		cores := []string{core}
+		if hy && span == 2 {
+			_, fc, _ := SplitAffix(first)
+			_, sc, _ := SplitAffix(toks[1])
+			cores = append(cores, fc+sc)
+		}
+		pat := casePattern(core)
+		for ci, c := range cores {
+			if c == "" {
+				continue
+			}
+			for _, fid := range g.near(c, 3, -1) {
+				src := SrcMerge
+				if ci == 1 {
+					src |= SrcHyphen
+				}
+				f := matchCase(g.lex.foldWords[fid], c)
+				_ = pat
+				found = append(found, Candidate{Text: pre + f + suf, Span: span, Source: src})
+			}
+		}
+	}
+	if len(g.mcache) > 1<<18 {
+		clear(g.mcache)
+	}
+	g.mcache[key] = found
+	set.list = append(set.list, found...)
 }
 
 // engines aligns each other reading to the primary and adds its words at

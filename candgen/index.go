@@ -1,6 +1,8 @@
 package candgen
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"unicode"
 )
@@ -54,16 +56,29 @@ func learnSkeleton(c *Confusion) *skeleton {
 	}
 	var subs []pr
 	var multis []skelRule
+	// occurrences of each lower-case rune in the truth, case folded
+	nLow := map[rune]int{}
+	for k, n := range c.truthN {
+		if r := []rune(k); len(r) == 1 {
+			nLow[unicode.ToLower(r[0])] += n
+		}
+	}
 	for k, n := range c.ops {
 		if n < skelMinCount || k.T == k.O {
 			continue
 		}
 		t, o := []rune(lower(k.T)), []rune(lower(k.O))
+		if !allAlnum(t) || !allAlnum(o) {
+			continue
+		}
 		if len(t) == 1 && len(o) == 1 && t[0] != o[0] {
-			if c.SubRate(k.T, k.O) >= skelMinRate {
+			// a look-alike pair: frequent relative to both runes, so a
+			// rare rune cannot pull a common one into its class
+			if float64(n) >= skelMinRate*float64(max(nLow[t[0]], nLow[o[0]])) {
 				subs = append(subs, pr{t[0], o[0], n})
 			}
-		} else if len(t) >= 1 && len(o) >= 1 && len(t) != len(o) && c.SubRate(k.T, k.O) >= skelMinRate {
+		} else if len(t) >= 1 && len(o) >= 1 && len(t) != len(o) && n >= 2*skelMinCount &&
+			c.SubRate(k.T, k.O) >= skelMinRate {
 			if len(t) > len(o) {
 				multis = append(multis, skelRule{from: t, to: o})
 			} else {
@@ -130,6 +145,15 @@ func learnSkeleton(c *Confusion) *skeleton {
 	}
 	sk.rules = rules
 	return sk
+}
+
+func allAlnum(rs []rune) bool {
+	for _, r := range rs {
+		if !isAlnum(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func (sk *skeleton) mapRunes(rs []rune) []rune {
@@ -204,16 +228,32 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 type delIndex struct {
 	maxDel, prefix int
 	dirBits        uint
-	dir            []uint32  // bucket b holds entries dir[b]:dir[b+1]
-	lo             []uint32  // low 32 bits of each entry's hash
-	ids            []uint32  // skeleton id of each entry
-	skels          [][]rune  // skeleton runes by id
-	words          [][]int32 // fold ids by skeleton id
+	dir            []uint32          // bucket b holds entries dir[b]:dir[b+1]
+	lo             []uint32          // low 32 bits of each entry's hash
+	ids            []uint32          // skeleton id of each entry
+	skels          [][]rune          // skeleton runes by id
+	words          [][]int32         // fold ids by skeleton id
+	full           map[uint64]uint32 // hash of a whole skeleton -> its id
 }
 
-func fnv(rs []rune) uint64 {
+// exact returns the id of skeleton q.
+func (ix *delIndex) exact(q []rune) (uint32, bool) {
+	id, ok := ix.full[fnvSkip(q, -1, -1, -1)]
+	if !ok || string(ix.skels[id]) != string(q) {
+		return 0, false
+	}
+	return id, true
+}
+
+// fnvSkip hashes rs without the runes at positions i, j and k (-1: none),
+// with 64-bit FNV-1a over the rune values and a final mix so the top bits
+// are well spread.
+func fnvSkip(rs []rune, i, j, k int) uint64 {
 	h := uint64(14695981039346656037)
-	for _, r := range rs {
+	for p, r := range rs {
+		if p == i || p == j || p == k {
+			continue
+		}
 		for x := uint32(r); ; x >>= 8 {
 			h ^= uint64(x & 0xff)
 			h *= 1099511628211
@@ -222,35 +262,43 @@ func fnv(rs []rune) uint64 {
 			}
 		}
 	}
-	// final mix so the top bits are well spread
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
 	return h
 }
 
-// deletions calls f with the hash of every distinct string obtained by
-// deleting up to d runes from rs (rs itself included). seen dedupes.
-func deletions(rs []rune, d int, seen map[uint64]struct{}, f func(h uint64)) {
-	var rec func(s []rune, start, left int)
-	buf := make([]rune, 0, len(rs))
-	rec = func(s []rune, start, left int) {
-		h := fnv(s)
-		if _, ok := seen[h]; !ok {
-			seen[h] = struct{}{}
-			f(h)
-		}
-		if left == 0 {
-			return
-		}
-		for i := start; i < len(s); i++ {
-			buf = append(buf[:0], s[:i]...)
-			buf = append(buf, s[i+1:]...)
-			t := append([]rune(nil), buf...)
-			rec(t, i, left-1)
+// deletionHashes appends to dst the hashes of the strings obtained by
+// deleting up to d (<= 3) runes from rs, rs itself included (duplicates
+// possible when rs repeats a rune).
+func deletionHashes(dst []uint64, rs []rune, d int) []uint64 {
+	n := len(rs)
+	dst = append(dst, fnvSkip(rs, -1, -1, -1))
+	if d < 1 {
+		return dst
+	}
+	for i := 0; i < n; i++ {
+		dst = append(dst, fnvSkip(rs, i, -1, -1))
+	}
+	if d < 2 {
+		return dst
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			dst = append(dst, fnvSkip(rs, i, j, -1))
 		}
 	}
-	rec(rs, 0, d)
+	if d < 3 {
+		return dst
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				dst = append(dst, fnvSkip(rs, i, j, k))
+			}
+		}
+	}
+	return dst
 }
 
 type idxEntry struct {
@@ -275,21 +323,31 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 		ix.words[id] = append(ix.words[id], int32(fid))
 	}
+	ix.full = make(map[uint64]uint32, len(ix.skels))
+	for id, s := range ix.skels {
+		ix.full[fnvSkip(s, -1, -1, -1)] = uint32(id)
+	}
 	var ents []idxEntry
-	seen := map[uint64]struct{}{}
+	var hs []uint64
 	for id, s := range ix.skels {
 		p := s
 		if len(p) > prefix {
 			p = p[:prefix]
 		}
-		clear(seen)
-		deletions(p, maxDel, seen, func(h uint64) { ents = append(ents, idxEntry{h, uint32(id)}) })
-	}
-	sort.Slice(ents, func(i, j int) bool {
-		if ents[i].h != ents[j].h {
-			return ents[i].h < ents[j].h
+		hs = deletionHashes(hs[:0], p, maxDel)
+		slices.Sort(hs)
+		for i, h := range hs {
+			if i > 0 && h == hs[i-1] {
+				continue
+			}
+			ents = append(ents, idxEntry{h, uint32(id)})
 		}
-		return ents[i].id < ents[j].id
+	}
+	slices.SortFunc(ents, func(a, b idxEntry) int {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
 	})
 	bits := uint(10)
 	for (1<<bits) < len(ents)/2 && bits < 26 {
@@ -319,7 +377,7 @@ func (ix *delIndex) Bytes() int {
 // lookup calls f with the id of every skeleton having a deletion variant
 // (within d deletions of the query prefix) equal to one of the query's,
 // each id at most once (mark is a scratch array stamped with gen).
-func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, seen map[uint64]struct{}, f func(id uint32)) {
+func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, hs []uint64, f func(id uint32)) []uint64 {
 	p := q
 	if len(p) > ix.prefix {
 		p = p[:ix.prefix]
@@ -327,8 +385,8 @@ func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, seen map[
 	if d > ix.maxDel {
 		d = ix.maxDel
 	}
-	clear(seen)
-	deletions(p, d, seen, func(h uint64) {
+	hs = deletionHashes(hs[:0], p, d)
+	for _, h := range hs {
 		b := h >> (64 - ix.dirBits)
 		lo := uint32(h)
 		for e := ix.dir[b]; e < ix.dir[b+1]; e++ {
@@ -342,7 +400,8 @@ func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, seen map[
 			mark[id] = gen
 			f(id)
 		}
-	})
+	}
+	return hs
 }
 
 // boundedLev returns the unit-cost edit distance of a and b, or bound+1

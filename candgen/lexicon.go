@@ -297,3 +297,7 @@ func applyCase(w string, p uint8) string {
 	}
 	return w
 }
+
+// Words returns the exact forms of the lexicon in the order they were
+// first added.
+func (l *Lexicon) Words() []string { return append([]string(nil), l.words...) }

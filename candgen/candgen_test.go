@@ -1,0 +1,288 @@
+package candgen
+
+import (
+	"bytes"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestGarbageRules(t *testing.T) {
+	cases := []struct {
+		tok  string
+		rule int
+		want bool
+	}{
+		{"abcdefghijklmnopqrstu", RuleLong, true}, // 21 runes
+		{"abcdefghijklmnopqrst", RuleLong, false}, // 20
+		{"a.,;", RulePunct, true},                 // 3 punctuation > 1 letter
+		{"ab.,", RulePunct, false},                // 2 = 2
+		{"a.b,c", RuleInnerPunct, true},           // '.' and ',' inside
+		{".ab,", RuleInnerPunct, false},           // first and last ignored
+		{"a..b", RuleInnerPunct, false},           // one distinct mark
+		{"aaab", RuleRepeat, true},
+		{"aab", RuleRepeat, false},
+		{"ABc", RuleUpper, true},
+		{"ABC", RuleUpper, false}, // all upper
+		{"Abc", RuleUpper, false},
+		{"bcdfghjkl", RuleVowels, true}, // 9 consonants > 8 x 0 vowels
+		{"the", RuleVowels, false},
+		{"ab1", RuleVowels, false}, // not all letters
+		{"queue", RuleRuns, true},  // ueue: 4 vowels
+		{"strengths", RuleRuns, true},
+		{"string", RuleRuns, false},
+		{"aBc", RuleInnerCase, true},
+		{"aBC", RuleInnerCase, false}, // last is upper
+		{"Abc", RuleInnerCase, false},
+	}
+	for _, c := range cases {
+		got := Garbage(c.tok)&(1<<c.rule) != 0
+		if got != c.want {
+			t.Errorf("Garbage(%q) rule %s = %v, want %v", c.tok, RuleNames[c.rule], got, c.want)
+		}
+	}
+	if Garbage("") != 0 {
+		t.Error("empty token fires")
+	}
+	if Garbage("the") != 0 || Garbage("Committee") != 0 {
+		t.Error("plain words fire")
+	}
+}
+
+// tinyPairs is a training set where OCR reads m as rn, i as l, and e as c.
+func tinyPairs() []TrainPair {
+	gt := strings.Fields("the modern mill made me come in time to see the main committee meet in the summer of the same year")
+	var ocr []string
+	for i, w := range gt {
+		switch {
+		case i%2 == 0:
+			ocr = append(ocr, strings.ReplaceAll(w, "m", "rn"))
+		case i%3 == 0:
+			ocr = append(ocr, strings.ReplaceAll(w, "i", "l"))
+		default:
+			ocr = append(ocr, w)
+		}
+	}
+	var pairs []TrainPair
+	for k := 0; k < 5; k++ {
+		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
+	}
+	// a split and a merge
+	pairs = append(pairs, TrainPair{GT: strings.Fields("in the market of the town"), OCR: strings.Fields("in thc mar ket ofthe town")})
+	return pairs
+}
+
+func TestLearnConfusion(t *testing.T) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	if c.Count("m", "rn") == 0 {
+		t.Fatalf("m -> rn not learned; top: %v", c.Top(10))
+	}
+	// reading rn for m must be far likelier than an unrelated edit
+	if a, b := c.LogProb("rnodern", "modern"), c.LogProb("xodern", "modern"); !(a > b) {
+		t.Errorf("LogProb(rnodern|modern) = %v, not above LogProb(xodern|modern) = %v", a, b)
+	}
+	if a, b := c.LogProb("the", "the"), c.LogProb("tbe", "the"); !(a > b) {
+		t.Errorf("a copy %v is not likelier than an edit %v", a, b)
+	}
+	if v := c.LogProb("", ""); v != 0 {
+		t.Errorf("LogProb of empty strings = %v", v)
+	}
+	if v := c.LogProb("ﬁ«»", "“x”"); math.IsInf(v, 0) || math.IsNaN(v) {
+		t.Errorf("unseen runes give %v", v)
+	}
+	if c.Count(" ", "") == 0 && c.Count("", " ") == 0 {
+		t.Error("no space insertion or deletion learned from the split and merge")
+	}
+}
+
+func TestConfusionRoundTrip(t *testing.T) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ReadConfusion(bytes.NewReader(buf.Bytes()), "conf.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]string{{"rnodern", "modern"}, {"tbe", "the"}, {"the", "the"}, {"mar ket", "market"}} {
+		if a, b := c.LogProb(p[0], p[1]), d.LogProb(p[0], p[1]); a != b {
+			t.Errorf("LogProb(%q|%q): %v before saving, %v after", p[0], p[1], a, b)
+		}
+	}
+	var buf2 bytes.Buffer
+	d.WriteTo(&buf2)
+	if !bytes.Equal(buf.Bytes(), buf2.Bytes()) {
+		t.Error("write, read, write is not byte-identical")
+	}
+}
+
+func TestReadConfusionErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", "empty"},
+		{"a\tb\n", "header"},
+		{"kind\ttruth\tocr\tcount\nop\ta\tb\tx\n", "x.tsv:2"},
+		{"kind\ttruth\tocr\tcount\nzz\ta\tb\t1\n", "unknown kind"},
+		{"kind\ttruth\tocr\tcount\nop\tabc\tb\t1\n", "0-2 runes"},
+		{"kind\ttruth\tocr\tcount\nop\ta\tb\n", "x.tsv:2"},
+	} {
+		_, err := ReadConfusion(strings.NewReader(c.in), "x.tsv")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadConfusion(%q) error %v, want one containing %q", c.in, err, c.want)
+		}
+	}
+}
+
+func FuzzReadConfusion(f *testing.F) {
+	var buf bytes.Buffer
+	LearnConfusion(tinyPairs(), ConfusionOptions{}).WriteTo(&buf)
+	f.Add(buf.String())
+	f.Add("kind\ttruth\tocr\tcount\nop\ta\tb\t3\n")
+	f.Add("kind\ttruth\tocr\tcount\nmeta\tsmooth\t\t0\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ReadConfusion(strings.NewReader(s), "fuzz")
+		if err != nil {
+			return
+		}
+		if v := c.LogProb("abc", "abd"); math.IsNaN(v) {
+			t.Fatal("NaN")
+		}
+	})
+}
+
+func tinyGenerator(t testing.TB) *Generator {
+	pairs := tinyPairs()
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := NewLexicon()
+	for _, p := range pairs {
+		lex.AddText(p.GT)
+	}
+	for _, w := range strings.Fields("the of and to in market town word list modern summer cat sat on mat") {
+		lex.Add(w, 3)
+	}
+	return NewGenerator(conf, lex, Options{})
+}
+
+func hasCand(cs []Candidate, text string, span int) bool {
+	for _, c := range cs {
+		if c.Text == text && c.Span == span {
+			return true
+		}
+	}
+	return false
+}
+
+func TestGenerate(t *testing.T) {
+	g := tinyGenerator(t)
+	ocr := strings.Fields("tbe rnodern Market, thecat sat on tbe mar ket town.")
+	out := g.Generate(ocr, nil)
+	if len(out) != len(ocr) {
+		t.Fatalf("%d positions, want %d", len(out), len(ocr))
+	}
+	for i, cs := range out {
+		if !hasCand(cs, ocr[i], 1) {
+			t.Errorf("position %d: the original %q is missing", i, ocr[i])
+		}
+		for j := 1; j < len(cs); j++ {
+			if cs[j].Score > cs[j-1].Score && cs[j].Source&SrcOriginal == 0 {
+				t.Errorf("position %d not sorted by score", i)
+			}
+		}
+	}
+	want := []struct {
+		pos  int
+		text string
+		span int
+		src  uint8
+	}{
+		{0, "the", 1, SrcLexicon},
+		{1, "modern", 1, SrcLexicon},
+		{2, "market,", 1, SrcLexicon},
+		{3, "the cat", 1, SrcSplit},
+		{7, "market", 2, SrcMerge},
+	}
+	for _, w := range want {
+		found := false
+		for _, c := range out[w.pos] {
+			if c.Text == w.text && c.Span == w.span {
+				found = true
+				if c.Source&w.src == 0 {
+					t.Errorf("%q at %d: source %b lacks %b", w.text, w.pos, c.Source, w.src)
+				}
+				if c.LogConf > 0 || math.IsNaN(c.LogConf) {
+					t.Errorf("%q: LogConf %v", w.text, c.LogConf)
+				}
+			}
+		}
+		if !found {
+			var got []string
+			for _, c := range out[w.pos] {
+				got = append(got, c.Text)
+			}
+			t.Errorf("position %d (%q): %q span %d not among %q", w.pos, ocr[w.pos], w.text, w.span, got)
+		}
+	}
+	// determinism: a fresh generator gives the same result
+	again := tinyGenerator(t).Generate(ocr, nil)
+	if !reflect.DeepEqual(out, again) {
+		t.Error("Generate is not deterministic")
+	}
+	// and a warm cache gives the same result
+	if !reflect.DeepEqual(out, g.Generate(ocr, nil)) {
+		t.Error("cached results differ")
+	}
+}
+
+func TestGenerateEngines(t *testing.T) {
+	g := tinyGenerator(t)
+	ocr := strings.Fields("the xqzzv sat on the mat")
+	alt := strings.Fields("the cat sat on the mat")
+	out := g.Generate(ocr, [][]string{alt})
+	if !hasCand(out[1], "cat", 1) {
+		t.Errorf("the other engine's word is missing: %v", out[1])
+	}
+	for _, c := range out[1] {
+		if c.Text == "cat" && c.Source&SrcEngine == 0 {
+			t.Error("engine flag missing")
+		}
+	}
+}
+
+func TestSplitAffix(t *testing.T) {
+	for _, c := range [][4]string{
+		{"(word),", "(", "word", "),"},
+		{"word", "", "word", ""},
+		{"...", "...", "", ""},
+		{"“Don't”", "“", "Don't", "”"},
+		{"mark\u00ad", "", "mark", "\u00ad"},
+	} {
+		p, core, s := SplitAffix(c[0])
+		if p != c[1] || core != c[2] || s != c[3] {
+			t.Errorf("SplitAffix(%q) = %q %q %q", c[0], p, core, s)
+		}
+	}
+}
+
+func TestLexicon(t *testing.T) {
+	l := NewLexicon()
+	l.AddText(strings.Fields("The cat, the (cat) THE"))
+	if l.Count("cat") != 2 || l.CountFold("the") != 3 || l.Total() != 5 {
+		t.Errorf("counts: cat %d the %d total %d", l.Count("cat"), l.CountFold("the"), l.Total())
+	}
+	if err := l.ReadWordList(strings.NewReader("dog\n\n  emu \n"), "w"); err != nil {
+		t.Fatal(err)
+	}
+	if !l.Has("emu") || l.Count("emu") != 0 {
+		t.Error("word list entry missing")
+	}
+	if err := l.ReadWordList(strings.NewReader("ok\nbad word\n"), "w.txt"); err == nil || !strings.Contains(err.Error(), "w.txt:2") {
+		t.Errorf("error %v", err)
+	}
+	var buf bytes.Buffer
+	l.WriteTo(&buf)
+	m, err := ReadLexicon(&buf, "lex")
+	if err != nil || m.CountFold("the") != 3 || !m.Has("emu") {
+		t.Errorf("round trip: %v", err)
+	}
+}
