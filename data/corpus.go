@@ -197,7 +197,11 @@ func load(fsys fs.FS, name string, display func(string) string, opt LoadOptions)
 				display(dir), len(extra), listNames(extra)))
 		}
 	}
-	return c, warns, nil
+	w, err := attachConfidences(fsys, c, display)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, append(warns, w...), nil
 }
 
 // listStems returns stem -> file path (in fsys) of the documents in dir,
