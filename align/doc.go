@@ -21,6 +21,18 @@
 // heuristic such as patience diff) and deterministic. AlignFunc does the same
 // for any equality predicate, e.g. fuzzy word matching.
 //
+// How it stays exact and fast: LCSLength and Align strip the common prefix
+// and suffix, split at unique-word anchors (words once in each side that
+// agree with a neighbour, chained by a longest increasing subsequence) and
+// solve the pieces exactly. Anchors alone are a heuristic (patience diff), so
+// the result S is then certified: the LCS is computed bit-parallel (64 table
+// cells per uint64) only inside the diagonal band of half-width
+// min(n,m)-S, which by Ukkonen's argument holds every optimal path; when the
+// band's value equals S the split is maximal, otherwise the band's value is
+// the exact LCS and Align falls back to Hirschberg's divide and conquer over
+// bit-parallel forward and backward rows. Memory is O(n+m) words plus bit
+// vectors; no n*m table is ever built except for pieces with n*m <= 65536.
+//
 // # Edit distances
 //
 // WordLevenshtein is the unit-cost edit distance over word ids (for WER);
