@@ -52,7 +52,9 @@ import (
 //     and the original CONTENT is kept as an <ALTERNATIVE> child of the
 //     String, placed first (after a Shape child if there is one) as the
 //     ALTO schema orders them; a self-closing <String .../> becomes
-//     <String ...><ALTERNATIVE>orig</ALTERNATIVE></String>. A removed word
+//     <String ...><ALTERNATIVE>orig</ALTERNATIVE></String> (a String
+//     corrected again gets the CONTENT it had as a further ALTERNATIVE,
+//     before the older ones). A removed word
 //     has CONTENT="". When the String is followed by a HYP (see the ALTO
 //     reader: the token's text ends with the HYP's CONTENT), a trailing
 //     copy of that hyphen is cut from the new word, since the HYP still
