@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,28 +14,30 @@ import (
 )
 
 // formatFiles returns the hand-made and Tesseract-made test files of
-// testdata/formats and testdata/tesseract (when present) of the given
-// extensions.
+// testdata/formats and testdata/tesseract (when present, walked with its
+// subdirectories) of the given extensions.
 func formatFiles(t testing.TB, exts ...string) []string {
 	t.Helper()
 	var files []string
 	for _, dir := range []string{"testdata/formats", "testdata/tesseract"} {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			if e.IsDir() {
-				continue
+		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return nil
 			}
 			for _, ext := range exts {
 				if strings.HasSuffix(e.Name(), ext) {
-					files = append(files, filepath.Join(dir, e.Name()))
+					files = append(files, p)
 				}
 			}
-		}
+			return nil
+		})
 	}
 	return files
+}
+
+// isGT reports whether a test file is a ground truth, not an OCR reading.
+func isGT(p string) bool {
+	return strings.HasSuffix(p, ".gt.txt") || strings.Contains(filepath.ToSlash(p), "/gt/")
 }
 
 func readFormatFile(t testing.TB, path string) *Text {
@@ -63,22 +66,42 @@ func rewriteString(t testing.TB, tx *Text, words []string) string {
 // ALTO output equal the whitespace tokens of its .txt output of the same
 // run, and that the three structured formats agree on lines.
 func TestFormatsMatchText(t *testing.T) {
-	txts := formatFiles(t, ".txt")
-	n := 0
-	for _, txtPath := range txts {
-		if strings.HasSuffix(txtPath, ".gt.txt") || strings.HasSuffix(txtPath, ".gt") {
+	// Group the files by stem: one .txt reading and its structured twins.
+	byStem := map[string][]string{}
+	var stems []string
+	for _, p := range formatFiles(t, ".txt", ".tsv", ".hocr", ".xml") {
+		if isGT(p) {
 			continue
 		}
-		stem := strings.TrimSuffix(txtPath, ".txt")
+		stem := filepath.Join(filepath.Dir(filepath.Dir(p)), Stem(p))
+		if filepath.Base(filepath.Dir(p)) == "formats" {
+			stem = filepath.Join(filepath.Dir(p), Stem(p))
+		}
+		if byStem[stem] == nil {
+			stems = append(stems, stem)
+		}
+		byStem[stem] = append(byStem[stem], p)
+	}
+	n := 0
+	for _, stem := range stems {
+		var txtPath string
+		var others []string
+		for _, p := range byStem[stem] {
+			if strings.HasSuffix(p, ".txt") {
+				txtPath = p
+			} else {
+				others = append(others, p)
+			}
+		}
+		if txtPath == "" {
+			continue
+		}
 		txt := readFormatFile(t, txtPath)
 		want := txt.Words()
 		var lines [][]int
-		for _, ext := range []string{".tsv", ".hocr", ".xml"} {
-			if _, err := os.Stat(stem + ext); err != nil {
-				continue
-			}
+		for _, p := range others {
 			n++
-			tx := readFormatFile(t, stem+ext)
+			tx := readFormatFile(t, p)
 			got := tx.Words()
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: %d words differ from the %d of %s:\n got %q\nwant %q", tx.Path, len(got), len(want), txtPath, got, want)
