@@ -27,7 +27,8 @@ import (
 // token before it in its line: <String CONTENT="prob"/><HYP CONTENT="-"/>
 // reads as the token "prob-", as Tesseract's plain-text output writes it,
 // while Start/End still cover only the String's CONTENT. HPOS, VPOS,
-// WIDTH and HEIGHT are returned by Text.Boxes.
+// WIDTH and HEIGHT are returned by Text.Boxes (a String without all four
+// has no box).
 //
 // Errors name path, line and element: malformed XML, a root that is not
 // alto, a String or HYP without CONTENT, a WC or box attribute that is not
@@ -111,6 +112,7 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 					s.selfClose = off1 - 2
 				}
 				conf := float32(-1)
+				nbox := 0
 				for _, a := range tk.Attr {
 					if a.Name.Space != "" {
 						continue
@@ -137,11 +139,12 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 						case "HEIGHT":
 							s.box.Y1 = f
 						}
-						s.hasBox = true
+						nbox++
 					}
 				}
 				s.box.X1 += s.box.X0
 				s.box.Y1 += s.box.Y0
+				s.hasBox = nbox == 4
 				strDepth, strSlot, strChildren = depth, -1, 0
 				key := lineKey
 				line := ocrLine
