@@ -100,6 +100,32 @@ def completion_perplexity(phi, test_ids, alpha=0.1, iters=200):
     return float(np.exp(-ll / n)), n
 
 
+def run_ocrfix(a, tmp, extra):
+    """Runs ocrfix lda with dumps; returns (wall s, CPU s, own perplexity,
+    train docs, test docs, vocab, phi)."""
+    docs, phi = os.path.join(tmp, "docs.tsv"), os.path.join(tmp, "phi.tsv")
+    cmd = [a.ocrfix, "lda", "-corpus", a.corpus, "-k", str(a.k), "-alpha", str(a.alpha),
+           "-beta", str(a.beta), "-seed", str(a.seed), "-top", "0",
+           "-dump-docs", docs, "-dump-phi", phi] + extra
+    print("$ " + " ".join(cmd))
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print("  " + out.rstrip("\n").replace("\n", "\n  "))
+    m = re.search(r"^trained in ([0-9.]+)s", out, re.M)
+    wall = float(m.group(1))
+    # CPU of the whole process (loading, training, its own perplexity,
+    # dumps): an overestimate of ocrfix's training CPU.
+    cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
+    m = re.search(r"^held-out perplexity ([0-9.]+)", out, re.M)
+    own = float(m.group(1)) if m else float("nan")
+    train, test = read_docs(docs)
+    vocab, phi_m = read_phi(phi)
+    os.remove(docs)
+    os.remove(phi)
+    return wall, cpu, own, train, test, vocab, phi_m
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ocrfix", required=True, help="the ocrfix binary")
@@ -107,39 +133,32 @@ def main():
     ap.add_argument("-k", type=int, default=30)
     ap.add_argument("--alpha", type=float, default=0.1)
     ap.add_argument("--beta", type=float, default=0.01)
+    ap.add_argument("--fast-iters", type=int, default=50,
+                    help="Gibbs sweeps of the second, fast ocrfix run (0: none)")
     ap.add_argument("--sklearn-iter", type=int, default=50, help="sklearn batch EM iterations")
     ap.add_argument("--gensim-passes", type=int, default=20)
+    ap.add_argument("--peer-alpha", type=float, help="the peers' doc-topic prior (default: --alpha)")
+    ap.add_argument("--peer-beta", type=float, help="the peers' topic-word prior (default: --beta)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("ocrfix_flags", nargs="*", help="extra flags for ocrfix lda")
     a = ap.parse_args()
+    pa = a.alpha if a.peer_alpha is None else a.peer_alpha
+    pb = a.beta if a.peer_beta is None else a.peer_beta
 
     tmp = tempfile.mkdtemp(prefix="lda_peers")
-    docs, phi = os.path.join(tmp, "docs.tsv"), os.path.join(tmp, "phi.tsv")
-    cmd = [a.ocrfix, "lda", "-corpus", a.corpus, "-k", str(a.k), "-alpha", str(a.alpha),
-           "-beta", str(a.beta), "-seed", str(a.seed), "-top", "0",
-           "-dump-docs", docs, "-dump-phi", phi] + a.ocrfix_flags
-    print("$ " + " ".join(cmd))
-    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(out, end="")
-    m = re.search(r"^trained in ([0-9.]+)s", out, re.M)
-    ocrfix_time = float(m.group(1))
-    # The whole process: loading, training, perplexity and dumps; an
-    # overestimate of ocrfix's training CPU.
-    ocrfix_cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
-    m = re.search(r"^held-out perplexity ([0-9.]+)", out, re.M)
-    ocrfix_own = float(m.group(1)) if m else float("nan")
-
-    train, test = read_docs(docs)
-    vocab, phi_ocrfix = read_phi(phi)
-    for f in (docs, phi):
-        os.remove(f)
-    os.rmdir(tmp)
+    try:
+        runs = [("ocrfix (collapsed Gibbs, defaults)", run_ocrfix(a, tmp, a.ocrfix_flags))]
+        if a.fast_iters > 0:
+            runs.append(("ocrfix (collapsed Gibbs, %d sweeps)" % a.fast_iters,
+                         run_ocrfix(a, tmp, a.ocrfix_flags + ["-iters", str(a.fast_iters)])))
+    finally:
+        os.rmdir(tmp)
+    _, _, _, train, test, vocab, _ = runs[0][1]
     index = {w: i for i, w in enumerate(vocab)}
     V, K = len(vocab), a.k
-    if phi_ocrfix.shape[0] != K:
-        sys.exit("phi has %d topics, want %d" % (phi_ocrfix.shape[0], K))
+    for name, r in runs:
+        if r[6].shape[0] != K or r[5] != vocab or r[3] != train:
+            sys.exit("%s: topics, vocabulary or documents differ between ocrfix runs" % name)
     try:
         train_ids = [np.array([index[w] for w in d], dtype=np.int64) for d in train]
         test_ids = [np.array([index[w] for w in d], dtype=np.int64) for d in test]
@@ -147,7 +166,7 @@ def main():
         sys.exit("word %s of the documents is not in the phi vocabulary" % e)
     ntok = sum(len(d) for d in train_ids)
     print("corpus: %d training docs (%d tokens), %d held-out docs, V=%d, K=%d, alpha=%g, beta=%g"
-          % (len(train), ntok, len(test), V, K, a.alpha, a.beta))
+          " (peers: alpha=%g, beta=%g)" % (len(train), ntok, len(test), V, K, a.alpha, a.beta, pa, pb))
 
     # Document-term matrix (sklearn) and bag-of-words corpus (gensim), built
     # outside the timed part.
@@ -162,12 +181,13 @@ def main():
     id2word = dict(enumerate(vocab))
 
     results = []
-    pp, n = completion_perplexity(phi_ocrfix, test_ids, a.alpha)
-    results.append(("ocrfix (collapsed Gibbs)", ocrfix_time, ocrfix_cpu, pp, ocrfix_own))
+    for name, (wall, cpu, own, _, _, _, phi_m) in runs:
+        pp, n = completion_perplexity(phi_m, test_ids, a.alpha)
+        results.append((name, wall, cpu, pp, own))
 
     t0, c0 = time.perf_counter(), time.process_time()
-    skl = LatentDirichletAllocation(n_components=K, doc_topic_prior=a.alpha,
-                                    topic_word_prior=a.beta, learning_method="batch",
+    skl = LatentDirichletAllocation(n_components=K, doc_topic_prior=pa,
+                                    topic_word_prior=pb, learning_method="batch",
                                     max_iter=a.sklearn_iter, random_state=a.seed, n_jobs=1)
     skl.fit(X)
     t_skl, c_skl = time.perf_counter() - t0, time.process_time() - c0
@@ -179,8 +199,8 @@ def main():
                     t_skl, c_skl, pp_skl, skl.perplexity(Xt)))
 
     t0, c0 = time.perf_counter(), time.process_time()
-    gm = LdaModel(corpus=bow, id2word=id2word, num_topics=K, alpha=np.full(K, a.alpha),
-                  eta=a.beta, passes=a.gensim_passes, iterations=100, chunksize=len(bow),
+    gm = LdaModel(corpus=bow, id2word=id2word, num_topics=K, alpha=np.full(K, pa),
+                  eta=pb, passes=a.gensim_passes, iterations=100, chunksize=len(bow),
                   update_every=1, random_state=a.seed, eval_every=None)
     t_gen, c_gen = time.perf_counter() - t0, time.process_time() - c0
     pp_gen, _ = completion_perplexity(gm.get_topics(), test_ids, a.alpha)
@@ -189,16 +209,20 @@ def main():
     results.append(("gensim LdaModel (online VB, %d passes)" % a.gensim_passes,
                     t_gen, c_gen, pp_gen, float(np.exp2(-gm.log_perplexity(test_bow)))))
 
+    print()
     print("held-out perplexity: document completion under one evaluator (%d scored tokens)" % n)
     print("%-52s %8s %8s %11s %13s" % ("model", "train s", "CPU s", "perplexity", "own estimate"))
     for name, t, c, p, own in results:
         print("%-52s %8.3f %8.3f %11.1f %13.1f" % (name, t, c, p, own))
-    print("(ocrfix's CPU s is its whole process: loading, training, its own perplexity, dumps)")
+    print("(train s: wall-clock training time; ocrfix's CPU s is its whole process: loading,")
+    print(" training, its own perplexity, dumps; the peers' CPU s is fit() alone)")
     print("ratios peer / ocrfix: time > 1 means ocrfix is faster; perplexity > 1 means ocrfix is better")
-    base_t, base_c, base_p = results[0][1], results[0][2], results[0][3]
-    for name, t, c, p, _ in results[1:]:
-        print("  %-34s time x%.2f (CPU x%.2f)  perplexity x%.3f"
-              % (name.split(" (")[0], t / base_t, c / base_c, p / base_p))
+    peers = results[len(runs):]
+    for oname, ot, oc, op, _ in results[:len(runs)]:
+        print(" vs %s:" % oname)
+        for name, t, c, p, _ in peers:
+            print("  %-34s time x%.2f (CPU x%.2f)  perplexity x%.3f"
+                  % (name.split(" (")[0], t / ot, c / oc, p / op))
     print("(own estimates are not comparable across libraries: ocrfix's is its Gibbs fold-in "
           "document completion; sklearn's and gensim's are variational bounds on whole documents)")
 

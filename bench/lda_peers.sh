@@ -6,7 +6,9 @@
 # printed as ratios. Needs Debian's python3-sklearn and python3-gensim; it
 # installs nothing and exits non-zero, saying what is missing.
 #
-# Usage: bench/lda_peers.sh [CORPUS] [extra ocrfix lda flags...]
+# Usage: bench/lda_peers.sh [CORPUS [lda_peers.py options] [-- ocrfix lda flags]]
+#   e.g. bench/lda_peers.sh ../shared/data/ads-fall2018 --fast-iters 0 -- -partitions 2
+#   (bench/lda_peers.py -h lists its options: priors, peer iterations, ...)
 # Environment: PYTHON (default /usr/bin/python3, Debian's, where apt puts
 # the packages).
 set -euo pipefail
@@ -34,4 +36,4 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/ocrfix" ./cmd/ocrfix)
-"$py" "$root/bench/lda_peers.py" --ocrfix "$tmp/ocrfix" --corpus "$corpus" -- "$@"
+"$py" "$root/bench/lda_peers.py" --ocrfix "$tmp/ocrfix" --corpus "$corpus" "$@"

@@ -233,3 +233,96 @@ func FuzzRead(f *testing.F) {
 		_ = m.LogProb(m.Vocab()[0], theta)
 	})
 }
+
+// TestSamplersExact checks the plain and the sparse sampler against the
+// exact posterior p(z | w) of a tiny corpus (5 tokens, 2 topics: 32
+// states), computed from the collapsed joint
+// prod_d [prod_k G(n_dk+a) / G(n_d+Ka)] prod_k [prod_w G(n_wk+b) / G(n_k+Vb)].
+// The chain's state frequencies over many sweeps must match it.
+func TestSamplersExact(t *testing.T) {
+	docs := [][]string{{"apple", "apple", "pear"}, {"pear", "plum"}}
+	o := Options{K: 2, Alpha: 0.5, Beta: 0.3, Iters: 2, MinCount: 1, Partitions: 1}
+	o, _ = o.withDefaults()
+	vocab := buildVocab(docs, o)
+	ids := map[string]int32{}
+	for i, w := range vocab {
+		ids[w] = int32(i)
+	}
+	c := encode(docs, o, ids)
+	N, K, V := len(c.tokens), o.K, len(vocab)
+	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
+	exact := make([]float64, 1<<N)
+	total := 0.0
+	for st := range exact {
+		z := func(i int) int { return st >> i & 1 }
+		lp := 0.0
+		for d := 0; d < c.docs(); d++ {
+			n := make([]int, K)
+			for i := c.start[d]; i < c.start[d+1]; i++ {
+				n[z(int(i))]++
+			}
+			for k := range n {
+				lp += lg(float64(n[k]) + o.Alpha)
+			}
+			lp -= lg(float64(c.start[d+1]-c.start[d]) + float64(K)*o.Alpha)
+		}
+		nwk := make([]int, V*K)
+		nk := make([]int, K)
+		for i, w := range c.tokens {
+			nwk[int(w)*K+z(i)]++
+			nk[z(i)]++
+		}
+		for _, n := range nwk {
+			lp += lg(float64(n) + o.Beta)
+		}
+		for _, n := range nk {
+			lp -= lg(float64(n) + float64(V)*o.Beta)
+		}
+		exact[st] = math.Exp(lp)
+		total += exact[st]
+	}
+	old := useSparse
+	defer func() { useSparse = old }()
+	for _, sparse := range []bool{false, true} {
+		useSparse = sparse
+		s := newSampler(c, o, V, rand.New(rand.NewPCG(9, 9)))
+		const sweeps = 200000
+		freq := make([]float64, 1<<N)
+		for it := 0; it < sweeps; it++ {
+			s.sweep()
+			st := 0
+			for i, k := range s.z {
+				st |= int(k) << i
+			}
+			freq[st]++
+		}
+		tv := 0.0
+		for st := range freq {
+			tv += math.Abs(freq[st]/sweeps-exact[st]/total) / 2
+		}
+		if tv > 0.01 {
+			t.Errorf("sparse=%v: total variation %.4f from the exact posterior", sparse, tv)
+		}
+	}
+}
+
+// TestPartitionsQuality checks that two partitions (AD-LDA) recover the
+// topics of the synthetic corpus like one.
+func TestPartitionsQuality(t *testing.T) {
+	docs := synthetic(4, 40, 100, 1)
+	o := testOptions()
+	o.Partitions = 2
+	m, err := Train(docs, o, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < m.K(); k++ {
+		top := m.TopWords(k, 10)
+		for _, w := range top {
+			if w[:2] != top[0][:2] {
+				t.Errorf("topic %d mixes true topics: %v", k, top)
+				break
+			}
+		}
+	}
+}
