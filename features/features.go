@@ -189,7 +189,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			if res.Vec != nil {
 				ctxOK = contextVector(res.Vec, norm, i, ctxVec)
 			}
-			origRules := garbageRules(doc.Words[i])
+			origRules := candgen.Garbage(doc.Words[i])
 			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
 			for _, c := range doc.Cands[i] {
 				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
