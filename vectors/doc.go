@@ -11,8 +11,11 @@
 // frequent words are subsampled (threshold Subsample) and the learning rate
 // decays linearly from Alpha. Tokens are normalised by Token (leading and
 // trailing punctuation stripped, optionally lowercased) and words seen
-// fewer than MinCount times are dropped. The zero Options value means the
-// defaults (DefaultOptions).
+// fewer than MinCount times are dropped. A word's vector is the sum of its
+// input and output vectors ("w+c", which fits words to contexts markedly
+// better than the input vectors alone; Options.InputOnly turns it off).
+// Zero numeric Options fields mean their defaults; DefaultOptions also
+// sets Lower.
 //
 // Training is single-threaded and deterministic: the same documents,
 // options and *rand.Rand state give the same vectors, and WriteBinary the

@@ -24,6 +24,13 @@ type Options struct {
 	Alpha     float64 // starting learning rate (default 0.025), decayed linearly to Alpha*1e-4
 	Subsample float64 // frequent-word subsampling threshold t (default 1e-3; < 0 turns it off)
 	Lower     bool    // lowercase every token (see Token)
+	// InputOnly keeps each word's input vector alone, as the word2vec
+	// tool does. By default a word's vector is the sum of its input (word)
+	// and output (context) vectors, the "w+c" of Levy, Goldberg and Dagan
+	// (2015): on held-out ads-fall2018 ground truth, ContextSim told the
+	// true word from a random one in 68% of positions with w+c against
+	// 59% with the input vectors alone (BenchmarkContextFitADS).
+	InputOnly bool
 }
 
 // DefaultOptions returns the options Train uses for zero fields, with
@@ -112,7 +119,9 @@ func toLower(w string) string {
 // Train learns word vectors from docs (each a list of whitespace tokens,
 // e.g. the words of one ground-truth file) by skip-gram with negative
 // sampling (Mikolov et al. 2013). Tokens are normalised with Token; the
-// context window never crosses a document boundary. The result is fully
+// context window never crosses a document boundary. Each word's vector is
+// the sum of its input and output vectors (only the input vector with
+// InputOnly), normalised to unit length. The result is fully
 // determined by docs, opt and the state of rng (of which Train draws one
 // number); training runs on one goroutine.
 //
@@ -142,7 +151,10 @@ func Train(docs [][]string, opt Options, rng *rand.Rand) (*Vectors, error) {
 	t.init()
 	t.train()
 	v := &Vectors{Dim: opt.Dim, Words: words, Counts: counts, Data: t.syn0}
-	t.syn0 = nil
+	if !opt.InputOnly {
+		axpy32(v.Data, 1, t.syn1)
+	}
+	t.syn0, t.syn1 = nil, nil
 	for i := range words {
 		normalise(v.Data[i*v.Dim : (i+1)*v.Dim])
 	}
