@@ -1,0 +1,116 @@
+package features
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"ocrfix/candgen"
+)
+
+func TestColumnsMatchNames(t *testing.T) {
+	cols := map[int]string{
+		fConfLogP: "conf_logp", fIsOriginal: "is_original", fInLexicon: "in_lexicon", fUniLogP: "uni_logp",
+		fLMLeft: "lm_left", fLMRight: "lm_right", fLMInner: "lm_inner", fTopicLogP: "topic_logp",
+		fTopicKnown: "topic_known", fVecSim: "vec_sim", fVecKnown: "vec_known", fEdits: "edits",
+		fLenDiff: "len_diff", fMerge: "merge", fSplit: "split", fFromEngine: "from_engine",
+		fEngineAgree: "engine_agree", fCaseChange: "case_change", fPunctChange: "punct_change",
+		fOrigOOV: "orig_oov", fOrigRule0: "orig_rule_len", fOrigRule0 + 7: "orig_rule_case",
+		fOrigConf: "orig_conf", fOrigConfRank: "orig_conf_rank", fHasConf: "has_conf", fCandPrior: "cand_prior",
+	}
+	for i, n := range cols {
+		if Names[i] != n {
+			t.Errorf("column %d is %q, constant says %q", i, Names[i], n)
+		}
+	}
+	if NumFeatures != fCandPrior+1 {
+		t.Errorf("%d names, %d columns", NumFeatures, fCandPrior+1)
+	}
+	for k, r := range candgen.RuleNames {
+		_ = r
+		if Names[fOrigRule0+k][:10] != "orig_rule_" {
+			t.Errorf("column %d should be a rule", fOrigRule0+k)
+		}
+	}
+}
+
+// TestComputeDocumented checks that features compute what their one-line
+// docs say on a small hand-made document.
+func TestComputeDocumented(t *testing.T) {
+	lm := NewLM()
+	lm.Add([]string{"the", "cat", "sat", "on", "the", "mat"})
+	lex := candgen.NewLexicon()
+	lex.AddText([]string{"the", "cat", "sat", "on", "the", "mat"})
+	res := &Resources{LM: lm, Lex: lex}
+	doc := &Doc{
+		Words: []string{"tbe", "cat", "s", "at"},
+		Conf:  []float32{40, 90, 30, 20},
+		Line:  []int{1, 1, 1, 1},
+		Alts:  [][]string{{"the", "cat", "s", "at"}},
+		Cands: [][]candgen.Candidate{
+			{{Text: "tbe", Span: 1, Source: candgen.SrcOriginal}, {Text: "the", Span: 1, Source: candgen.SrcLexicon | candgen.SrcEngine, Edits: 1, LogConf: -2}},
+			{{Text: "cat", Span: 1, Source: candgen.SrcOriginal}, {Text: "Cat.", Span: 1, Edits: 2}},
+			{{Text: "s", Span: 1, Source: candgen.SrcOriginal}, {Text: "sat", Span: 2, Source: candgen.SrcMerge, Edits: 1}},
+			{{Text: "at", Span: 1, Source: candgen.SrcOriginal}, {Text: "a t", Span: 1, Source: candgen.SrcSplit, Edits: 1}},
+		},
+	}
+	m := Compute(res, doc, Options{}, rand.New(rand.NewPCG(1, 1)))
+	if m.Rows() != 8 {
+		t.Fatalf("%d rows, want 8", m.Rows())
+	}
+	get := func(pos, k, col int) float32 { return m.Row(int(m.First[pos]) + k)[col] }
+	checks := []struct {
+		pos, k, col int
+		want        float32
+	}{
+		{0, 0, fIsOriginal, 1}, {0, 1, fIsOriginal, 0},
+		{0, 0, fInLexicon, 0}, {0, 1, fInLexicon, 1},
+		{0, 0, fOrigOOV, 1}, {0, 1, fOrigOOV, 0},
+		{0, 1, fConfLogP, -2}, {0, 1, fEdits, 1},
+		{0, 1, fFromEngine, 1}, {0, 1, fEngineAgree, 1}, {0, 0, fEngineAgree, 0},
+		{1, 1, fCaseChange, 1}, {1, 1, fPunctChange, 1}, {1, 1, fLenDiff, 1},
+		{2, 1, fMerge, 1}, {3, 1, fSplit, 1},
+		{0, 0, fOrigConf, 0.4}, {0, 1, fOrigConf, 0}, {0, 0, fHasConf, 1},
+		{1, 0, fOrigConfRank, 1}, {3, 0, fOrigConfRank, 0},
+	}
+	for _, c := range checks {
+		if got := get(c.pos, c.k, c.col); math.Abs(float64(got-c.want)) > 1e-6 {
+			t.Errorf("position %d candidate %d %s = %v, want %v", c.pos, c.k, Names[c.col], got, c.want)
+		}
+	}
+	// the language model prefers "the" before "cat"
+	if get(0, 1, fLMRight) <= get(0, 0, fLMRight) {
+		t.Errorf("lm_right: the=%v, tbe=%v; want the > tbe", get(0, 1, fLMRight), get(0, 0, fLMRight))
+	}
+	// without confidences the confidence columns are 0
+	m2 := Compute(res, doc, Options{NoConfidence: true}, rand.New(rand.NewPCG(1, 1)))
+	if m2.Row(0)[fOrigConf] != 0 || m2.Row(0)[fHasConf] != 0 {
+		t.Error("NoConfidence left confidence columns set")
+	}
+}
+
+func TestLMRoundTrip(t *testing.T) {
+	lm := NewLM()
+	lm.Add([]string{"A", "b,", "c", "a", "b"})
+	if lm.ID("a") < 0 || lm.ID("b") < 0 {
+		t.Fatal("normalised words missing")
+	}
+	var buf bytes.Buffer
+	if _, err := lm.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lm2, err := ReadLM(&buf, "lm.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := lm.ID("a"), lm.ID("b")
+	a2, b2 := lm2.ID("a"), lm2.ID("b")
+	if lm.LogNext(a, b) != lm2.LogNext(a2, b2) || lm.LogPrev(a, b) != lm2.LogPrev(a2, b2) || lm.LogUni(a) != lm2.LogUni(a2) {
+		t.Error("probabilities differ after the round trip")
+	}
+	// P(b|a) is higher than P(c|a): "a b" was seen twice
+	if lm.LogNext(a, b) <= lm.LogNext(a, lm.ID("c")) {
+		t.Error("bigram counts not used")
+	}
+}
