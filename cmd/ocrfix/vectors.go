@@ -34,6 +34,7 @@ func runVectors(args []string, stdout, stderr io.Writer) error {
 	alpha := fs.Float64("alpha", def.Alpha, "starting learning rate (linear decay)")
 	sample := fs.Float64("sample", def.Subsample, "subsampling threshold for frequent words (negative: off)")
 	lower := fs.Bool("lower", def.Lower, "lowercase the tokens")
+	inputOnly := fs.Bool("input-only", false, "write the input vectors alone (default: input+output sum, better for context fit)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("o", "", "write the vectors to FILE (word2vec binary format, atomically)")
 	show := fs.String("words", "", "comma-separated words whose neighbours to print (default: 4 frequent words of 5+ letters)")
@@ -51,7 +52,7 @@ func runVectors(args []string, stdout, stderr io.Writer) error {
 		return usagef("-n %d must not be negative", *n)
 	}
 	opt := vectors.Options{Dim: *dim, Window: *window, Negative: *negative, MinCount: *minCount,
-		Epochs: *epochs, Alpha: *alpha, Subsample: *sample, Lower: *lower}
+		Epochs: *epochs, Alpha: *alpha, Subsample: *sample, Lower: *lower, InputOnly: *inputOnly}
 	for name, x := range map[string]int{"-dim": *dim, "-epochs": *epochs, "-window": *window, "-negative": *negative, "-min-count": *minCount} {
 		if x <= 0 {
 			return usagef("%s %d must be positive", name, x)
