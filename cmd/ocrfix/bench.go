@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/model"
 )
@@ -83,8 +85,21 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable)")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
+	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, skip the second run without the confidence features")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %v", fs.Args())
@@ -156,6 +171,19 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		rep.LeftOut += m.Stats.LeftOut
 		rep.Labelled += m.Stats.Labelled
 	}
+	if hasConfidences(c) && !*noConfCompare {
+		// The same folds again without the confidence features, so their
+		// effect shows side by side.
+		nopt := opt
+		nopt.Features.NoConfidence = true
+		ncv, err := model.CrossValidate(c, *folds, nopt, evalOpt)
+		pb.done()
+		if err != nil {
+			return err
+		}
+		f := figuresOf(ncv.Docs, func(o model.DocOutcome) []string { return o.Corrected }, evalOpt)
+		rep.NoConfidence = &f
+	}
 	if *peers {
 		docs := make([][]string, len(cv.Docs))
 		for i, o := range cv.Docs {
@@ -169,20 +197,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			f := benchFigures{}
-			var macro meanAcc
-			for _, o := range cv.Docs {
-				h := hp.correct(o.Raw)
-				r := eval.EvaluateDoc(o.Stem, o.GT, h, evalOpt)
-				_, _, broken := eval.Broken(o.GT, o.Raw, h, evalOpt)
-				f.Matched += r.Matched
-				f.Broken += broken
-				macro.add(r.Recall)
-			}
-			f.Recall = ratio(f.Matched, rep.GTWords)
-			f.MacroRecall = macro.value()
-			f.ErrorReduction = eval.ErrorReduction(rep.GTWords, rep.RawMatched, f.Matched)
-			f.BrokenRate = ratio(f.Broken, rep.RawMatched)
+			f := figuresOf(cv.Docs, func(o model.DocOutcome) []string { return hp.correct(o.Raw) }, evalOpt)
 			rep.Hunspell = &f
 			rep.HunspellRecall, rep.HunspellErrReduction = &f.Recall, &f.ErrorReduction
 		}
@@ -354,4 +369,43 @@ func jsonValue(f reflect.Value) any {
 		return m
 	}
 	return f.Interface()
+}
+
+// hasConfidences reports whether any primary OCR token of c carries a
+// word confidence.
+func hasConfidences(c *data.Corpus) bool {
+	for _, d := range c.Docs {
+		if d.OCR == nil {
+			continue
+		}
+		for _, t := range d.OCR.Tokens {
+			if t.Conf >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// figuresOf evaluates one way of correcting the documents against their
+// ground truth and their raw OCR.
+func figuresOf(docs []model.DocOutcome, corrected func(model.DocOutcome) []string, opt eval.Options) benchFigures {
+	var f benchFigures
+	var macro meanAcc
+	gtWords, rawMatched := 0, 0
+	for _, o := range docs {
+		out := corrected(o)
+		k := eval.EvaluateDoc(o.Stem, o.GT, out, opt)
+		matchedRaw, _, broken := eval.Broken(o.GT, o.Raw, out, opt)
+		gtWords += k.GTWords
+		rawMatched += matchedRaw
+		f.Matched += k.Matched
+		f.Broken += broken
+		macro.add(k.Recall)
+	}
+	f.Recall = ratio(f.Matched, gtWords)
+	f.MacroRecall = macro.value()
+	f.ErrorReduction = eval.ErrorReduction(gtWords, rawMatched, f.Matched)
+	f.BrokenRate = ratio(f.Broken, rawMatched)
+	return f
 }
