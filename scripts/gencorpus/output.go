@@ -163,10 +163,10 @@ func joinInts(xs []int) string {
 var sampleSettings = settings{
 	Font: "Liberation Serif", FontClass: "serif", PtSize: 10, Resolution: 150,
 	Exposure: 0, Distort: true, Degrade: true, Rotate: true,
-	Width: 975, Height: 480, Margin: 60,
+	Width: 975, Height: 600, Margin: 60,
 }
 
-const sampleWords = 180
+const sampleWords = 150
 
 // writeTestdata writes Tesseract's txt, tsv, hOCR and ALTO of one two-page
 // passage (the first paragraphs, about sampleWords words, of the first
@@ -196,11 +196,12 @@ func writeTestdata(c config, tmp string, docs []*document) error {
 	if ch == nil {
 		return fmt.Errorf("testdata: every chapter of persuasion is in the corpus")
 	}
-	// Whole paragraphs up to about sampleWords words.
+	// Source lines up to the first line ending a sentence once sampleWords
+	// words are reached.
 	var lines []string
 	words := 0
 	for i, l := range ch.lines {
-		if l == "" && words >= sampleWords {
+		if words >= sampleWords && (l == "" || endsSentence(lines[len(lines)-1])) {
 			break
 		}
 		if l == "" && i > 0 && ch.lines[i-1] == "" {
@@ -267,4 +268,11 @@ ocr/ (txt, Tesseract's bytes, form feeds kept), ocr.tsv/, ocr.hocr/, ocr.alto/ (
 func tesseractVersion() string {
 	t, _ := toolVersions()
 	return t
+}
+
+// endsSentence reports whether a line ends with a full stop, ! or ?, or one
+// of them and a closing quote.
+func endsSentence(l string) bool {
+	l = strings.TrimSuffix(l, "\"")
+	return strings.HasSuffix(l, ".") || strings.HasSuffix(l, "!") || strings.HasSuffix(l, "?")
 }
