@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// synthCorpus writes a corpus of n documents whose OCR has systematic
+// confusions (i -> l, m -> rn) on a share of the words, in a new directory.
+func synthCorpus(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	vocab := strings.Fields(`which committee important minister members information the of and to in
+		is that for it as with was on be by this are from at government economic policy report`)
+	files := map[string]string{}
+	for d := 0; d < n; d++ {
+		var gt, ocr strings.Builder
+		for l := 0; l < 30; l++ {
+			for w := 0; w < 8; w++ {
+				word := vocab[rng.IntN(len(vocab))]
+				o := word
+				if rng.Float64() < 0.3 {
+					if rng.IntN(2) == 0 {
+						o = strings.Replace(word, "i", "l", 1)
+					} else {
+						o = strings.Replace(word, "m", "rn", 1)
+					}
+				}
+				if w > 0 {
+					gt.WriteByte(' ')
+					ocr.WriteByte(' ')
+				}
+				gt.WriteString(word)
+				ocr.WriteString(o)
+			}
+			gt.WriteString("\n")
+			ocr.WriteString("\n")
+		}
+		files[fmt.Sprintf("gt/d%02d.txt", d)] = gt.String()
+		files[fmt.Sprintf("ocr/d%02d.txt", d)] = ocr.String()
+	}
+	writeFiles(t, dir, files)
+	return dir
+}
+
+func TestBenchCommand(t *testing.T) {
+	dir := synthCorpus(t, 8)
+	code, out, errs := runCmd("bench", "-corpus", dir, "-folds", "2", "-json", "-peers")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bench -json output is not JSON: %v\n%s", err, out)
+	}
+	for _, k := range []string{"docs", "folds", "raw_recall", "corrected_recall", "oracle_recall", "error_reduction",
+		"broken_rate", "oracle_gain_captured", "train_seconds", "correct_words_per_second"} {
+		if _, ok := rep[k]; !ok {
+			t.Errorf("bench -json lacks %q", k)
+		}
+	}
+	raw, _ := rep["raw_recall"].(float64)
+	corr, _ := rep["corrected_recall"].(float64)
+	oracle, _ := rep["oracle_recall"].(float64)
+	if !(corr > raw) || oracle < corr {
+		t.Errorf("raw %.3f, corrected %.3f, oracle %.3f: want raw < corrected <= oracle", raw, corr, oracle)
+	}
+	if _, ok := rep["hunspell_recall"]; !ok {
+		if _, noHun := rep["hunspell_error"]; !noHun {
+			t.Error("-peers: neither hunspell_recall nor hunspell_error")
+		} else {
+			t.Logf("hunspell baseline not run: %v", rep["hunspell_error"])
+		}
+	}
+	// The table form.
+	code, out, errs = runCmd("bench", "-corpus", dir, "-folds", "2")
+	if code != 0 || !strings.Contains(out, "ocrfix corrected") || !strings.Contains(out, "oracle") {
+		t.Errorf("bench table: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+func TestTrainCorrectCommands(t *testing.T) {
+	dir := synthCorpus(t, 6)
+	tmp := t.TempDir()
+	modelPath := filepath.Join(tmp, "m.model")
+	if code, _, errs := runCmd("train", "-corpus", dir, "-o", modelPath); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	outDir := filepath.Join(tmp, "out")
+	code, _, errs := runCmd("correct", "-model", modelPath, "-o", outDir, filepath.Join(dir, "ocr"))
+	if code != 0 {
+		t.Fatalf("correct: exit %d: %s", code, errs)
+	}
+	in, _ := os.ReadFile(filepath.Join(dir, "ocr", "d00.txt"))
+	out, err := os.ReadFile(filepath.Join(outDir, "d00.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(in), "\n") != strings.Count(string(out), "\n") {
+		t.Error("correct changed the number of lines")
+	}
+	if string(in) == string(out) {
+		t.Error("correct changed nothing on systematic confusions")
+	}
+
+	// Bad input: a corrupt model, a model path that is not a model, no
+	// text in the input directory, missing flags.
+	bad := filepath.Join(tmp, "bad.model")
+	b, _ := os.ReadFile(modelPath)
+	os.WriteFile(bad, b[:len(b)/3], 0o644)
+	out2 := filepath.Join(tmp, "out2")
+	if code, _, errs := runCmd("correct", "-model", bad, "-o", out2, filepath.Join(dir, "ocr")); code != 1 || !strings.Contains(errs, "bad.model") {
+		t.Errorf("corrupt model: exit %d, %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out2, "d00.txt")); err == nil {
+		t.Error("corrupt model: an output file was written")
+	}
+	empty := t.TempDir()
+	if code, _, errs := runCmd("correct", "-model", modelPath, "-o", out2, empty); code != 1 || !strings.Contains(errs, "no OCR files") {
+		t.Errorf("empty input dir: exit %d, %q", code, errs)
+	}
+	if code, _, _ := runCmd("correct", "-o", out2, empty); code != 2 {
+		t.Errorf("missing -model: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd("train", "-corpus", dir); code != 2 {
+		t.Errorf("train without -o: exit %d, want 2", code)
+	}
+	if code, _, errs := runCmd("train", "-corpus", filepath.Join(tmp, "nope"), "-o", bad); code != 1 || !strings.Contains(errs, "nope") {
+		t.Errorf("train on a missing corpus: exit %d, %q", code, errs)
+	}
+}
