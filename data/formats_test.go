@@ -35,6 +35,14 @@ func formatFiles(t testing.TB, exts ...string) []string {
 	return files
 }
 
+// lastLine returns the line of the last token of tx, 0 when it has none.
+func lastLine(tx *Text) int {
+	if len(tx.Tokens) == 0 {
+		return 0
+	}
+	return tx.Tokens[len(tx.Tokens)-1].Line
+}
+
 // isGT reports whether a test file is a ground truth, not an OCR reading.
 func isGT(p string) bool {
 	return strings.HasSuffix(p, ".gt.txt") || strings.Contains(filepath.ToSlash(p), "/gt/")
@@ -103,6 +111,7 @@ func TestFormatsMatchText(t *testing.T) {
 			n++
 			tx := readFormatFile(t, p)
 			got := tx.Words()
+			t.Logf("%s: %d words, %d lines (%s)", p, len(got), lastLine(tx), txtPath)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: %d words differ from the %d of %s:\n got %q\nwant %q", tx.Path, len(got), len(want), txtPath, got, want)
 			}
@@ -667,4 +676,37 @@ func ExampleReadTesseractTSV() {
 	// quick line 1 conf 91.0 box {80 10 170 40}
 	// fox. line 2 conf 88.0 box {10 50 80 80}
 	// 5	1	1	1	1	1	10	10	60	30	96.5	The
+}
+
+// TestLoadFormatsCorpus loads the Tesseract samples as a corpus whose
+// engines are the structured formats of the primary reading: every
+// engine reads the same words as ocr/.
+func TestLoadFormatsCorpus(t *testing.T) {
+	if _, err := os.Stat("testdata/tesseract/gt"); err != nil {
+		t.Skip("no testdata/tesseract corpus")
+	}
+	c, warn, err := LoadDir("testdata/tesseract", LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warn) > 0 {
+		t.Errorf("warnings: %q", warn)
+	}
+	if len(c.Engines) == 0 {
+		t.Fatal("no engines")
+	}
+	for _, d := range c.Docs {
+		for i, a := range d.Alt {
+			if a == nil {
+				t.Errorf("%s: no %s reading", d.Stem, c.Engines[i])
+				continue
+			}
+			if !reflect.DeepEqual(a.Words(), d.OCR.Words()) {
+				t.Errorf("%s: %s words differ from ocr/", d.Stem, c.Engines[i])
+			}
+			if a.Format == FormatText {
+				t.Errorf("%s: %s read as plain text", d.Stem, c.Engines[i])
+			}
+		}
+	}
 }
