@@ -52,6 +52,7 @@ type config struct {
 	only                 map[string]bool
 	gzipTSV              bool
 	keep                 bool
+	resume               bool
 	list                 bool
 }
 
@@ -69,6 +70,7 @@ func main() {
 	flag.StringVar(&only, "only", "", "comma-separated stems: make only these documents")
 	flag.BoolVar(&c.gzipTSV, "gzip-tsv", true, "gzip the Tesseract TSV files (tsv/<doc>.tsv.gz)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory with the page images")
+	flag.BoolVar(&c.resume, "resume", false, "read back documents whose files -out already holds (an interrupted run) instead of making them again")
 	flag.BoolVar(&c.list, "list", false, "print the documents and their settings, make nothing")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -226,6 +228,11 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 		return nil, err
 	}
 	r := &result{doc: d, set: drawSettings(docRand(c.seed, d.Stem))}
+	if c.resume {
+		if ok, err := reuse(c, r); ok || err != nil {
+			return r, err
+		}
+	}
 	var err error
 	if r.pages, err = render(dir, "page", d.RenderText(), r.set); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.Stem, err)

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// reuse fills r from the files a previous run with the same seed wrote to
+// c.out, when all four exist and the gt is the document's; it reports
+// whether it did. Generation is deterministic, so this gives the same
+// corpus as making the document again.
+func reuse(c config, r *result) (bool, error) {
+	d := r.doc
+	tsvName := d.Stem + ".tsv"
+	if c.gzipTSV {
+		tsvName += ".gz"
+	}
+	var files [4][]byte
+	for i, p := range []string{
+		filepath.Join(c.out, "gt", d.Stem+".txt"),
+		filepath.Join(c.out, "ocr", d.Stem+".txt"),
+		filepath.Join(c.out, "ocr."+altName, d.Stem+".txt"),
+		filepath.Join(c.out, "tsv", tsvName),
+	} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return false, nil
+		}
+		files[i] = b
+	}
+	gt := d.GT()
+	if !bytes.Equal(files[0], gt) {
+		return false, nil
+	}
+	r.ocr, r.alt, r.tsv = files[1], files[2], files[3]
+	if c.gzipTSV {
+		zr, err := gzip.NewReader(bytes.NewReader(r.tsv))
+		if err != nil {
+			return false, nil
+		}
+		if r.tsv, err = io.ReadAll(zr); err != nil {
+			return false, nil
+		}
+	}
+	// Pages: the TSV's level-1 (page) rows.
+	for _, l := range strings.Split(string(r.tsv), "\n") {
+		if strings.HasPrefix(l, "1\t") {
+			r.pages++
+		}
+	}
+	r.gtW, r.ocrM = recall(gt, r.ocr)
+	_, r.altM = recall(gt, r.alt)
+	return true, nil
+}
