@@ -418,6 +418,20 @@ func TestRewriteHOCREdge(t *testing.T) {
 	if got, want := out.Words(), []string{"Bald", "ward", "a", "c", "<t>", "x>y", "loose"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("words %q, want %q", got, want)
 	}
+	// An empty title or one ending with ';' gets no empty property.
+	for _, c := range [][2]string{
+		{`title=''`, `title='x_ocr_orig &#34;w&#34;'`},
+		{`title='bbox 1 2 3 4; '`, `title='bbox 1 2 3 4; x_ocr_orig &#34;w&#34;'`},
+		{`title='bbox 1 2 3 4 '`, `title='bbox 1 2 3 4 ; x_ocr_orig &#34;w&#34;'`},
+	} {
+		tx, err := ReadText("t.hocr", []byte(`<p class='ocr_line'><span class='ocrx_word' `+c[0]+`>w</span></p>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := rewriteString(t, tx, []string{"v"}); !strings.Contains(s, c[1]+">v<") {
+			t.Errorf("%s: got %s", c[0], s)
+		}
+	}
 	// The original property parses back with quotes and escapes.
 	props := splitHOCRTitle(`bbox 1 2 3 4; x_ocr_orig "a;\"b\\"; x_wconf 5`)
 	if len(props) != 3 || props[1][1] != `"a;\"b\\"` || props[2][0] != "x_wconf" {

@@ -112,8 +112,21 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 			text.Reset()
 			pieces = pieces[:0]
 			tag := src[off0:off1]
-			if _, te, ok := tagAttr(tag, "title"); ok {
+			if ts, te, ok := tagAttr(tag, "title"); ok {
 				cur.titleEnd = off0 + te
+				// The separator before an added property: none after an
+				// empty title or after a trailing "; ", a space after a trailing ';'.
+				v := bytes.TrimRight(tag[ts:te], " \t\r\n")
+				switch {
+				case len(v) == 0:
+					cur.titleSep = ""
+				case v[len(v)-1] == ';' && len(v) < te-ts:
+					cur.titleSep = ""
+				case v[len(v)-1] == ';':
+					cur.titleSep = " "
+				default:
+					cur.titleSep = "; "
+				}
 				title := attrValue(tk.Attr, "title")
 				for _, p := range splitHOCRTitle(title) {
 					name, args := p[0], p[1:]

@@ -63,7 +63,8 @@ import (
 //
 // Characters that XML forbids (control characters, U+FFFE, U+FFFF) and
 // invalid UTF-8 in a word are written as U+FFFD in every format. Rewrite
-// re-reads t.Source and returns an error when t.Tokens do not match it.
+// re-reads t.Source and returns an error when t.Tokens do not match it;
+// it does not modify t, so one Text may be rewritten concurrently.
 func (t *Text) Rewrite(w io.Writer, words []string) error {
 	if t == nil {
 		return errors.New("rewrite: nil text")
@@ -216,6 +217,7 @@ type ocrSlot struct {
 	// hOCR
 	more     [][2]int // further text pieces of the element (nested markup)
 	titleEnd int      // offset of the end of the title value, -1 when none
+	titleSep string   // what separates a property added at titleEnd
 	hasOrig  bool     // the title already has x_ocr_orig
 	orig     string   // the element's text as read
 	// ALTO
@@ -307,7 +309,7 @@ func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
 			edits = append(edits, ocrEdit{s.start, s.end, text})
 		case FormatHOCR:
 			if s.titleEnd >= 0 && !s.hasOrig {
-				edits = append(edits, ocrEdit{s.titleEnd, s.titleEnd, xmlEscape("; x_ocr_orig " + hocrQuote(s.orig))})
+				edits = append(edits, ocrEdit{s.titleEnd, s.titleEnd, xmlEscape(s.titleSep + "x_ocr_orig " + hocrQuote(s.orig))})
 			}
 			edits = append(edits, ocrEdit{s.start, s.end, xmlEscape(text)})
 			for _, p := range s.more {
