@@ -19,9 +19,12 @@ import (
 //
 // Words are written with their runs of white space (unicode.IsSpace)
 // collapsed to one space and trimmed. A word holding a space is a split:
-// it is written into the place of the one token and reads back as several
+// it is written into the place of the one token (in a structured format,
+// into its one element, whose box it keeps) and reads back as several
 // tokens. A word that is "" (or only space) removes the token; a merge is
 // written as the joined word in the first token and "" for the others.
+// In a structured format an element whose text holds several tokens (a
+// split written earlier) is rewritten whole when any of them changes.
 //
 // What a change does in each format:
 //
@@ -34,9 +37,9 @@ import (
 //     a removed word leaves its row in place with an empty text field
 //     (which reading skips), so boxes and row numbers stay. Words never
 //     hold tabs or line breaks (they are white space, collapsed as above).
-//     The OCR's original word is not kept: the 12 columns are fixed by
-//     Tesseract and readers of the format reject a 13th; it is the same
-//     row of the input file.
+//     The OCR's original word is not kept: Tesseract's 12 columns are
+//     fixed and readers of the format reject a 13th; the input file, row
+//     for row, holds it.
 //   - hocr: the text content of the ocrx_word element is replaced
 //     (XML-escaped); where that text lies in several pieces of nested
 //     markup (<strong>wo<em>rd</em></strong>) the new text goes into the
@@ -52,14 +55,13 @@ import (
 //     and the original CONTENT is kept as an <ALTERNATIVE> child of the
 //     String, placed first (after a Shape child if there is one) as the
 //     ALTO schema orders them; a self-closing <String .../> becomes
-//     <String ...><ALTERNATIVE>orig</ALTERNATIVE></String> (a String
+//     <String ...><ALTERNATIVE>orig</ALTERNATIVE></String>. A String
 //     corrected again gets the CONTENT it had as a further ALTERNATIVE,
-//     before the older ones). A removed word
-//     has CONTENT="". When the String is followed by a HYP (see the ALTO
-//     reader: the token's text ends with the HYP's CONTENT), a trailing
-//     copy of that hyphen is cut from the new word, since the HYP still
-//     writes it; a new word without it goes into CONTENT whole and the HYP
-//     stays.
+//     before the older ones. A removed word has CONTENT="". When the
+//     String is followed by a HYP (see ReadALTO: the token's text ends
+//     with the HYP's CONTENT), a trailing copy of that hyphen is cut from
+//     the new word, since the HYP still writes it; a new word without it
+//     goes into CONTENT whole and the HYP stays.
 //
 // Characters that XML forbids (control characters, U+FFFE, U+FFFF) and
 // invalid UTF-8 in a word are written as U+FFFD in every format. Rewrite
