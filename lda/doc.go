@@ -31,12 +31,39 @@
 // 2009); each part has its own generator seeded from rng, so the model
 // depends on Partitions but never on scheduling.
 //
+// Each draw uses the bucket decomposition of SparseLDA (Yao, Mimno and
+// McCallum 2009): the weight splits into a smoothing part
+// alpha beta/(n_k+V beta) and a document part n_dk beta/(n_k+V beta), both
+// kept as running sums, and a word part (n_dk+alpha) n_wk/(n_k+V beta)
+// summed only over the topics the word currently has, so a draw costs
+// about the number of topics of the word instead of K. A test checks both
+// this sampler and the plain one against the exact posterior of a tiny
+// corpus.
+//
 // Defaults: K=30, beta=0.01, 200 sweeps with 100 of burn-in, MinCount 2,
 // and alpha=0.1 rather than Griffiths and Steyvers' 50/K: 50/K (1.7 for 30
-// topics) is meant for short abstracts; on documents of thousands of
-// tokens a sparse prior gives each document the few topics it has and a
-// lower held-out perplexity (measured on ads-fall2018: see
-// bench/lda_peers.sh).
+// topics) suits short abstracts; on documents of thousands of tokens a
+// sparse prior lets each document keep the few topics it has. Measured on
+// the gt of ads-fall2018 (90 training documents, 10 held out; seed 1,
+// plain sampler), held-out perplexity after 200 sweeps: 1637 with
+// alpha=0.1, 1665 with 0.05, 1686 with 50/K; after 50, 100, 200 and 400
+// sweeps with alpha=0.1: 1758, 1698, 1637, 1619 (the default stops at 200
+// for time).
+//
+// # Speed
+//
+// On the gt of ads-fall2018 (146k vocabulary tokens, V=7904, K=30) one
+// sweep of the sparse sampler runs at about 24-26 million tokens per CPU
+// second (about 40 ns a token), the plain sampler at 14-15 (go test -bench
+// Sweep reports both, as wall and CPU rates); 200 sweeps take about 1.2 CPU
+// seconds. Against scikit-learn and gensim on the same documents,
+// vocabulary and priors (bench/lda_peers.sh, figures in bench/lda_peers.md)
+// the defaults train 4-8 times faster in CPU time with a 7% lower held-out
+// perplexity, and 50 sweeps reach the peers' perplexity 16-33 times
+// faster. Infer takes about 7 ms of CPU for a 3000-word document with 50
+// sweeps (BenchmarkInfer). Two partitions did not pay on the shared 2-core
+// machine this was measured on (the per-sweep barrier waits for the slower
+// part), so the default is one.
 //
 // # Inference and scores
 //

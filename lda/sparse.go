@@ -41,15 +41,18 @@ func (s *sampler) sweepPartSparse(pt *part) {
 	vbeta := float64(s.V) * beta
 	ab := alpha * beta
 	nwk, nk, inv := pt.nwk, pt.nk, pt.inv
-	pt.buildNZ(K)
+	if pt.wnz == nil || !pt.shared {
+		// With one part the lists persist from sweep to sweep; with
+		// several, the part's counts were just copied from the merged ones.
+		pt.buildNZ(K)
+	}
 	wnz, wlen := pt.wnz, pt.wlen
 	if pt.c == nil {
 		pt.c = make([]float64, K)
 		pt.dnz = make([]int32, K)
 		pt.dpos = make([]int32, K)
-		pt.qk = make([]int32, K)
 	}
-	coef, dnz, dpos, qk, q := pt.c, pt.dnz, pt.dpos, pt.qk, pt.p
+	coef, dnz, dpos, q := pt.c, pt.dnz, pt.dpos, pt.p
 	sSum := 0.0
 	for k := 0; k < K; k++ {
 		inv[k] = 1 / (float64(nk[k]) + vbeta)
@@ -138,7 +141,6 @@ func (s *sampler) sweepPartSparse(pt *part) {
 					}
 				}
 			}
-			_ = qk
 			// Add the token back with topic k.
 			sSum -= ab * inv[k]
 			rSum -= float64(nd[k]) * beta * inv[k]

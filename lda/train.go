@@ -119,6 +119,7 @@ type part struct {
 	nk     []int32
 	p      []float64 // scratch: cumulative topic weights
 	inv    []float64 // 1/(nk+V*beta)
+	shared bool      // nwk and nk are the sampler's own (one part)
 
 	// sparse sampler state (sparse.go)
 	wnz  []uint16  // [V*K] non-zero topics of each word
@@ -126,7 +127,6 @@ type part struct {
 	c    []float64 // [K] (n_dk+alpha)/(n_k+V beta) for the current document
 	dnz  []int32   // non-zero topics of the current document
 	dpos []int32   // position of each topic in dnz
-	qk   []int32
 }
 
 func newSampler(c *corpus, opt Options, V int, rng *rand.Rand) *sampler {
@@ -169,6 +169,7 @@ func newSampler(c *corpus, opt Options, V int, rng *rand.Rand) *sampler {
 			pt.nk = make([]int32, K)
 		} else {
 			pt.nwk, pt.nk = s.nwk, s.nk
+			pt.shared = true
 		}
 		s.parts = append(s.parts, pt)
 		d0 = d1
@@ -203,19 +204,32 @@ func (s *sampler) sweep() {
 		}()
 	}
 	wg.Wait()
-	// Merge: global += sum over parts of (local - global). Exact, and
-	// independent of the order the parts finished in.
-	merge(s.nwk, s.parts, func(p *part) []int32 { return p.nwk })
-	merge(s.nk, s.parts, func(p *part) []int32 { return p.nk })
+	// Merge: global += sum over parts of (local - global). Exact (each
+	// token belongs to one part), and independent of the order the parts
+	// finished in.
+	for _, pt := range s.parts {
+		pt.delta(s.nwk, pt.nwk)
+		pt.delta(s.nk, pt.nk)
+	}
+	for _, pt := range s.parts {
+		add(s.nwk, pt.nwk)
+		add(s.nk, pt.nk)
+	}
 }
 
-func merge(global []int32, parts []*part, local func(*part) []int32) {
+// delta turns local into local - global.
+func (pt *part) delta(global, local []int32) {
+	local = local[:len(global)]
 	for i, g := range global {
-		n := g
-		for _, p := range parts {
-			n += local(p)[i] - g
-		}
-		global[i] = n
+		local[i] -= g
+	}
+}
+
+// add adds d to global.
+func add(global, d []int32) {
+	d = d[:len(global)]
+	for i, x := range d {
+		global[i] += x
 	}
 }
 
