@@ -2,8 +2,10 @@ package lda
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -324,5 +326,71 @@ func TestPartitionsQuality(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// FuzzReadBody fuzzes the bytes of a model before its checksum and appends
+// the right checksum, so that the fuzzer reaches the parser behind the
+// CRC: Read must return an error or a model that writes back the same
+// bytes, never panic.
+func FuzzReadBody(f *testing.F) {
+	m, err := Train(synthetic(3, 6, 30, 4), Options{K: 3, Iters: 4, MinCount: 1}, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var b bytes.Buffer
+	m.WriteTo(&b)
+	f.Add(b.Bytes()[:b.Len()-4])
+	f.Add([]byte(magic + "\x01"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		data := binary.LittleEndian.AppendUint32(append([]byte(nil), body...), crc32.ChecksumIEEE(body))
+		m, err := Read(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, ErrFormat) {
+				t.Fatalf("error %v does not wrap ErrFormat", err)
+			}
+			return
+		}
+		var out bytes.Buffer
+		if _, err := m.WriteTo(&out); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.Bytes(), data) {
+			t.Fatal("a model that reads must write back the same bytes")
+		}
+		theta := m.Infer(m.Vocab(), 2, nil)
+		if lp := m.LogProb("zzz-unknown", theta); math.IsNaN(lp) {
+			t.Fatal("NaN log-probability")
+		}
+	})
+}
+
+// TestConcurrentUse runs Infer and LogProb from several goroutines on one
+// model (run with -race).
+func TestConcurrentUse(t *testing.T) {
+	m, err := Train(synthetic(4, 20, 60, 3), testOptions(), rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := synthetic(4, 1, 80, 5)[0]
+	want := m.Infer(doc, 20, rand.New(rand.NewPCG(4, 4)))
+	done := make(chan []float64)
+	for g := 0; g < 4; g++ {
+		go func() {
+			theta := m.Infer(doc, 20, rand.New(rand.NewPCG(4, 4)))
+			_ = m.LogProb(doc[0], theta)
+			done <- theta
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		got := <-done
+		for k := range got {
+			if got[k] != want[k] {
+				t.Fatalf("theta differs between goroutines: %v vs %v", got, want)
+			}
+		}
+	}
+	if pp, n := m.Perplexity(nil, 10, nil); n != 0 || !math.IsNaN(pp) {
+		t.Errorf("Perplexity of no documents: %v, %d", pp, n)
 	}
 }
