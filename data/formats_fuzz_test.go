@@ -98,3 +98,56 @@ func FuzzALTO(f *testing.F) {
 	f.Add([]byte(`<alto><TextLine><String CONTENT="a&amp;b c" WC="0.5"/><HYP CONTENT="-"/></TextLine></alto>`))
 	f.Fuzz(func(t *testing.T, src []byte) { checkFormat(t, "f.xml", src) })
 }
+
+// FuzzRewriteText rewrites plain text with words kept, removed, changed
+// and split as ops says, and checks the result reads back as exactly the
+// expected words with every line break kept.
+func FuzzRewriteText(f *testing.F) {
+	for _, p := range formatFiles(f, ".txt") {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src, []byte{0, 1, 2, 3, 1, 1, 0})
+	}
+	f.Add([]byte("a b\tc\n  d\u00a0e\r\nf"), []byte{1, 0, 1, 3})
+	f.Fuzz(func(t *testing.T, src, ops []byte) {
+		tx, err := ReadText("f.txt", src)
+		if err != nil || len(ops) == 0 {
+			return
+		}
+		words := tx.Words()
+		var want []string
+		for i := range words {
+			switch ops[i%len(ops)] % 4 {
+			case 0:
+				want = append(want, words[i])
+			case 1:
+				words[i] = ""
+			case 2:
+				words[i] = "x"
+				want = append(want, "x")
+			case 3:
+				words[i] = "p\tq\n"
+				want = append(want, "p", "q")
+			}
+		}
+		var b bytes.Buffer
+		if err := tx.Rewrite(&b, words); err != nil {
+			t.Fatal(err)
+		}
+		got := Words(Tokenize(b.Bytes()))
+		if len(got) > 0 && strings.HasPrefix(got[0], bom) {
+			got[0] = strings.TrimPrefix(got[0], bom)
+			if got[0] == "" {
+				got = got[1:]
+			}
+		}
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Fatalf("rewritten text reads as %q, want %q\n%q", got, want, b.Bytes())
+		}
+		if bytes.Count(b.Bytes(), []byte{'\n'}) != bytes.Count(src, []byte{'\n'}) {
+			t.Fatalf("line breaks changed: %q -> %q", src, b.Bytes())
+		}
+	})
+}
