@@ -26,7 +26,8 @@ import (
 // last word continues on the next) is appended to the text of the last
 // token before it in its line: <String CONTENT="prob"/><HYP CONTENT="-"/>
 // reads as the token "prob-", as Tesseract's plain-text output writes it,
-// while Start/End still cover only the String's CONTENT. HPOS, VPOS,
+// while Start/End still cover only the String's CONTENT (a CONTENT that
+// already ends with the HYP's text is read as it is). HPOS, VPOS,
 // WIDTH and HEIGHT are returned by Text.Boxes (a String without all four
 // has no box).
 //
@@ -168,7 +169,10 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 					return nil, nil, posError(path, src, off0, "<HYP> without CONTENT")
 				}
 				c = strings.Join(strings.Fields(c), "")
-				if lastTok1 > 0 && c != "" && lastSlotKey == lineKey && !lastHyp {
+				// A CONTENT that already ends with the hyphen does not get
+				// it twice.
+				if lastTok1 > 0 && c != "" && lastSlotKey == lineKey && !lastHyp &&
+					!strings.HasSuffix(t.Tokens[lastTok1-1].Text, c) {
 					lastHyp = true
 					t.Tokens[lastTok1-1].Text += c
 					if withSlots {

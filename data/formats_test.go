@@ -386,6 +386,11 @@ func TestRewriteALTOEdge(t *testing.T) {
 	if !strings.Contains(s, `CONTENT="pro" SUBS_TYPE`) {
 		t.Errorf("hyphen doubled:\n%s", s)
 	}
+	// A CONTENT that already holds the hyphen does not get it twice.
+	tx2, err := ReadText("h.xml", []byte(`<alto><TextLine><String CONTENT="prob-"/><HYP CONTENT="-"/></TextLine></alto>`))
+	if err != nil || !reflect.DeepEqual(tx2.Words(), []string{"prob-"}) {
+		t.Errorf("hyphen in CONTENT and HYP: %v %q", err, tx2.Words())
+	}
 	// Prefixed ALTO gets prefixed ALTERNATIVE elements.
 	tx = readFormatFile(t, "testdata/formats/alto-v2-prefix.xml")
 	s = rewriteString(t, tx, []string{"on", "tw"})
