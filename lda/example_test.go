@@ -39,6 +39,6 @@ func Example() {
 	}
 	// Output:
 	// ship   -1.7
-	// wheat  -3.3
+	// wheat  -3.0
 	// shlp   -7.3
 }

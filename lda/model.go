@@ -169,7 +169,7 @@ func (m *Model) InferIDs(ids []int32, iters int, rng *rand.Rand) []float64 {
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(1, 2))
 	}
-	g := rand.NewPCG(rng.Uint64(), rng.Uint64())
+	g := &splitMix{rng.Uint64()}
 	f := newFoldIn(m, len(known))
 	// Sequential initialisation: each token from its conditional given the
 	// tokens before it.
@@ -237,7 +237,7 @@ func (f *foldIn) remove(k int32) {
 	}
 }
 
-func (f *foldIn) draw(g *rand.PCG, w int32) int32 {
+func (f *foldIn) draw(g *splitMix, w int32) int32 {
 	K := f.m.opt.K
 	row := f.m.phi[int(w)*K : int(w)*K+K]
 	sum := 0.0
