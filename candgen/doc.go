@@ -1,7 +1,111 @@
-// Package candgen proposes correction candidates for OCR tokens: the
-// character confusion model learned from aligned training pairs, the
-// lexicon, the deletion index that finds lexicon words near a token, and
-// the garbage rules that flag likely OCR errors.
+// Package candgen proposes correction candidates for OCR tokens. It sets the
+// quality ceiling of ocrfix: a correction never proposed here can never be
+// made by the ranker.
 //
-// (The full manual follows in a later revision.)
+// # The confusion model
+//
+// LearnConfusion learns P(ocr string | true string) from training pairs
+// (TrainPair: the ground-truth and OCR words of one document). Words are
+// aligned with align.Align; between consecutive matched words a single
+// unmatched pair is aligned character by character with align.EditOps, and
+// a longer span is aligned as the joined strings, spaces included, so
+// splits and merges are learned as space insertions and deletions. The
+// counts kept are copies, substitutions, insertions and deletions of any
+// rune (letters, digits, punctuation, ligatures, curly quotes: the set is
+// open), plus two-rune confusions made by merging adjacent edits (rn->m,
+// m->rn, li->h, in->m). A second pass re-aligns with the costs learned by
+// the first. Readings too unlike their truth (edits over 60% of the longer
+// string) teach nothing.
+//
+// Probabilities are additive smoothing of each true rune's counts toward
+// the global substitution, deletion and insertion rates (ConfusionOptions.
+// Smooth), so an unseen edit is unlikely but never impossible, and the
+// probability of a correct copy P(c|c) is learned like any other. LogProb
+// is the Viterbi (best alignment) log probability under these costs,
+// two-rune confusions included; Cost is the same with an early exit at a
+// bound. Beside the characters the model counts, for word pairs aligned one
+// to one, how the leading and trailing punctuation (SplitAffix) and the
+// case pattern (lower, Title, UPPER) of the truth were read, and which
+// whole tokens were read as which (seen twice or more: a memory of
+// systematic errors). WriteTo saves all counts as a relation TSV (kind,
+// truth, ocr, count); ReadConfusion reads it back, with errors naming the
+// file, line and field.
+//
+// # The lexicon
+//
+// A Lexicon counts words in their exact form and aggregates them by their
+// lower-case fold. AddText adds the cores of training tokens (punctuation
+// stripped, case kept, so the case forms a word takes are known);
+// ReadWordList adds an external list (such as /usr/share/dict/words) as
+// known words with count 0. Generate also treats as known, for one
+// document, the words that recur in its OCR (Options.DocMinCount times),
+// are not in the lexicon, and are not one skeleton edit from a lexicon word:
+// names and rare words no training document holds.
+//
+// # Finding lexicon words near a token
+//
+// A token's core is mapped to its skeleton: lower case, with the rune
+// classes the confusion model finds most confusable merged (learned: on
+// the ads-fall2018 corpus i, l and 1 become one symbol) and frequent
+// one-to-two confusions rewritten (in -> m). A SymSpell-style deletion index
+// stores, for each lexicon skeleton, the 64-bit hashes of every string
+// obtained by deleting up to IndexDeletes runes from its first IndexPrefix
+// runes, as flat sorted arrays with a bucket directory (no map of strings).
+// A lookup hashes the deletions of the query the same way and verifies each
+// hit by edit distance on the skeletons, within a bound that grows with
+// length: 1 + len/4, capped by MaxEdits. Look-alike substitutions are free
+// in skeleton space, so `Admlnlstratlon` is zero edits from
+// `Administration` and the bound is spent on the other errors.
+//
+// # Candidates
+//
+// Generate(ocr, alts) returns, for each position, the candidates starting
+// there, best first:
+//
+//   - the OCR token itself (SrcOriginal), always;
+//   - lexicon words near its core (SrcLexicon), in the case forms the
+//     confusion model and the lexicon make plausible (SrcCase), with the
+//     leading and trailing punctuation variants learned from training
+//     (SrcPunct: `.` for `,`, a lost quote);
+//   - tokens training saw read this way twice or more (Candidate.Memory);
+//   - splits of the core into two words, each a lexicon word up to
+//     look-alikes, or one within one edit (SrcSplit, Text holds a space);
+//   - merges of the token with the next one or two (Span 2-3, SrcMerge),
+//     tried when a token is not a known word, and line-end hyphenation
+//     joined (`mar-` + `ket`, SrcHyphen);
+//   - the words other OCR readings put at the aligned position
+//     (SrcEngine; the readings are aligned with align.Align and the
+//     unmatched spans between anchors paired).
+//
+// Every candidate carries LogConf = log P(ocr | candidate) (for a token,
+// decomposed at the punctuation boundary: core, prefix and suffix scored
+// apart and summed), LogPrior (the smoothed lexicon frequency of its fold,
+// the share of its case form, the prior of its punctuation), Edits (rune
+// edit distance) and Score = LogConf + PriorWeight*LogPrior, the
+// noisy-channel score. The list is pruned by posterior mass: candidates are
+// kept, best first, until their share of the normalised exp(Score) reaches
+// Options.Mass, at least MinKeep and at most K (the original and engine
+// readings are never dropped). The candidates of each distinct token are
+// cached, so repeated tokens cost a map lookup; a Generator is therefore
+// not safe for concurrent use.
+//
+// # Detection
+//
+// Garbage applies the eight rules of Kulp and Kontostathis (rmgarbage) with
+// their thresholds and returns a bit set; RuleNames names the bits.
+// EvaluateDetection measures their precision and recall, and those of the
+// out-of-lexicon test, against the tokens the alignment with the truth
+// does not match.
+//
+// # The oracle bound
+//
+// EvaluateOracle runs k folds by whole document (the confusion model and
+// lexicon from the other folds only) and reports raw recall, oracle recall
+// (eval.OracleChoice over the candidate lattice), candidate recall of the
+// wrong tokens, candidates per token, the share of the raw gap closed, and
+// the attribution of every gt word the oracle misses to one class:
+// generated but cut by the pruning, punctuation differs, case or
+// look-alike, split or merge with errors, not in the lexicon, more edits
+// than the bound, other. The classes are tested in that order (a word cut by
+// the pruning counts there first), and their counts add up to the total.
 package candgen

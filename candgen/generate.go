@@ -3,6 +3,7 @@ package candgen
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -214,13 +215,17 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	if len(q) == 0 {
 		return nil
 	}
-	if bound < 0 {
-		bound = 1 + len(q)/4
-		if bound > g.opt.MaxEdits {
-			bound = g.opt.MaxEdits
-		}
-		if len(q) <= 2 {
-			bound = 1
+	deep := bound
+	if bound == -2 { // merges: one skeleton edit
+		bound = 1
+		deep = bound
+	} else if bound < 0 {
+		bound = g.bound(len(q))
+		deep = bound
+		// a token that is a lexicon word up to look-alikes is rarely more
+		// than one edit from its truth: probe one deletion deep only
+		if _, ok := g.ix.exact(q); ok && deep > 1 {
+			deep = 1
 		}
 	}
 	g.gen++
@@ -229,16 +234,31 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 		g.gen = 1
 	}
 	hits := g.hits[:0]
-	g.hs = g.ix.lookup(q, bound, g.mark, g.gen, g.hs, func(id uint32) {
+	close := false // a hit within one edit
+	qm := runeMask(q)
+	visit := func(id uint32) {
+		m := g.ix.masks[id]
+		if bits.OnesCount64(qm&^m) > bound || bits.OnesCount64(m&^qm) > bound {
+			return
+		}
 		d := boundedLev(q, g.ix.skels[id], bound, g.row)
 		if d > bound {
 			return
+		}
+		if d <= 1 {
+			close = true
 		}
 		for _, fid := range g.ix.words[id] {
 			// a skeleton edit costs about as much as a 20-fold frequency
 			hits = append(hits, hit{fid, float32(d)*3 + g.negLogCnt[fid]})
 		}
-	})
+	}
+	// progressive: one deletion deep first; deeper only when nothing
+	// within one edit turned up (the mark array skips ids seen already)
+	g.hs = g.ix.lookup(q, min(deep, 1), g.mark, g.gen, g.hs, visit)
+	if deep > 1 && !close {
+		g.hs = g.ix.lookup(q, deep, g.mark, g.gen, g.hs, visit)
+	}
 	g.hits = hits
 	return g.best(hits, max)
 }
@@ -280,6 +300,19 @@ func (g *Generator) exact(core string, max int) []int32 {
 	}
 	g.hits = hits
 	return g.best(hits, max)
+}
+
+// bound is the skeleton edit bound of a query of n runes: 1 + n/4, at most
+// MaxEdits, and 1 up to two runes.
+func (g *Generator) bound(n int) int {
+	b := 1 + n/4
+	if b > g.opt.MaxEdits {
+		b = g.opt.MaxEdits
+	}
+	if n <= 2 {
+		b = 1
+	}
+	return b
 }
 
 // caseForms returns the case forms to try for a lower-case lexicon word
@@ -447,7 +480,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			cs = append(cs, coreCand{f, src, g.conf.LogProb(core, f), g.corePrior(f)})
 		}
 	}
-	if !g.opt.NoSplit {
+	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
 		for _, t := range g.splits(core) {
 			if !has(t) {
 				cs = append(cs, coreCand{t, SrcSplit, g.conf.LogProb(core, t), g.textPrior(t)})
@@ -478,7 +511,8 @@ func (g *Generator) coreCands(core string) []coreCand {
 	return cs
 }
 
-// splits returns the splits of core into two words: both parts lexicon
+// splits returns the splits of core into two words (tried when core is
+// not a counted lexicon word): both parts lexicon
 // words up to look-alikes (same skeleton), or one such and the other,
 // of four runes or more, within one edit of a lexicon word; best two per
 // side.
@@ -506,7 +540,15 @@ func (g *Generator) splits(core string) []string {
 			}
 			return form(part, g.near(pc, 2, 1))
 		}
-		return form(part, g.exact(pc, 2))
+		// an exact part must be a counted word, or four runes long, so
+		// the word list's short oddities (co, com) do not split every token
+		var fids []int32
+		for _, fid := range g.exact(pc, 2) {
+			if g.lex.foldCounts[fid] > 0 || utf8.RuneCountInString(pc) >= 4 {
+				fids = append(fids, fid)
+			}
+		}
+		return form(part, fids)
 	}
 	var out []string
 	for k := 1; k < len(rs); k++ {
@@ -695,13 +737,19 @@ func (g *Generator) merges(toks []string, set *candSet) {
 	span := len(toks)
 	first := toks[0]
 	hy := strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad")
-	try := hy
+	// a word broken apart leaves a fragment that is not a word, and a
+	// short one
+	oov, short := false, false
 	for _, t := range toks {
 		_, c, _ := SplitAffix(t)
 		if c == "" || !g.lex.HasFold(c) {
-			try = true
+			oov = true
+		}
+		if utf8.RuneCountInString(c) <= 5 {
+			short = true
 		}
 	}
+	try := hy || oov && short
 	var found []Candidate
 	if try {
 		pre, _, _ := SplitAffix(first)
@@ -718,7 +766,7 @@ func (g *Generator) merges(toks []string, set *candSet) {
 			if c == "" {
 				continue
 			}
-			for _, fid := range g.near(c, 3, -1) {
+			for _, fid := range g.near(c, 3, -2) {
 				src := SrcMerge
 				if ci == 1 {
 					src |= SrcHyphen

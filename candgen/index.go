@@ -234,6 +234,18 @@ type delIndex struct {
 	skels          [][]rune          // skeleton runes by id
 	words          [][]int32         // fold ids by skeleton id
 	full           map[uint64]uint32 // hash of a whole skeleton -> its id
+	masks          []uint64          // rune-presence bit mask of each skeleton
+}
+
+// runeMask sets bit r%64 for every rune r of rs. Each edit changes the
+// presence of at most one rune on each side, so the edit distance of a and
+// b is at least max(popcount(ma &^ mb), popcount(mb &^ ma)).
+func runeMask(rs []rune) uint64 {
+	var m uint64
+	for _, r := range rs {
+		m |= 1 << (uint32(r) & 63)
+	}
+	return m
 }
 
 // exact returns the id of skeleton q.
@@ -324,8 +336,10 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		ix.words[id] = append(ix.words[id], int32(fid))
 	}
 	ix.full = make(map[uint64]uint32, len(ix.skels))
+	ix.masks = make([]uint64, len(ix.skels))
 	for id, s := range ix.skels {
 		ix.full[fnvSkip(s, -1, -1, -1)] = uint32(id)
+		ix.masks[id] = runeMask(s)
 	}
 	var ents []idxEntry
 	var hs []uint64
@@ -371,7 +385,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4 * (len(ix.dir) + len(ix.lo) + len(ix.ids))
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)) + 8*len(ix.masks)
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant

@@ -345,13 +345,7 @@ func (g *Generator) classify(want, tok string, kept []Candidate) int {
 	if wc != "" && tc != "" {
 		a := g.sk.key(nil, wc)
 		b := g.sk.key(nil, tc)
-		bound := 1 + len(b)/4
-		if bound > g.opt.MaxEdits {
-			bound = g.opt.MaxEdits
-		}
-		if len(b) <= 2 {
-			bound = 1
-		}
+		bound := g.bound(len(b))
 		if boundedLev(a, b, bound, nil) > bound {
 			return FailBound
 		}

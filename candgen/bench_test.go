@@ -1,0 +1,124 @@
+package candgen
+
+import (
+	"os"
+	"sync"
+	"testing"
+
+	"ocrfix/data"
+	"ocrfix/internal/shared"
+)
+
+// benchData is the ads-fall2018 corpus split 80/20 (every fifth document
+// held out) with a model learned on the 80 (and /usr/share/dict/words when
+// present), built once.
+type benchData struct {
+	conf *Confusion
+	lex  *Lexicon
+	test [][]string
+	n    int
+}
+
+var (
+	adsOnce sync.Once
+	adsData *benchData
+	adsErr  error
+)
+
+func loadADS(b *testing.B) *benchData {
+	dir := shared.Corpus(b, "ads-fall2018")
+	adsOnce.Do(func() {
+		c, _, err := data.LoadDir(dir, data.LoadOptions{})
+		if err != nil {
+			adsErr = err
+			return
+		}
+		var pairs []TrainPair
+		lex := NewLexicon()
+		if f, err := os.Open("/usr/share/dict/words"); err == nil {
+			lex.ReadWordList(f, "words")
+			f.Close()
+		}
+		bd := &benchData{}
+		for i, d := range c.Docs {
+			if i%5 == 4 {
+				w := d.OCR.Words()
+				bd.test = append(bd.test, w)
+				bd.n += len(w)
+				continue
+			}
+			p := TrainPair{GT: d.GT.Words(), OCR: d.OCR.Words()}
+			pairs = append(pairs, p)
+			lex.AddText(p.GT)
+		}
+		bd.conf = LearnConfusion(pairs, ConfusionOptions{})
+		bd.lex = lex
+		adsData = bd
+	})
+	if adsErr != nil {
+		b.Fatal(adsErr)
+	}
+	return adsData
+}
+
+// BenchmarkGenerate streams the 20 held-out ads-fall2018 documents through
+// a fresh generator (cold cache: each distinct token is searched once, as
+// when correcting a new corpus) and reports tokens per second.
+func BenchmarkGenerate(b *testing.B) {
+	bd := loadADS(b)
+	g := NewGenerator(bd.conf, bd.lex, Options{})
+	b.ReportMetric(float64(g.IndexBytes())/(1<<20), "index-MiB")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		clear(g.cache)
+		clear(g.mcache)
+		for _, d := range bd.test {
+			g.Generate(d, nil)
+		}
+	}
+	b.ReportMetric(float64(bd.n*b.N)/b.Elapsed().Seconds(), "tokens/s")
+}
+
+// BenchmarkGenerateWarm is the same stream once every distinct token is
+// cached: the cost of merges, engines, pruning and copying.
+func BenchmarkGenerateWarm(b *testing.B) {
+	bd := loadADS(b)
+	g := NewGenerator(bd.conf, bd.lex, Options{})
+	for _, d := range bd.test {
+		g.Generate(d, nil)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, d := range bd.test {
+			g.Generate(d, nil)
+		}
+	}
+	b.ReportMetric(float64(bd.n*b.N)/b.Elapsed().Seconds(), "tokens/s")
+}
+
+// BenchmarkIndex builds the deletion index over the ads-fall2018 lexicon
+// (training truth and word list) and reports its memory.
+func BenchmarkIndex(b *testing.B) {
+	bd := loadADS(b)
+	var g *Generator
+	for i := 0; i < b.N; i++ {
+		g = NewGenerator(bd.conf, bd.lex, Options{})
+	}
+	b.ReportMetric(float64(g.IndexBytes())/(1<<20), "index-MiB")
+	b.ReportMetric(float64(len(g.ix.lo)), "entries")
+	b.ReportMetric(float64(bd.lex.Len()), "words")
+}
+
+// BenchmarkLogProb scores one OCR token against one candidate.
+func BenchmarkLogProb(b *testing.B) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	for i := 0; i < b.N; i++ {
+		c.LogProb("Admlnlstratlon", "Administration")
+	}
+}
+
+func BenchmarkGarbage(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Garbage("Admlnlstratlon's")
+	}
+}
