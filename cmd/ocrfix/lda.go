@@ -47,6 +47,9 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	if !(*holdout >= 0 && *holdout < 1) {
 		return usagef("-holdout %v must be in [0, 1)", *holdout)
 	}
+	if *k < 1 || *iters < 1 {
+		return usagef("-k %d and -iters %d must be at least 1", *k, *iters)
+	}
 	if *top < 0 {
 		return usagef("-top %d must not be negative", *top)
 	}

@@ -127,7 +127,9 @@ func TestLDACommandErrors(t *testing.T) {
 		args []string
 		code int
 	}{
-		{[]string{"lda", "-k", "0", "-corpus", "x"}, 1}, // 0 means the default; then the missing corpus
+		{[]string{"lda", "-k", "0"}, 2},
+		{[]string{"lda", "-iters", "0"}, 2},
+		{[]string{"lda", "-alpha", "-1"}, 2},
 		{[]string{"lda", "-k", "-3"}, 2},
 		{[]string{"lda", "-iters", "10", "-burnin", "10"}, 2},
 		{[]string{"lda", "-holdout", "1.5"}, 2},
