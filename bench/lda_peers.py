@@ -150,7 +150,7 @@ def main():
         # A one-sweep run measures the CPU of everything but the sampling
         # (loading, vocabulary, fold-in perplexity, dumps); it is subtracted
         # from the CPU of the real runs to estimate their training CPU.
-        base = run_ocrfix(a, tmp, a.ocrfix_flags + ["-iters", "1", "-burnin", "0"])
+        base = run_ocrfix(a, tmp, a.ocrfix_flags + ["-iters", "1", "-burnin", "-1"])
         runs = [("ocrfix (collapsed Gibbs, defaults)", run_ocrfix(a, tmp, a.ocrfix_flags))]
         if a.fast_iters > 0:
             runs.append(("ocrfix (collapsed Gibbs, %d sweeps)" % a.fast_iters,

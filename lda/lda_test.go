@@ -394,3 +394,18 @@ func TestConcurrentUse(t *testing.T) {
 		t.Errorf("Perplexity of no documents: %v, %d", pp, n)
 	}
 }
+
+func TestBurnInDefaults(t *testing.T) {
+	for _, c := range []struct{ iters, burn, want int }{{0, 0, 100}, {10, 0, 5}, {10, -1, 0}, {10, 3, 3}, {1, 0, 0}} {
+		o, err := Options{Iters: c.iters, BurnIn: c.burn}.withDefaults()
+		if err != nil || o.BurnIn != c.want {
+			t.Errorf("Iters %d BurnIn %d: got %d, %v; want %d", c.iters, c.burn, o.BurnIn, err, c.want)
+		}
+	}
+	// More partitions than documents still trains.
+	o := testOptions()
+	o.Partitions = 50
+	if _, err := Train(synthetic(4, 8, 30, 1), o, nil); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -25,7 +25,7 @@ type Options struct {
 	Iters int
 	// BurnIn is the number of sweeps whose states are thrown away; the
 	// topic-word counts of every later sweep are averaged into the model
-	// (default Iters/2; it must be below Iters).
+	// (0 means Iters/2, a negative value none; it must be below Iters).
 	BurnIn int
 	// Lower folds words to lower case.
 	Lower bool
@@ -33,7 +33,7 @@ type Options struct {
 	// (default 2).
 	MinCount int
 	// StopWords drops the English function words of the shipped list
-	// (StopWordList).
+	// (StopWordList), whatever their case.
 	StopWords bool
 	// Partitions splits the documents into this many fixed, contiguous
 	// parts sampled in parallel within a sweep, their count changes merged
@@ -77,6 +77,8 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.BurnIn == 0 {
 		o.BurnIn = o.Iters / 2
+	} else if o.BurnIn < 0 {
+		o.BurnIn = 0
 	}
 	if o.MinCount == 0 {
 		o.MinCount = d.MinCount
@@ -130,8 +132,8 @@ var stopSet = func() map[string]bool {
 	return m
 }()
 
-// StopWordList returns the shipped English stop words (lower case, sorted
-// as in the file).
+// StopWordList returns the shipped English stop words (lower case, in file
+// order).
 func StopWordList() []string {
 	var out []string
 	for _, l := range strings.Split(stopWordsFile, "\n") {

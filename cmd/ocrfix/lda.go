@@ -27,7 +27,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	corpusDir := fs.String("corpus", "", "corpus directory (gt/, ocr/); default: the embedded corpus")
 	k := fs.Int("k", def.K, "number of topics")
 	iters := fs.Int("iters", def.Iters, "Gibbs sweeps")
-	burn := fs.Int("burnin", 0, "sweeps discarded before averaging (default iters/2)")
+	burn := fs.Int("burnin", 0, "sweeps discarded before averaging (0: iters/2, -1: none)")
 	alpha := fs.Float64("alpha", def.Alpha, "symmetric document-topic prior")
 	beta := fs.Float64("beta", def.Beta, "symmetric topic-word prior")
 	minCount := fs.Int("min-count", def.MinCount, "drop words seen fewer times in training")
@@ -56,9 +56,6 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	opt := def
 	opt.K, opt.Iters, opt.BurnIn, opt.Alpha, opt.Beta = *k, *iters, *burn, *alpha, *beta
 	opt.MinCount, opt.Partitions = *minCount, *parts
-	if *burn == 0 {
-		opt.BurnIn = opt.Iters / 2
-	}
 	// Check the options before any work, as a usage error.
 	if err := opt.Validate(); err != nil {
 		return usagef("%v", err)
