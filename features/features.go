@@ -51,6 +51,10 @@ var Names = []string{
 	"orig_conf_rank",  // original only: rank of the token's confidence within its line, 0 (lowest) to 1
 	"has_conf",        // 1 when the input carries word confidences
 	"cand_prior",      // log prior of the candidate used by candidate generation (lexicon frequency)
+	"cand_rank",       // log(1 + rank) of the candidate in candidate generation's order (0 = first)
+	"score_gap",       // candidate generation's score minus the best score at the position (<= 0)
+	"orig_gap",        // candidate generation's score minus the OCR token's score
+	"n_cands",         // log of the number of candidates at the position
 }
 
 // Column indices into Names (a test checks that they agree).
@@ -83,6 +87,10 @@ const (
 	fOrigConfRank
 	fHasConf
 	fCandPrior
+	fCandRank
+	fScoreGap
+	fOrigGap
+	fNCands
 )
 
 // NumFeatures is the number of columns.
@@ -191,9 +199,24 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			}
 			origRules := candgen.Garbage(doc.Words[i])
 			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
+			bestScore, origScore := math.Inf(-1), math.NaN()
 			for _, c := range doc.Cands[i] {
+				bestScore = math.Max(bestScore, c.Score)
+				if c.Source&candgen.SrcOriginal != 0 && math.IsNaN(origScore) {
+					origScore = c.Score
+				}
+			}
+			if math.IsNaN(origScore) {
+				origScore = bestScore
+			}
+			nCands := float32(math.Log(float64(len(doc.Cands[i]))))
+			for ci, c := range doc.Cands[i] {
 				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
 				r++
+				row[fCandRank] = float32(math.Log1p(float64(ci)))
+				row[fScoreGap] = float32(c.Score - bestScore)
+				row[fOrigGap] = float32(c.Score - origScore)
+				row[fNCands] = nCands
 				ocrText := doc.Words[i]
 				if c.Span > 1 && i+c.Span <= n {
 					ocrText = strings.Join(doc.Words[i:i+c.Span], " ")

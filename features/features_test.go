@@ -18,14 +18,15 @@ func TestColumnsMatchNames(t *testing.T) {
 		fEngineAgree: "engine_agree", fCaseChange: "case_change", fPunctChange: "punct_change",
 		fOrigOOV: "orig_oov", fOrigRule0: "orig_rule_len", fOrigRule0 + 7: "orig_rule_case",
 		fOrigConf: "orig_conf", fOrigConfRank: "orig_conf_rank", fHasConf: "has_conf", fCandPrior: "cand_prior",
+		fCandRank: "cand_rank", fScoreGap: "score_gap", fOrigGap: "orig_gap", fNCands: "n_cands",
 	}
 	for i, n := range cols {
 		if Names[i] != n {
 			t.Errorf("column %d is %q, constant says %q", i, Names[i], n)
 		}
 	}
-	if NumFeatures != fCandPrior+1 {
-		t.Errorf("%d names, %d columns", NumFeatures, fCandPrior+1)
+	if NumFeatures != fNCands+1 {
+		t.Errorf("%d names, %d columns", NumFeatures, fNCands+1)
 	}
 	for k, r := range candgen.RuleNames {
 		_ = r
