@@ -59,9 +59,9 @@
 // seconds. The samplers draw from SplitMix64 generators seeded from the
 // caller's rng (10% faster than PCG in this loop). Against scikit-learn and gensim on the same documents,
 // vocabulary and priors (bench/lda_peers.sh, figures in bench/lda_peers.md)
-// the defaults train 4-8 times faster in CPU time with a 7% lower held-out
-// perplexity, and 50 sweeps reach the peers' perplexity 16-33 times
-// faster. Infer takes about 7 ms of CPU for a 3000-word document with 50
+// the defaults train 3-9 times faster in CPU time with a 6-8% lower
+// held-out perplexity, and 50 sweeps are 10-33 times faster at an equal or
+// slightly better perplexity. Infer takes about 7 ms of CPU for a 3000-word document with 50
 // sweeps (BenchmarkInfer). Two partitions did not pay on the shared 2-core
 // machine this was measured on (the per-sweep barrier waits for the slower
 // part), so the default is one.
