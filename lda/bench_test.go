@@ -145,3 +145,32 @@ func BenchmarkTrainADS(b *testing.B) {
 	}
 	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }
+
+// BenchmarkInferADSOCR folds in the Tesseract output of the first
+// ads-fall2018 document (garbage tokens are unknown words) under a model
+// trained on the gt, 50 sweeps.
+func BenchmarkInferADSOCR(b *testing.B) {
+	dir := shared.Corpus(b, "ads-fall2018")
+	docs := adsDocs(b)
+	opt := DefaultOptions()
+	opt.Iters, opt.BurnIn = 50, 25
+	m, err := Train(docs, opt, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "ocr", "*.txt"))
+	sort.Strings(names)
+	src, err := os.ReadFile(names[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := strings.Fields(string(src))
+	rng := rand.New(rand.NewPCG(2, 2))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		m.Infer(doc, 50, rng)
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(len(doc)), "words")
+}

@@ -61,8 +61,10 @@
 // vocabulary and priors (bench/lda_peers.sh, figures in bench/lda_peers.md)
 // the defaults train 3-9 times faster in CPU time with a 6-8% lower
 // held-out perplexity, and 50 sweeps are 10-33 times faster at an equal or
-// slightly better perplexity. Infer takes about 7 ms of CPU for a 3000-word document with 50
-// sweeps (BenchmarkInfer). Two partitions did not pay on the shared 2-core
+// slightly better perplexity. Infer with 50 sweeps takes about 1.3 ms of
+// CPU for a real 1756-word Tesseract page of ads-fall2018
+// (BenchmarkInferADSOCR) and 7 ms for a synthetic 3000-word document that
+// mixes many topics (BenchmarkInfer). Two partitions did not pay on the shared 2-core
 // machine this was measured on (the per-sweep barrier waits for the slower
 // part), so the default is one.
 //
