@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"ocrfix/align"
 )
 
 func TestGarbageRules(t *testing.T) {
@@ -285,4 +287,60 @@ func TestLexicon(t *testing.T) {
 	if err != nil || m.CountFold("the") != 3 || !m.Has("emu") {
 		t.Errorf("round trip: %v", err)
 	}
+}
+
+func TestLookAlikesAndCompounds(t *testing.T) {
+	// OCR reads i as l everywhere and - as i
+	gt := strings.Fields("this is a list of airborne items in time with wide air-borne fine skills")
+	var pairs []TrainPair
+	for k := 0; k < 30; k++ {
+		var ocr []string
+		for _, w := range gt {
+			w = strings.ReplaceAll(w, "i", "l")
+			ocr = append(ocr, strings.ReplaceAll(w, "-", "i"))
+		}
+		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
+	}
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := NewLexicon()
+	for _, w := range strings.Fields("air borne out of date wrap up") {
+		lex.Add(w, 5)
+	}
+	g := NewGenerator(conf, lex, Options{})
+	out := g.Generate(strings.Fields("Wlnson alriborne"), nil)
+	if !hasCand(out[0], "Winson", 1) {
+		t.Errorf("look-alike variant Winson missing: %v", texts(out[0]))
+	}
+	if !hasCand(out[1], "air-borne", 1) {
+		t.Errorf("compound air-borne missing: %v", texts(out[1]))
+	}
+}
+
+func TestPruneKeepsMergesAndMemory(t *testing.T) {
+	g := tinyGenerator(t)
+	g.opt.K, g.opt.MinKeep = 2, 1
+	out := g.Generate(strings.Fields("the mar ket"), nil)
+	if !hasCand(out[1], "market", 2) {
+		t.Errorf("merge pruned away: %v", texts(out[1]))
+	}
+	for i, cs := range out {
+		if len(cs) > 2+2+2+1 {
+			t.Errorf("position %d keeps %d candidates with K 2", i, len(cs))
+		}
+		for _, c := range cs {
+			want := align.Levenshtein(c.Text, strings.Join(strings.Fields(strings.Join(
+				strings.Fields(strings.Join([]string{"the", "mar", "ket"}[i:i+c.Span], " ")), " ")), " "))
+			if c.Edits != want {
+				t.Errorf("%q span %d: Edits %d, want %d", c.Text, c.Span, c.Edits, want)
+			}
+		}
+	}
+}
+
+func texts(cs []Candidate) []string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, c.Text)
+	}
+	return s
 }

@@ -68,8 +68,13 @@
 //     leading and trailing punctuation variants learned from training
 //     (SrcPunct: `.` for `,`, a lost quote);
 //   - tokens training saw read this way twice or more (Candidate.Memory);
+//   - for a core not in the lexicon, look-alike variants without the
+//     lexicon (SrcCase): the runes OCR makes of others more often than of
+//     themselves put back (`Wlnson` -> `Winson`), and one rune at a time;
 //   - splits of the core into two words, each a lexicon word up to
-//     look-alikes, or one within one edit (SrcSplit, Text holds a space);
+//     look-alikes, or one within one edit (SrcSplit, Text holds a space),
+//     and compounds where OCR read a hyphen as another rune (`alriborne` ->
+//     `air-borne`);
 //   - merges of the token with the next one or two (Span 2-3, SrcMerge),
 //     tried when a token is not a known word, and line-end hyphenation
 //     joined (`mar-` + `ket`, SrcHyphen);
@@ -84,8 +89,10 @@
 // edit distance) and Score = LogConf + PriorWeight*LogPrior, the
 // noisy-channel score. The list is pruned by posterior mass: candidates are
 // kept, best first, until their share of the normalised exp(Score) reaches
-// Options.Mass, at least MinKeep and at most K (the original and engine
-// readings are never dropped). The candidates of each distinct token are
+// Options.Mass, at least MinKeep and at most K; the original, the engine
+// readings, learned whole-token readings and the best two merges and
+// splits are always kept (merges and splits otherwise lose to the many
+// one-token readings). The candidates of each distinct token are
 // cached, so repeated tokens cost a map lookup; a Generator is therefore
 // not safe for concurrent use.
 //
@@ -103,9 +110,11 @@
 // lexicon from the other folds only) and reports raw recall, oracle recall
 // (eval.OracleChoice over the candidate lattice), candidate recall of the
 // wrong tokens, candidates per token, the share of the raw gap closed, and
-// the attribution of every gt word the oracle misses to one class:
-// generated but cut by the pruning, punctuation differs, case or
-// look-alike, split or merge with errors, not in the lexicon, more edits
-// than the bound, other. The classes are tested in that order (a word cut by
-// the pruning counts there first), and their counts add up to the total.
+// the attribution of every gt word the oracle misses to one class. A gt
+// word in a span where the OCR has a different number of tokens is a split
+// or merge with errors; one whose OCR lost it entirely is other; otherwise
+// the classes are tested in this order: generated but cut by the pruning,
+// not in the lexicon, punctuation differs, case or look-alike (same
+// skeleton), more edits than the bound, other. Each missed word gets
+// exactly one class, so the counts add up to the total.
 package candgen

@@ -19,7 +19,7 @@ const (
 	SrcEngine                     // another OCR reading put it at this position
 	SrcSplit                      // the token split into two or more words
 	SrcMerge                      // this token merged with the next one(s)
-	SrcCase                       // a case pattern other than the OCR token's
+	SrcCase                       // a case pattern, or look-alike runes (l for i, 0 for O), other than the OCR token's
 	SrcPunct                      // leading/trailing punctuation other than the OCR token's
 	SrcHyphen                     // a line-end hyphenation joined (mar- ket -> market)
 )
@@ -43,10 +43,10 @@ type Options struct {
 	// IndexDeletes is how many deletions the index stores per skeleton
 	// prefix (default 2); IndexPrefix the prefix length indexed (default 9).
 	IndexDeletes, IndexPrefix int
-	// K is the hard cap of candidates per position (default 25).
+	// K is the hard cap of candidates per position (default 30).
 	K int
 	// Mass is the cumulative posterior mass at which the list is cut
-	// (default 0.9999); MinKeep candidates are kept regardless (default 8).
+	// (default 0.9999); MinKeep candidates are kept regardless (default 12).
 	Mass    float64
 	MinKeep int
 	// Verify is how many lexicon words near a core are scored with the
@@ -75,13 +75,13 @@ func (o Options) withDefaults() Options {
 		o.IndexPrefix = 9
 	}
 	if o.K <= 0 {
-		o.K = 25
+		o.K = 30
 	}
 	if o.Mass <= 0 || o.Mass > 1 {
 		o.Mass = 0.9999
 	}
 	if o.MinKeep <= 0 {
-		o.MinKeep = 8
+		o.MinKeep = 12
 	}
 	if o.Verify <= 0 {
 		o.Verify = 15
@@ -108,17 +108,19 @@ type Generator struct {
 	sk     *skeleton
 	ix     *delIndex
 	logN   float64 // log(total + smoothing)
-	cache  map[string][]Candidate
+	cache  map[string]*tokEntry
 	mcache map[string][]Candidate // merges, keyed by the tokens joined with NUL
 
-	mark      []uint32
-	gen       uint32
-	hs        []uint64
-	row       []int
-	hits      []hit
-	negLogCnt []float32 // -log(count + priorBeta) by fold id
-	qbuf      []rune
-	docLx     map[string]int // per-document known words (fold -> count)
+	mark       []uint32
+	gen        uint32
+	hs         []uint64
+	row        []int
+	hits       []hit
+	negLogCnt  []float32         // -log(count + priorBeta) by fold id
+	hyphenLike map[rune]bool     // '-' and the runes OCR read for it 20 times or more
+	inverse    map[rune][]invAlt // OCR rune -> true runes it often stands for
+	qbuf       []rune
+	docLx      map[string]int // per-document known words (fold -> count)
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -132,10 +134,19 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		lex = NewLexicon()
 	}
 	opt = opt.withDefaults()
-	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string][]Candidate{}, mcache: map[string][]Candidate{}}
+	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[string][]Candidate{}}
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
 	g.mark = make([]uint32, len(g.ix.skels))
+	g.hyphenLike = map[rune]bool{'-': true}
+	for k, n := range conf.ops {
+		if k.T == "-" && n >= 20 {
+			if r := []rune(k.O); len(r) == 1 {
+				g.hyphenLike[r[0]] = true
+			}
+		}
+	}
+	g.inverse = learnInverse(conf)
 	g.negLogCnt = make([]float32, len(lex.foldWords))
 	for i, n := range lex.foldCounts {
 		g.negLogCnt[i] = float32(-math.Log(float64(n) + priorBeta))
@@ -302,6 +313,75 @@ func (g *Generator) exact(core string, max int) []int32 {
 	return g.best(hits, max)
 }
 
+// invAlt is a true rune an OCR rune often stands for: ratio is how often
+// OCR read t as this rune over how often it read the rune itself right.
+type invAlt struct {
+	t     rune
+	ratio float64
+}
+
+// Thresholds of the look-alike variants: a true rune enters when OCR made
+// this rune of it at least minInverse times as often as it copied the rune
+// (and 10 times); the "most likely" variant applies those at or above 1.
+const (
+	minInverse  = 0.2
+	maxInverseV = 4
+)
+
+func learnInverse(c *Confusion) map[rune][]invAlt {
+	inv := map[rune][]invAlt{}
+	for k, n := range c.ops {
+		t, o := []rune(k.T), []rune(k.O)
+		if len(t) != 1 || len(o) != 1 || t[0] == o[0] || n < 10 {
+			continue
+		}
+		r := float64(n) / (float64(c.ops[opKey{k.O, k.O}]) + 1)
+		if r >= minInverse {
+			inv[o[0]] = append(inv[o[0]], invAlt{t[0], r})
+		}
+	}
+	for o, l := range inv {
+		slices.SortFunc(l, func(a, b invAlt) int {
+			if a.ratio != b.ratio {
+				return cmp.Compare(b.ratio, a.ratio)
+			}
+			return cmp.Compare(a.t, b.t)
+		})
+		inv[o] = l
+	}
+	return inv
+}
+
+// lookAlikes returns variants of an unknown core with the runes OCR most
+// often makes of others put back, without the lexicon (names, numbers):
+// the variant with every rune more likely another than itself replaced,
+// and the variants replacing one rune by its likeliest truth.
+func (g *Generator) lookAlikes(core string) []string {
+	rs := []rune(core)
+	all := append([]rune(nil), rs...)
+	changed := false
+	var out []string
+	for k, r := range rs {
+		alts := g.inverse[r]
+		if len(alts) == 0 {
+			continue
+		}
+		if alts[0].ratio >= 1 {
+			all[k] = alts[0].t
+			changed = true
+		}
+		if len(out) < maxInverseV {
+			v := append([]rune(nil), rs...)
+			v[k] = alts[0].t
+			out = append(out, string(v))
+		}
+	}
+	if changed {
+		out = append([]string{string(all)}, out...)
+	}
+	return out
+}
+
 // bound is the skeleton edit bound of a query of n runes: 1 + n/4, at most
 // MaxEdits, and 1 up to two runes.
 func (g *Generator) bound(n int) int {
@@ -377,9 +457,19 @@ type coreCand struct {
 // cand core) + log P(ocr prefix | cand prefix) + log P(ocr suffix | cand
 // suffix), so the core candidates and the punctuation variants are scored
 // apart and combined.
-func (g *Generator) tokenCands(tok string) []Candidate {
-	if c, ok := g.cache[tok]; ok {
-		return c
+func (g *Generator) tokenCands(tok string) []Candidate { return g.entry(tok).cands }
+
+// tokEntry is the cached work on one distinct token.
+type tokEntry struct {
+	cands  []Candidate // scored, sorted, at most 2K
+	pruned []Candidate // cands pruned, Edits filled (made on first use)
+	oov    []string    // folds of candidate cores not in the lexicon
+}
+
+// entry returns the cache entry of tok, making it on first use.
+func (g *Generator) entry(tok string) *tokEntry {
+	if e, ok := g.cache[tok]; ok {
+		return e
 	}
 	saved := g.docLx
 	g.docLx = nil // the cache must not depend on the document
@@ -446,11 +536,21 @@ func (g *Generator) tokenCands(tok string) []Candidate {
 	if len(out) > 2*g.opt.K {
 		out = out[:2*g.opt.K]
 	}
+	e := &tokEntry{cands: out}
+	for _, c := range out {
+		_, core, _ := SplitAffix(c.Text)
+		if core == "" || strings.IndexByte(core, ' ') >= 0 {
+			continue
+		}
+		if f := lower(core); !g.lex.HasFold(f) && !slices.Contains(e.oov, f) {
+			e.oov = append(e.oov, f)
+		}
+	}
 	if len(g.cache) > 1<<18 {
 		clear(g.cache)
 	}
-	g.cache[tok] = out
-	return out
+	g.cache[tok] = e
+	return e
 }
 
 // coreCands returns the scored candidates for a token core: the core
@@ -478,6 +578,13 @@ func (g *Generator) coreCands(core string) []coreCand {
 				src |= SrcCase
 			}
 			cs = append(cs, coreCand{f, src, g.conf.LogProb(core, f), g.corePrior(f)})
+		}
+	}
+	if !g.lex.HasFold(core) {
+		for _, v := range g.lookAlikes(core) {
+			if !has(v) {
+				cs = append(cs, coreCand{v, SrcCase, g.conf.LogProb(core, v), g.corePrior(v)})
+			}
 		}
 	}
 	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
@@ -511,7 +618,9 @@ func (g *Generator) coreCands(core string) []coreCand {
 	return cs
 }
 
-// splits returns the splits of core into two words (tried when core is
+// splits returns the splits of core into two words, and the compounds of
+// two words joined by a hyphen where OCR read the hyphen as another rune
+// (`alriborne` -> `air-borne`; tried when core is
 // not a counted lexicon word): both parts lexicon
 // words up to look-alikes (same skeleton), or one such and the other,
 // of four runes or more, within one edit of a lexicon word; best two per
@@ -551,6 +660,27 @@ func (g *Generator) splits(core string) []string {
 		return form(part, fids)
 	}
 	var out []string
+	// compounds: a hyphen, or a rune OCR makes of one, between two words
+	for k := 1; k+1 < len(rs); k++ {
+		if !g.hyphenLike[rs[k]] {
+			continue
+		}
+		l, r := string(rs[:k]), string(rs[k+1:])
+		ls, rsx := look(l, false), look(r, false)
+		switch {
+		case len(ls) == 0 && len(rsx) == 0:
+			continue
+		case len(ls) == 0:
+			ls = look(l, true)
+		case len(rsx) == 0:
+			rsx = look(r, true)
+		}
+		for _, a := range ls {
+			for _, b := range rsx {
+				out = append(out, a+"-"+b)
+			}
+		}
+	}
 	for k := 1; k < len(rs); k++ {
 		l, r := string(rs[:k]), string(rs[k:])
 		ls, rsx := look(l, false), look(r, false)
@@ -649,12 +779,28 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 	}
 	g.engines(ocr, alts, extra)
 	for i, tok := range ocr {
-		base := g.tokenCands(tok)
+		e := g.entry(tok)
+		touched := false
+		for _, f := range e.oov {
+			if g.docLx[f] > 0 {
+				touched = true
+				break
+			}
+		}
+		if len(extra[i].list) == 0 && !touched {
+			// the common case: the token's own pruned list, made once
+			if e.pruned == nil {
+				e.pruned = g.prune(append([]Candidate(nil), e.cands...), ocr[i:i+1], 0)
+			}
+			out[i] = append([]Candidate(nil), e.pruned...)
+			continue
+		}
+		base := e.cands
 		var list []Candidate
-		if len(g.docLx) > 0 || len(extra[i].list) > 0 {
+		{
 			list = make([]Candidate, len(base), len(base)+len(extra[i].list))
 			copy(list, base)
-			if len(g.docLx) > 0 {
+			if touched {
 				for k := range list {
 					list[k].LogPrior = g.textPrior(list[k].Text)
 					list[k].Score = list[k].LogConf + g.opt.PriorWeight*list[k].LogPrior
@@ -679,48 +825,73 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 				list = append(list, e)
 			}
 			sortCands(list)
-		} else {
-			list = append([]Candidate(nil), base...)
 		}
-		out[i] = g.prune(list, tok)
+		out[i] = g.prune(list, ocr, i)
 	}
 	return out
 }
 
-// prune keeps the best candidates until their posterior mass reaches
-// Options.Mass (at least MinKeep, at most K), always keeping the original
-// and engine candidates, and fills Edits.
-func (g *Generator) prune(list []Candidate, tok string) []Candidate {
+// prune keeps the best candidates of position i until their posterior
+// mass reaches Options.Mass (at least MinKeep, at most K). It always keeps
+// the original token, the other engines' readings, learned whole-token
+// readings (Memory), and the best two merges and two splits, which
+// otherwise lose to the many one-token readings. It fills Edits.
+func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
+	tok := ocr[i]
 	if len(list) == 0 {
-		return list
+		return []Candidate{{Text: tok, Span: 1, Source: SrcOriginal}}
+	}
+	keep := make([]bool, len(list))
+	n := 0
+	merges, splits := 0, 0
+	hasOrig := false
+	for k, c := range list {
+		switch {
+		case c.Source&SrcOriginal != 0 && c.Span == 1 && c.Text == tok:
+			hasOrig = true
+		case c.Source&SrcEngine != 0 || c.Memory > 0:
+		case c.Span > 1 && merges < 2:
+			merges++
+		case c.Span == 1 && c.Source&SrcSplit != 0 && splits < 2:
+			splits++
+		default:
+			continue
+		}
+		keep[k] = true
+		n++
 	}
 	top := list[0].Score
 	total := 0.0
 	for _, c := range list {
 		total += math.Exp(c.Score - top)
 	}
-	var kept []Candidate
 	mass := 0.0
-	hasOrig := false
-	for _, c := range list {
-		must := c.Source&SrcOriginal != 0 && c.Span == 1 && c.Text == tok
-		if len(kept) >= g.opt.K && !must {
-			continue
-		}
-		if mass >= g.opt.Mass*total && len(kept) >= g.opt.MinKeep && !must && c.Source&SrcEngine == 0 {
-			continue
+	for k, c := range list {
+		if n >= g.opt.K || mass >= g.opt.Mass*total && n >= g.opt.MinKeep {
+			break
 		}
 		mass += math.Exp(c.Score - top)
-		if must {
-			hasOrig = true
+		if !keep[k] {
+			keep[k] = true
+			n++
 		}
-		kept = append(kept, c)
+	}
+	kept := make([]Candidate, 0, n+1)
+	for k, c := range list {
+		if keep[k] {
+			kept = append(kept, c)
+		}
 	}
 	if !hasOrig {
 		kept = append(kept, Candidate{Text: tok, Span: 1, Source: SrcOriginal})
 	}
-	for i := range kept {
-		kept[i].Edits = align.Levenshtein(strings.Join(strings.Fields(kept[i].Text), " "), tok)
+	for k := range kept {
+		c := &kept[k]
+		src := tok
+		if c.Span > 1 && i+c.Span <= len(ocr) {
+			src = strings.Join(ocr[i:i+c.Span], " ")
+		}
+		c.Edits = align.Levenshtein(strings.Join(strings.Fields(c.Text), " "), src)
 	}
 	return kept
 }

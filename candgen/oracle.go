@@ -1,6 +1,7 @@
 package candgen
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -291,9 +292,16 @@ func (g *Generator) evalDoc(gt, ocr []string, cands [][]Candidate, eo eval.Optio
 			case no == 0:
 				attr[FailOther]++
 			case ng == no:
-				attr[g.classify(gt[j], ocr[op+k], cands[op+k])]++
+				cl := g.classify(gt[j], ocr[op+k], cands[op+k])
+				attr[cl]++
+				if missExamples != nil {
+					missExamples[cl] = append(missExamples[cl], fmt.Sprintf("%q <- %q", gt[j], ocr[op+k]))
+				}
 			default:
 				attr[FailSegment]++
+				if missExamples != nil {
+					missExamples[FailSegment] = append(missExamples[FailSegment], fmt.Sprintf("%q <- %q", gt[gp:g1], ocr[op:o1]))
+				}
 			}
 		}
 	}
@@ -306,6 +314,10 @@ func (g *Generator) evalDoc(gt, ocr []string, cands [][]Candidate, eo eval.Optio
 	}
 	gap(len(gt), len(ocr))
 }
+
+// missExamples, when non-nil, collects examples of each failure class
+// (for debugging the attribution).
+var missExamples map[int][]string
 
 // classify names why the right word want of OCR token tok is missing from
 // its kept candidates.
@@ -326,6 +338,9 @@ func (g *Generator) classify(want, tok string, kept []Candidate) int {
 			}
 		}
 	}
+	if wc != "" && !g.lex.HasFold(wc) {
+		return FailLexicon
+	}
 	if wc == tc && (wp != tp || ws != ts) {
 		return FailPunct
 	}
@@ -338,9 +353,6 @@ func (g *Generator) classify(want, tok string, kept []Candidate) int {
 			}
 			return FailCase
 		}
-	}
-	if wc != "" && !g.lex.HasFold(wc) {
-		return FailLexicon
 	}
 	if wc != "" && tc != "" {
 		a := g.sk.key(nil, wc)
