@@ -120,6 +120,11 @@ func (s *sampler) sweepPartSparse(pt *part) {
 					j++
 				}
 				k = int(nzw[j])
+				// Keep the list roughly sorted by decreasing count
+				// (one bubble step), so the search above stays short.
+				if j > 0 && row[nzw[j-1]] <= row[k] {
+					nzw[j-1], nzw[j] = nzw[j], nzw[j-1]
+				}
 			case u < qSum+rSum:
 				u -= qSum
 				j := int32(0)
