@@ -309,22 +309,35 @@ func TestSamplersExact(t *testing.T) {
 }
 
 // TestPartitionsQuality checks that two partitions (AD-LDA) recover the
-// topics of the synthetic corpus like one.
+// topics of the synthetic corpus like one. A Gibbs chain can stay in a
+// local optimum (two true topics merged, one split), so each setting runs
+// five seeds and must recover all topics in at least four.
 func TestPartitionsQuality(t *testing.T) {
 	docs := synthetic(4, 40, 100, 1)
-	o := testOptions()
-	o.Partitions = 2
-	m, err := Train(docs, o, rand.New(rand.NewPCG(1, 1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := 0; k < m.K(); k++ {
-		top := m.TopWords(k, 10)
-		for _, w := range top {
-			if w[:2] != top[0][:2] {
-				t.Errorf("topic %d mixes true topics: %v", k, top)
-				break
+	for _, parts := range []int{1, 2} {
+		clean := 0
+		for seed := uint64(1); seed <= 5; seed++ {
+			o := testOptions()
+			o.Partitions = parts
+			m, err := Train(docs, o, rand.New(rand.NewPCG(seed, 1)))
+			if err != nil {
+				t.Fatal(err)
 			}
+			mixed := false
+			for k := 0; k < m.K(); k++ {
+				top := m.TopWords(k, 10)
+				for _, w := range top {
+					if w[:2] != top[0][:2] {
+						mixed = true
+					}
+				}
+			}
+			if !mixed {
+				clean++
+			}
+		}
+		if clean < 4 {
+			t.Errorf("partitions=%d: topics recovered in %d of 5 runs", parts, clean)
 		}
 	}
 }
