@@ -6,9 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"ocrfix/internal/shared"
 )
@@ -122,15 +120,6 @@ func BenchmarkInfer(b *testing.B) {
 		m.Infer(doc, 50, rng)
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime returns the user+system CPU time of the process.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkTrainADS trains the default model on the gt of ads-fall2018.
