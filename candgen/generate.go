@@ -444,6 +444,10 @@ func affixVariants(ocr string, vars map[string][]string) []string {
 	return out
 }
 
+// maxPunctCores is how many of the best core candidates also take the
+// punctuation variants (all take the OCR token's own punctuation).
+const maxPunctCores = 6
+
 // coreCand is a candidate for the core of a token, before punctuation.
 type coreCand struct {
 	text        string
@@ -500,8 +504,11 @@ func (g *Generator) entry(tok string) *tokEntry {
 				affs = append(affs, aff{p, s, g.conf.LogProb(pre, p) + g.conf.LogProb(suf, s), g.conf.affixPrior(p, s)})
 			}
 		}
-		for _, c := range cores {
-			for _, a := range affs {
+		for ci, c := range cores {
+			for ai, a := range affs {
+				if ai > 0 && ci >= maxPunctCores {
+					break // other punctuation only on the likeliest cores
+				}
 				src := c.src
 				if a.p != pre || a.s != suf {
 					src |= SrcPunct
@@ -553,6 +560,14 @@ func (g *Generator) entry(tok string) *tokEntry {
 	return e
 }
 
+// scoreSlack: a core candidate scoring this many nats below the OCR core
+// itself (channel and prior) is dropped unscored.
+const scoreSlack = 40
+
+// maxSplits is how many splits of a core (the likeliest by prior) are
+// scored.
+const maxSplits = 6
+
 // coreCands returns the scored candidates for a token core: the core
 // itself, lexicon words near it in its case forms, and its splits; the best
 // K by score.
@@ -566,7 +581,22 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		return false
 	}
-	cs = append(cs, coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core)})
+	orig := coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core)}
+	cs = append(cs, orig)
+	// score returns log P(core | t), or false when t cannot come within
+	// scoreSlack nats of the core itself, prior included (the DP stops
+	// early then)
+	score := func(t string, prior float64) (float64, bool) {
+		bound := -orig.conf + scoreSlack + g.opt.PriorWeight*(prior-orig.prior)
+		if bound < 0 {
+			return 0, false
+		}
+		c := g.conf.Cost(core, t, bound)
+		if c > bound {
+			return 0, false
+		}
+		return -c, true
+	}
 	pat := casePattern(core)
 	for _, fid := range g.near(core, g.opt.Verify, -1) {
 		for _, f := range g.caseForms(fid, pat) {
@@ -577,20 +607,44 @@ func (g *Generator) coreCands(core string) []coreCand {
 			if casePattern(f) != pat {
 				src |= SrcCase
 			}
-			cs = append(cs, coreCand{f, src, g.conf.LogProb(core, f), g.corePrior(f)})
+			p := g.corePrior(f)
+			if lp, ok := score(f, p); ok {
+				cs = append(cs, coreCand{f, src, lp, p})
+			}
 		}
 	}
 	if !g.lex.HasFold(core) {
 		for _, v := range g.lookAlikes(core) {
 			if !has(v) {
-				cs = append(cs, coreCand{v, SrcCase, g.conf.LogProb(core, v), g.corePrior(v)})
+				p := g.corePrior(v)
+				if lp, ok := score(v, p); ok {
+					cs = append(cs, coreCand{v, SrcCase, lp, p})
+				}
 			}
 		}
 	}
 	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
-		for _, t := range g.splits(core) {
-			if !has(t) {
-				cs = append(cs, coreCand{t, SrcSplit, g.conf.LogProb(core, t), g.textPrior(t)})
+		// the likeliest splits by prior only are scored by the channel
+		sp := g.splits(core)
+		pri := make([]float64, len(sp))
+		idx := make([]int, len(sp))
+		for k, t := range sp {
+			pri[k], idx[k] = g.textPrior(t), k
+		}
+		slices.SortFunc(idx, func(a, b int) int {
+			if pri[a] != pri[b] {
+				return cmp.Compare(pri[b], pri[a])
+			}
+			return cmp.Compare(sp[a], sp[b])
+		})
+		if len(idx) > maxSplits {
+			idx = idx[:maxSplits]
+		}
+		for _, k := range idx {
+			if t := sp[k]; !has(t) {
+				if lp, ok := score(t, pri[k]); ok {
+					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k]})
+				}
 			}
 		}
 	}
@@ -638,26 +692,47 @@ func (g *Generator) splits(core string) []string {
 		}
 		return out
 	}
-	look := func(part string, fuzzy bool) []string {
+	// look returns the lexicon forms of a part: exact (up to look-alikes)
+	// when it is a counted word or four runes long (so the word list's
+	// short oddities, co and com, do not split every token), and
+	// counted reports a counted exact word.
+	look := func(part string) (forms []string, counted bool) {
 		_, pc, _ := SplitAffix(part)
 		if pc == "" {
-			return nil
+			return nil, false
 		}
-		if fuzzy {
-			if utf8.RuneCountInString(pc) < 4 {
-				return nil
-			}
-			return form(part, g.near(pc, 2, 1))
-		}
-		// an exact part must be a counted word, or four runes long, so
-		// the word list's short oddities (co, com) do not split every token
 		var fids []int32
 		for _, fid := range g.exact(pc, 2) {
+			if g.lex.foldCounts[fid] > 0 {
+				counted = true
+			}
 			if g.lex.foldCounts[fid] > 0 || utf8.RuneCountInString(pc) >= 4 {
 				fids = append(fids, fid)
 			}
 		}
-		return form(part, fids)
+		return form(part, fids), counted
+	}
+	// fuzzy returns the forms of the lexicon words one edit from a part of
+	// five runes or more
+	fuzzy := func(part string) []string {
+		_, pc, _ := SplitAffix(part)
+		if utf8.RuneCountInString(pc) < 5 {
+			return nil
+		}
+		return form(part, g.near(pc, 2, 1))
+	}
+	pair := func(l, r string) (ls, rsx []string) {
+		ls, lc := look(l)
+		rsx, rc := look(r)
+		switch {
+		case len(ls) == 0 && len(rsx) == 0:
+			return nil, nil
+		case len(ls) == 0 && rc:
+			ls = fuzzy(l)
+		case len(rsx) == 0 && lc:
+			rsx = fuzzy(r)
+		}
+		return ls, rsx
 	}
 	var out []string
 	// compounds: a hyphen, or a rune OCR makes of one, between two words
@@ -665,16 +740,7 @@ func (g *Generator) splits(core string) []string {
 		if !g.hyphenLike[rs[k]] {
 			continue
 		}
-		l, r := string(rs[:k]), string(rs[k+1:])
-		ls, rsx := look(l, false), look(r, false)
-		switch {
-		case len(ls) == 0 && len(rsx) == 0:
-			continue
-		case len(ls) == 0:
-			ls = look(l, true)
-		case len(rsx) == 0:
-			rsx = look(r, true)
-		}
+		ls, rsx := pair(string(rs[:k]), string(rs[k+1:]))
 		for _, a := range ls {
 			for _, b := range rsx {
 				out = append(out, a+"-"+b)
@@ -682,16 +748,7 @@ func (g *Generator) splits(core string) []string {
 		}
 	}
 	for k := 1; k < len(rs); k++ {
-		l, r := string(rs[:k]), string(rs[k:])
-		ls, rsx := look(l, false), look(r, false)
-		switch {
-		case len(ls) == 0 && len(rsx) == 0:
-			continue
-		case len(ls) == 0:
-			ls = look(l, true)
-		case len(rsx) == 0:
-			rsx = look(r, true)
-		}
+		ls, rsx := pair(string(rs[:k]), string(rs[k:]))
 		for _, a := range ls {
 			for _, b := range rsx {
 				out = append(out, a+" "+b)
@@ -913,8 +970,8 @@ func (g *Generator) merges(toks []string, set *candSet) {
 	oov, short := false, false
 	for _, t := range toks {
 		_, c, _ := SplitAffix(t)
-		if c == "" || !g.lex.HasFold(c) {
-			oov = true
+		if fid, ok := g.lex.fold[lower(c)]; c == "" || !ok || g.lex.foldCounts[fid] == 0 {
+			oov = true // not a word the training truth holds
 		}
 		if utf8.RuneCountInString(c) <= 5 {
 			short = true

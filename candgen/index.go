@@ -23,6 +23,11 @@ const (
 	skelMinCount = 5
 	skelMinRate  = 0.02
 	skelMaxClass = 5
+	// a two-rune confusion becomes a rewrite only when it is this
+	// systematic: noisy alignments make many weak ones (er -> m) that
+	// would break the locality of edit distance in skeleton space
+	skelRuleCount = 50
+	skelRuleRate  = 0.3
 )
 
 // learnSkeleton builds the skeleton from a confusion model: single-rune
@@ -77,8 +82,8 @@ func learnSkeleton(c *Confusion) *skeleton {
 			if float64(n) >= skelMinRate*float64(max(nLow[t[0]], nLow[o[0]])) {
 				subs = append(subs, pr{t[0], o[0], n})
 			}
-		} else if len(t) >= 1 && len(o) >= 1 && len(t) != len(o) && n >= 2*skelMinCount &&
-			c.SubRate(k.T, k.O) >= skelMinRate {
+		} else if len(t) >= 1 && len(o) >= 1 && len(t) != len(o) && n >= skelRuleCount &&
+			c.SubRate(k.T, k.O) >= skelRuleRate {
 			if len(t) > len(o) {
 				multis = append(multis, skelRule{from: t, to: o})
 			} else {

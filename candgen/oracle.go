@@ -300,7 +300,15 @@ func (g *Generator) evalDoc(gt, ocr []string, cands [][]Candidate, eo eval.Optio
 			default:
 				attr[FailSegment]++
 				if missExamples != nil {
-					missExamples[FailSegment] = append(missExamples[FailSegment], fmt.Sprintf("%q <- %q", gt[gp:g1], ocr[op:o1]))
+					var ms []string
+					for q := op; q < o1; q++ {
+						for _, c := range cands[q] {
+							if c.Span > 1 || c.Source&SrcSplit != 0 {
+								ms = append(ms, fmt.Sprintf("%d:%q/%d", q-op, c.Text, c.Span))
+							}
+						}
+					}
+					missExamples[FailSegment] = append(missExamples[FailSegment], fmt.Sprintf("%q <- %q  %v", gt[gp:g1], ocr[op:o1], ms))
 				}
 			}
 		}
