@@ -344,3 +344,47 @@ func texts(cs []Candidate) []string {
 	}
 	return s
 }
+
+func FuzzReadLexicon(f *testing.F) {
+	f.Add("word\tcount\nthe\t3\n")
+	f.Add("word\tcount\n\t1\n")
+	f.Add("word\tcount\nx\t-1\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ReadLexicon(strings.NewReader(s), "fuzz")
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if _, err := l.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		m, err := ReadLexicon(&buf, "again")
+		if err != nil || m.Total() != l.Total() || m.Len() != l.Len() {
+			t.Fatalf("round trip: %v", err)
+		}
+	})
+}
+
+func FuzzGenerate(f *testing.F) {
+	f.Add("tbe rnodern mar- ket", "the modern market")
+	f.Add("", "x")
+	f.Add("\u00ad ﬁ «» 1: —", "")
+	g := tinyGenerator(f)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ocr, alt := strings.Fields(a), strings.Fields(b)
+		out := g.Generate(ocr, [][]string{alt})
+		if len(out) != len(ocr) {
+			t.Fatalf("%d positions for %d tokens", len(out), len(ocr))
+		}
+		for i, cs := range out {
+			if !hasCand(cs, ocr[i], 1) {
+				t.Fatalf("original %q missing", ocr[i])
+			}
+			for _, c := range cs {
+				if c.Span < 1 || i+c.Span > len(ocr) || math.IsNaN(c.Score) {
+					t.Fatalf("bad candidate %+v at %d", c, i)
+				}
+			}
+		}
+	})
+}

@@ -116,9 +116,10 @@ type Generator struct {
 	hs         []uint64
 	row        []int
 	hits       []hit
-	negLogCnt  []float32         // -log(count + priorBeta) by fold id
-	hyphenLike map[rune]bool     // '-' and the runes OCR read for it 20 times or more
-	inverse    map[rune][]invAlt // OCR rune -> true runes it often stands for
+	negLogCnt  []float32               // -log(count + priorBeta) by fold id
+	hyphenLike map[rune]bool           // '-' and the runes OCR read for it 20 times or more
+	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
+	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
 	qbuf       []rune
 	docLx      map[string]int // per-document known words (fold -> count)
 }
@@ -147,6 +148,16 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		}
 	}
 	g.inverse = learnInverse(conf)
+	// case pattern shares over the counted forms (add-one smoothed)
+	var pc [len(caseNames)]float64
+	tot := 0.0
+	for id, w := range lex.words {
+		pc[casePattern(w)] += float64(lex.counts[id])
+		tot += float64(lex.counts[id])
+	}
+	for i := range pc {
+		g.casePrior[i] = (pc[i] + 1) / (tot + float64(len(pc)))
+	}
 	g.negLogCnt = make([]float32, len(lex.foldWords))
 	for i, n := range lex.foldCounts {
 		g.negLogCnt[i] = float32(-math.Log(float64(n) + priorBeta))
@@ -194,17 +205,20 @@ func (g *Generator) corePrior(core string) float64 {
 	}
 	fc := float64(g.lex.foldCounts[fid])
 	p += math.Log(fc+priorBeta) - g.logN
-	// case share
-	forms := g.lex.forms[fid]
-	fcount := 0.1
+	// the share of this case form among the word's, smoothed toward the
+	// share of its case pattern over the whole lexicon (a sentence may
+	// start with any word)
+	fcount := 0.0
 	if id, ok := g.lex.ids[core]; ok {
-		fcount += float64(g.lex.counts[id])
-	} else {
-		fcount = 0.02
+		fcount = float64(g.lex.counts[id])
 	}
-	p += math.Log(fcount / (fc + 0.1*float64(len(forms)+1)))
+	p += math.Log((fcount + caseAlpha*g.casePrior[casePattern(core)]) / (fc + caseAlpha))
 	return p
 }
+
+// caseAlpha weighs the lexicon-wide case pattern shares against a word's
+// own forms.
+const caseAlpha = 2
 
 // textPrior is the prior of a candidate text (the sum over its words).
 func (g *Generator) textPrior(t string) float64 {
