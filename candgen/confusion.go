@@ -616,22 +616,46 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		d[i] = inf
 	}
 	d[0] = 0
+	// per-position costs, looked up once
+	var insB [64]float32
+	ins := insB[:0]
+	if m > len(insB) {
+		ins = make([]float32, 0, m)
+	}
+	for _, r := range o {
+		ins = append(ins, c.insCost(r))
+	}
 	var opBuf [16]*multiOp
 	for i := 0; i <= n; i++ {
 		row := d[i*w : i*w+w]
+		if i == n {
+			// last row: insertions only
+			for j := 0; j < m; j++ {
+				if v := row[j] + ins[j]; v < row[j+1] {
+					row[j+1] = v
+				}
+			}
+			break
+		}
+		ti := t[i]
+		del := c.delCost(ti)
+		cp := c.copyCost(ti)
+		var subRow *[128]float32
+		if ti >= 0 && ti < 128 {
+			subRow = &c.subA[ti]
+		}
 		// the multi-rune confusions whose true side matches t at i
 		mops := opBuf[:0]
-		if i < n {
-			ms := c.multi[t[i]]
-			for k := range ms {
-				op := &ms[k]
-				if i+len(op.t) > n || len(op.t) == 2 && t[i+1] != op.t[1] {
-					continue
-				}
-				mops = append(mops, op)
+		ms := c.multi[ti]
+		for k := range ms {
+			op := &ms[k]
+			if i+len(op.t) > n || len(op.t) == 2 && t[i+1] != op.t[1] {
+				continue
 			}
+			mops = append(mops, op)
 		}
-		rowMin := inf
+		next := d[(i+1)*w : (i+2)*w]
+		rowMin, nextMin := inf, inf
 		for j := 0; j <= m; j++ {
 			cur := row[j]
 			if cur == inf {
@@ -640,24 +664,22 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 			if cur < rowMin {
 				rowMin = cur
 			}
-			if j < m { // insertion of o[j]
-				if v := cur + c.insCost(o[j]); v < row[j+1] {
-					row[j+1] = v
-				}
-			}
-			if i == n {
-				continue
-			}
-			next := d[(i+1)*w:]
-			if v := cur + c.delCost(t[i]); v < next[j] {
+			if v := cur + del; v < next[j] {
 				next[j] = v
 			}
 			if j < m {
+				if v := cur + ins[j]; v < row[j+1] {
+					row[j+1] = v
+				}
+				oj := o[j]
 				var e float32
-				if t[i] == o[j] {
-					e = c.copyCost(t[i])
-				} else {
-					e = c.subCost(t[i], o[j])
+				switch {
+				case ti == oj:
+					e = cp
+				case subRow != nil && oj >= 0 && oj < 128:
+					e = subRow[oj]
+				default:
+					e = c.subCost(ti, oj)
 				}
 				if v := cur + e; v < next[j+1] {
 					next[j+1] = v
@@ -665,17 +687,7 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 			}
 			for _, op := range mops {
 				lt, lo := len(op.t), len(op.o)
-				if j+lo > m || lo > 0 && o[j] != op.o[0] {
-					continue
-				}
-				ok := true
-				for q := 0; q < lo; q++ {
-					if o[j+q] != op.o[q] {
-						ok = false
-						break
-					}
-				}
-				if !ok {
+				if j+lo > m || lo > 0 && o[j] != op.o[0] || lo == 2 && o[j+1] != op.o[1] {
 					continue
 				}
 				if v := cur + op.cost; v < d[(i+lt)*w+j+lo] {
@@ -683,9 +695,8 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 				}
 			}
 		}
-		if rowMin > bound && i < n {
-			nextMin := inf
-			for _, v := range d[(i+1)*w : (i+2)*w] {
+		if rowMin > bound {
+			for _, v := range next {
 				if v < nextMin {
 					nextMin = v
 				}
