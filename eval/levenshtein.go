@@ -324,3 +324,47 @@ func runeOffsets(ws []string) []int {
 	}
 	return off
 }
+
+// pairsToAnchors returns the runs of equal symbols a word alignment gives:
+// for words, the aligned pairs of equal words, consecutive ones merged; for
+// characters (offG, offP not nil: the rune offsets of the words in the
+// joined texts), the characters of each pair of equal words.
+func pairsToAnchors(g, p []int32, pairs []alignPair, offG, offP []int) []anchor {
+	var out []anchor
+	for _, pr := range pairs {
+		if g[pr.A] != p[pr.B] {
+			continue
+		}
+		if offG == nil {
+			if n := len(out); n > 0 && out[n-1].R+out[n-1].L == pr.A && out[n-1].C+out[n-1].L == pr.B {
+				out[n-1].L++
+				continue
+			}
+			out = append(out, anchor{R: pr.A, C: pr.B, L: 1})
+			continue
+		}
+		l := offG[pr.A+1] - offG[pr.A] - 1
+		if l > 0 {
+			out = append(out, anchor{R: offG[pr.A], C: offP[pr.B], L: l})
+		}
+	}
+	return out
+}
+
+// Corridor parameters (see corridor.go): the first half-width and the seed
+// length, for word and for character distances.
+const (
+	wordCorridor, wordSeed = 16, 2
+	charCorridor, charSeed = 32, 12
+)
+
+// editDistances returns the word and the character edit distance between
+// the word sequences g and p (ids gi, pi; gc and pc are the words joined by
+// single spaces, as runes), both exact, given a word alignment of them.
+func editDistances(g, p []string, gi, pi []int32, gc, pc []int32, pairs []alignPair) (words, chars int) {
+	wub, cub := boundsFromAlignment(g, p, gi, pi, gc, pc, pairs)
+	words = corridorLev(gi, pi, pairsToAnchors(gi, pi, pairs, nil, nil), wordCorridor, wordSeed, wub)
+	offG, offP := runeOffsets(g), runeOffsets(p)
+	chars = corridorLev(gc, pc, pairsToAnchors(gi, pi, pairs, offG, offP), charCorridor, charSeed, cub)
+	return words, chars
+}

@@ -100,10 +100,8 @@ func evaluate(doc string, gtW, predW []string, lines []int, opt Options) DocResu
 	r.Matched = len(r.Pairs)
 	gc := []rune(strings.Join(gn, " "))
 	pc := []rune(strings.Join(pn, " "))
-	wub, cub := boundsFromAlignment(gn, pn, g, p, gc, pc, r.Pairs)
-	r.WordEdits = levenshtein(g, p, wub)
+	r.WordEdits, r.CharEdits = editDistances(gn, pn, g, p, gc, pc, r.Pairs)
 	r.GTChars = len(gc)
-	r.CharEdits = levenshtein(gc, pc, cub)
 	cnt := make([]int32, v.Len())
 	for _, id := range g {
 		cnt[id]++

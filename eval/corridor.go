@@ -1,0 +1,430 @@
+package eval
+
+// Exact edit distance of long, similar sequences by a certified corridor.
+//
+// The word alignment gives anchors: runs a[R:R+L] == b[C:C+L]. Editing each
+// piece between consecutive anchors separately is a path P through the DP
+// matrix (rows: a, columns: b) whose cost is an upper bound of the distance,
+// and in practice almost the distance. The corridor C is the set of cells
+// within w rows of P in each column. One pass over C computes two values per
+// cell:
+//
+//   - ub, the DP restricted to C (cells outside C are unreachable): the cost
+//     of the best path inside C, so ub(end) >= d, the distance;
+//   - lb, the DP where a cell outside C is worth a lower bound of the cost of
+//     any path reaching it, so lb(end) <= d.
+//
+// When lb(end) == ub(end) both are d. The lower bound of the outside works
+// by excursions: a path that leaves C does so by a move from an inside cell
+// (cost >= its lb plus the move's cost) and stays outside for a while. The
+// columns of b are cut into seeds of k symbols; if seed b[x:x+k] occurs in
+// a at no row r with (r, x) outside C, a path that stays outside C from
+// column x to column x+k cannot align the seed with an equal substring of
+// a, so it pays at least 1 there (the seed argument of A*PA, Groot Koerkamp
+// and Ivanov 2024). The excursion values are carried column by column: A,
+// the least cost of an excursion that was already outside at the current
+// seed's first column (it is charged the seed's cost at its last column),
+// and B, that of one that left C later in the seed. A path re-entering C is
+// worth at least min(A, B). Every value is a cost of a real path (ub) or a
+// lower bound of one (lb), so the check is sound whatever the anchors and
+// seeds are; they only decide how often it succeeds. A misaligned path in
+// natural text meets a seed it cannot match every few seeds, while leaving
+// and re-entering the corridor costs about 2w, so the check succeeds unless
+// the optimal path strays more than about w from P; then the caller widens
+// the corridor or falls back to the banded algorithm.
+
+// anchor is a run of equal symbols: a[R:R+L] == b[C:C+L], L >= 1.
+type anchor struct{ R, C, L int }
+
+// corridorInf is the value of an unreachable cell; adding small costs to it
+// does not overflow.
+const corridorInf = int32(1 << 29)
+
+// box is a part of the reference path P: a rectangle between two waypoints
+// (an edited piece) or a diagonal (an anchor), from (r0, c0) to (r1, c1).
+type box struct {
+	r0, c0, r1, c1 int
+	diag           bool
+}
+
+// corridorShape walks the columns of the reference path through the
+// anchors, in order of column.
+type corridorShape struct {
+	boxes  []box
+	cur    int // first box whose last column is >= the current column
+	na, nb int
+}
+
+func newCorridorShape(na, nb int, anchors []anchor) *corridorShape {
+	s := &corridorShape{na: na, nb: nb, boxes: make([]box, 0, 2*len(anchors)+1)}
+	r, c := 0, 0
+	for _, an := range anchors {
+		s.boxes = append(s.boxes, box{r0: r, c0: c, r1: an.R, c1: an.C})
+		s.boxes = append(s.boxes, box{r0: an.R, c0: an.C, r1: an.R + an.L, c1: an.C + an.L, diag: true})
+		r, c = an.R+an.L, an.C+an.L
+	}
+	s.boxes = append(s.boxes, box{r0: r, c0: c, r1: na, c1: nb})
+	return s
+}
+
+// reset makes the walk start again at column 0.
+func (s *corridorShape) reset() { s.cur = 0 }
+
+// path returns the first and the last row of the path in column j; j must
+// not decrease between calls.
+func (s *corridorShape) path(j int) (lo, hi int) {
+	for s.boxes[s.cur].c1 < j {
+		s.cur++
+	}
+	b := s.boxes[s.cur]
+	lo = b.r0
+	if b.diag {
+		lo = b.r0 + (j - b.c0)
+	}
+	k := s.cur
+	for k+1 < len(s.boxes) && s.boxes[k+1].c0 <= j {
+		k++
+	}
+	b = s.boxes[k]
+	hi = b.r1
+	if b.diag {
+		hi = b.r0 + (j - b.c0)
+	}
+	return lo, hi
+}
+
+// widen returns the corridor rows [lo-w, hi+w] clipped to [0, na].
+func (s *corridorShape) widen(lo, hi, w int) (int, int) {
+	return max(0, lo-w), min(s.na, hi+w)
+}
+
+// seedCosts returns, for each seed t (b[t*k:(t+1)*k], t < len(b)/k), 1 when
+// no path of cost <= ub can align it, from outside the corridor, with an
+// equal substring of a: when it occurs in a at no row r such that (r, t*k)
+// is outside the corridor and in the static band of ub (a cell (r, x) on a
+// path of cost <= ub has |r-x| + |(len(a)-r)-(len(b)-x)| <= ub); else 0.
+// Occurrences are found with a rolling hash over every position of a and
+// checked symbol by symbol; a content that occurs more than maxOcc times
+// counts 0.
+func seedCosts(a, b []int32, k, ub int, shape func(j int) (int, int)) []uint8 {
+	const maxOcc = 32
+	T := len(b) / k
+	cost := make([]uint8, T)
+	if T == 0 {
+		return cost
+	}
+	const mul = 0x9E3779B97F4A7C15
+	var pow uint64 = 1
+	for i := 0; i < k; i++ {
+		pow *= mul
+	}
+	hash := func(s []int32) uint64 {
+		var h uint64
+		for _, c := range s {
+			h = h*mul + uint64(uint32(c)) + 1
+		}
+		return h
+	}
+	// distinct seed contents; rep = the first seed with the content
+	type group struct {
+		rep  int32
+		next int32 // next group whose content has the same hash
+		n    int32 // occurrences in a
+		occ  int32 // the last occurrence (index in occ lists), -1 = none
+	}
+	var occRow, occNext []int32
+	size := 1
+	for size < 2*T {
+		size *= 2
+	}
+	slots := make([]int32, size) // group index + 1; 0 = empty
+	keys := make([]uint64, size)
+	var groups []group
+	seedGroup := make([]int32, T)
+	newGroup := func(t int) int32 {
+		groups = append(groups, group{rep: int32(t), next: -1, occ: -1})
+		return int32(len(groups) - 1)
+	}
+	for t := 0; t < T; t++ {
+		s := b[t*k : (t+1)*k]
+		h := hash(s)
+		i := int(h) & (size - 1)
+		for slots[i] != 0 && keys[i] != h {
+			i = (i + 1) & (size - 1)
+		}
+		if slots[i] == 0 {
+			g := newGroup(t)
+			slots[i], keys[i] = g+1, h
+			seedGroup[t] = g
+			continue
+		}
+		g := slots[i] - 1
+		for {
+			r := int(groups[g].rep) * k
+			if equal32(b[r:r+k], s) {
+				seedGroup[t] = g
+				break
+			}
+			if groups[g].next < 0 {
+				ng := newGroup(t)
+				groups[g].next = ng
+				seedGroup[t] = ng
+				break
+			}
+			g = groups[g].next
+		}
+	}
+	if len(a) >= k {
+		h := hash(a[:k])
+		for r := 0; ; r++ {
+			i := int(h) & (size - 1)
+			for slots[i] != 0 {
+				if keys[i] == h {
+					for g := slots[i] - 1; g >= 0; g = groups[g].next {
+						q := int(groups[g].rep) * k
+						if equal32(b[q:q+k], a[r:r+k]) {
+							gr := &groups[g]
+							gr.n++
+							if gr.n <= maxOcc {
+								occRow = append(occRow, int32(r))
+								occNext = append(occNext, gr.occ)
+								gr.occ = int32(len(occRow) - 1)
+							}
+							break
+						}
+					}
+					break
+				}
+				i = (i + 1) & (size - 1)
+			}
+			if r+k >= len(a) {
+				break
+			}
+			h = h*mul + uint64(uint32(a[r+k])) + 1 - pow*(uint64(uint32(a[r]))+1)
+		}
+	}
+	delta := len(a) - len(b)
+	for t := 0; t < T; t++ {
+		g := groups[seedGroup[t]]
+		if g.n > maxOcc {
+			continue
+		}
+		x := t * k
+		lo, hi := shape(x)
+		cost[t] = 1
+		for e := g.occ; e >= 0; e = occNext[e] {
+			r := int(occRow[e])
+			if r >= lo && r <= hi {
+				continue
+			}
+			if dd := r - x; abs(dd)+abs(delta-dd) <= ub {
+				cost[t] = 0
+				break
+			}
+		}
+	}
+	return cost
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func equal32(x, y []int32) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// corridorBounds runs the corridor DP and returns ub >= d >= lb (see the
+// comment at the top of the file): ub over the corridor of half-width wu,
+// lb over that of half-width wl >= wu with seeds of k symbols, for paths of
+// cost <= bound (< 0: any). cells is the number of cells computed.
+func corridorBounds(a, b []int32, anchors []anchor, wu, wl, k, bound int) (ub, lb int, cells int) {
+	na, nb := len(a), len(b)
+	if bound < 0 {
+		bound = na + nb
+	}
+	wu = min(wu, wl)
+	sh := newCorridorShape(na, nb, anchors)
+	costs := seedCosts(a, b, k, bound, func(j int) (int, int) {
+		lo, hi := sh.path(j)
+		return sh.widen(lo, hi, wl)
+	})
+	sh.reset()
+	var U, L column
+	pLo, pHi := sh.path(0)
+	U.start(sh.widen(pLo, pHi, wu))
+	L.start(sh.widen(pLo, pHi, wl))
+	cells = L.hi - L.lo + 1 + U.hi - U.lo + 1
+	// excursion state
+	A, B := corridorInf, corridorInf
+	exitV := func(c *column) int32 { // vertical, below the corridor
+		if c.hi < na {
+			return c.value(c.hi) + 1
+		}
+		return corridorInf
+	}
+	E := exitV(&L)
+	// column 0 is the first column of seed 0
+	A = min(A, B, E)
+	B = corridorInf
+	O := min(A, B)
+	for j := 1; j <= nb; j++ {
+		pLo, pHi = sh.path(j)
+		lo, hi := sh.widen(pLo, pHi, wl)
+		plo, phi := L.lo, L.hi
+		bj := b[j-1]
+		// exits from column j-1 into column j, outside the corridor
+		Eh := corridorInf
+		for i := plo; i <= min(phi, lo-1); i++ {
+			v := L.value(i)
+			Eh = min(Eh, v+1) // horizontal to (i, j), above
+			if i+1 < lo {     // diagonal to (i+1, j), above
+				c := int32(1)
+				if a[i] == bj {
+					c = 0
+				}
+				Eh = min(Eh, v+c)
+			}
+		}
+		if hi == phi && phi < na { // diagonal below
+			c := int32(1)
+			if a[phi] == bj {
+				c = 0
+			}
+			Eh = min(Eh, L.value(phi)+c)
+		}
+		Rin := min(O, Eh) // any cell outside, for moves into column j
+		L.step(a, bj, lo, hi, Rin)
+		ulo, uhi := sh.widen(pLo, pHi, wu)
+		U.step(a, bj, ulo, uhi, corridorInf)
+		cells += hi - lo + 1 + uhi - ulo + 1
+		E := min(Eh, exitV(&L))
+		if j%k == 0 && j/k <= len(costs) {
+			if t := j/k - 1; t >= 0 && A < corridorInf {
+				A += int32(costs[t])
+			}
+			A = min(A, B, E)
+			B = corridorInf
+		} else {
+			B = min(B, E)
+		}
+		O = min(A, B)
+	}
+	return int(U.value(na)), int(L.value(na)), cells
+}
+
+// column is one column of a corridor DP: the values of rows lo..hi, at
+// index i-lo+1 of prev (the current column) with a sentinel at index 0.
+type column struct {
+	lo, hi    int
+	prev, cur []int32
+}
+
+func (c *column) start(lo, hi int) {
+	c.lo, c.hi = lo, hi
+	c.prev = make([]int32, hi-lo+2, 2*(hi-lo+2))
+	for i := lo; i <= hi; i++ {
+		c.prev[i-lo+1] = int32(i)
+	}
+}
+
+// value returns the value of row i, lo <= i <= hi.
+func (c *column) value(i int) int32 { return c.prev[i-c.lo+1] }
+
+// step computes the next column, rows lo..hi (not above the previous ones),
+// symbol bj; a cell outside the previous rows is worth out.
+func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
+	plo, phi := c.lo, c.hi
+	pv := c.prev
+	// previous column: rows plo-1 .. hi, outside ones worth out
+	need := hi - plo + 2
+	pv = growKeep(pv, need)
+	pv[0] = out
+	for x := phi - plo + 2; x < need; x++ {
+		pv[x] = out
+	}
+	n := hi - lo + 2
+	cu := c.cur
+	if cap(cu) < n {
+		cu = make([]int32, n, 2*n)
+	}
+	cu = cu[:n]
+	cu[0] = out
+	i0 := lo
+	if lo == 0 {
+		// row 0: only the move from the left
+		cu[1] = pv[1] + 1
+		i0 = 1
+	}
+	// the cells of rows i0..hi; the values of the row above (diagonal
+	// and up) are carried in registers
+	if m := hi - i0 + 1; m > 0 {
+		off := lo - plo // prev index of row i is i-plo+1 = (i-lo+1)+off
+		x0 := i0 - lo + 1
+		p2 := pv[off+x0 : off+x0+m]
+		c2 := cu[x0 : x0+m]
+		as := a[i0-1 : i0-1+m]
+		d, u := pv[off+x0-1], cu[x0-1]
+		for x, ai := range as {
+			cost := int32(1)
+			if ai == bj {
+				cost = 0
+			}
+			l := p2[x]
+			u = min(d+cost, l+1, u+1)
+			c2[x] = u
+			d = l
+		}
+	}
+	c.prev, c.cur = cu, pv
+	c.lo, c.hi = lo, hi
+}
+
+// growKeep extends s to n elements, keeping its contents.
+func growKeep(s []int32, n int) []int32 {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	t := make([]int32, n, 2*n)
+	copy(t, s)
+	return t
+}
+
+// corridorLev returns the edit distance between a and b, exact, using the
+// anchors (runs of equal symbols, increasing in both sequences) and seeds
+// of k symbols, first with a corridor of half-width w; ub, when >= 0, is an
+// upper bound of the distance. While the check fails it doubles the
+// corridor as long as that is cheaper than the banded algorithm, and then
+// falls back to it.
+func corridorLev(a, b []int32, anchors []anchor, w, k, ub int) int {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) + len(b)
+	}
+	// the banded algorithm costs about max(n,m) * ub / 64 block steps of
+	// some 16 cell updates each; a corridor about 2 * (2w+1) cells a column
+	band := float64(max(len(a), len(b))) * float64(max(ub, 64)) / 4
+	for ; w <= 1024; w *= 2 {
+		if ub >= 0 && float64(len(b))*float64(4*w+2) > band {
+			break
+		}
+		u, l, _ := corridorBounds(a, b, anchors, w, w, k, ub)
+		if l >= u {
+			return u
+		}
+		if ub < 0 || u < ub {
+			ub = u
+		}
+	}
+	return levenshtein(a, b, ub)
+}
