@@ -93,8 +93,11 @@ func (s *corridorShape) path(j int) (lo, hi int) {
 	return lo, hi
 }
 
-// widen returns the corridor rows [lo-w, hi+w] clipped to [0, na].
-func (s *corridorShape) widen(lo, hi, w int) (int, int) {
+// rows returns the rows of the corridor of half-width w in column j: those
+// of the path, widened by w, clipped to [0, na]; j must not decrease
+// between calls.
+func (s *corridorShape) rows(j, w int) (int, int) {
+	lo, hi := s.path(j)
 	return max(0, lo-w), min(s.na, hi+w)
 }
 
@@ -245,28 +248,25 @@ func equal32(x, y []int32) bool {
 	return true
 }
 
-// corridorBounds runs the corridor DP and returns ub >= d >= lb (see the
-// comment at the top of the file): ub over the corridor of half-width wu,
-// lb over that of half-width wl >= wu with seeds of k symbols, for paths of
-// cost <= bound (< 0: any). cells is the number of cells computed.
-func corridorBounds(a, b []int32, anchors []anchor, wu, wl, k, bound int) (ub, lb int, cells int) {
+// corridorBound runs the corridor DP of half-width w, with seeds of k
+// symbols, for paths of cost <= bound (< 0: any), and returns lb <= d (see
+// the comment at the top of the file). Each cell holds 2*value+flag, flag 0
+// when the value is the cost of a real path inside the corridor (ties
+// prefer those), so one DP gives both bounds: when the end cell's flag is
+// 0, lb is also the cost of a path, hence d, and exact is true. cells is
+// the number of cells computed.
+func corridorBound(a, b []int32, anchors []anchor, w, k, bound int) (lb int, exact bool, cells int) {
 	na, nb := len(a), len(b)
 	if bound < 0 {
 		bound = na + nb
 	}
-	wu = min(wu, wl)
 	sh := newCorridorShape(na, nb, anchors)
-	costs := seedCosts(a, b, k, bound, func(j int) (int, int) {
-		lo, hi := sh.path(j)
-		return sh.widen(lo, hi, wl)
-	})
+	costs := seedCosts(a, b, k, bound, func(j int) (int, int) { return sh.rows(j, w) })
 	sh.reset()
-	var U, L column
-	pLo, pHi := sh.path(0)
-	U.start(sh.widen(pLo, pHi, wu))
-	L.start(sh.widen(pLo, pHi, wl))
-	cells = L.hi - L.lo + 1 + U.hi - U.lo + 1
-	// excursion state
+	var L column
+	L.start(sh.rows(0, w))
+	cells = L.hi - L.lo + 1
+	// excursion state, in values (not keys)
 	A, B := corridorInf, corridorInf
 	exitV := func(c *column) int32 { // vertical, below the corridor
 		if c.hi < na {
@@ -280,8 +280,7 @@ func corridorBounds(a, b []int32, anchors []anchor, wu, wl, k, bound int) (ub, l
 	B = corridorInf
 	O := min(A, B)
 	for j := 1; j <= nb; j++ {
-		pLo, pHi = sh.path(j)
-		lo, hi := sh.widen(pLo, pHi, wl)
+		lo, hi := sh.rows(j, w)
 		plo, phi := L.lo, L.hi
 		bj := b[j-1]
 		// exits from column j-1 into column j, outside the corridor
@@ -305,10 +304,8 @@ func corridorBounds(a, b []int32, anchors []anchor, wu, wl, k, bound int) (ub, l
 			Eh = min(Eh, L.value(phi)+c)
 		}
 		Rin := min(O, Eh) // any cell outside, for moves into column j
-		L.step(a, bj, lo, hi, Rin)
-		ulo, uhi := sh.widen(pLo, pHi, wu)
-		U.step(a, bj, ulo, uhi, corridorInf)
-		cells += hi - lo + 1 + uhi - ulo + 1
+		L.step(a, bj, lo, hi, 2*Rin+1)
+		cells += hi - lo + 1
 		E := min(Eh, exitV(&L))
 		if j%k == 0 && j/k <= len(costs) {
 			if t := j/k - 1; t >= 0 && A < corridorInf {
@@ -321,7 +318,8 @@ func corridorBounds(a, b []int32, anchors []anchor, wu, wl, k, bound int) (ub, l
 		}
 		O = min(A, B)
 	}
-	return int(U.value(na)), int(L.value(na)), cells
+	key := L.key(na)
+	return int(key >> 1), key&1 == 0, cells
 }
 
 // column is one column of a corridor DP: the values of rows lo..hi, at
@@ -335,15 +333,19 @@ func (c *column) start(lo, hi int) {
 	c.lo, c.hi = lo, hi
 	c.prev = make([]int32, hi-lo+2, 2*(hi-lo+2))
 	for i := lo; i <= hi; i++ {
-		c.prev[i-lo+1] = int32(i)
+		c.prev[i-lo+1] = int32(2 * i)
 	}
 }
 
+// key returns the key of row i, lo <= i <= hi.
+func (c *column) key(i int) int32 { return c.prev[i-c.lo+1] }
+
 // value returns the value of row i, lo <= i <= hi.
-func (c *column) value(i int) int32 { return c.prev[i-c.lo+1] }
+func (c *column) value(i int) int32 { return c.prev[i-c.lo+1] >> 1 }
 
 // step computes the next column, rows lo..hi (not above the previous ones),
-// symbol bj; a cell outside the previous rows is worth out.
+// symbol bj; a cell outside the previous rows has the key out. A match costs
+// 0, any other move 1 (2 in keys).
 func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
 	plo, phi := c.lo, c.hi
 	pv := c.prev
@@ -364,7 +366,7 @@ func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
 	i0 := lo
 	if lo == 0 {
 		// row 0: only the move from the left
-		cu[1] = pv[1] + 1
+		cu[1] = pv[1] + 2
 		i0 = 1
 	}
 	// the cells of rows i0..hi; the values of the row above (diagonal
@@ -377,12 +379,12 @@ func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
 		as := a[i0-1 : i0-1+m]
 		d, u := pv[off+x0-1], cu[x0-1]
 		for x, ai := range as {
-			cost := int32(1)
+			cost := int32(2)
 			if ai == bj {
 				cost = 0
 			}
 			l := p2[x]
-			u = min(d+cost, l+1, u+1)
+			u = min(d+cost, l+2, u+2)
 			c2[x] = u
 			d = l
 		}
@@ -412,18 +414,14 @@ func corridorLev(a, b []int32, anchors []anchor, w, k, ub int) int {
 		return len(a) + len(b)
 	}
 	// the banded algorithm costs about max(n,m) * ub / 64 block steps of
-	// some 16 cell updates each; a corridor about 2 * (2w+1) cells a column
+	// some 16 cell updates each; a corridor about 2w+1 cells a column
 	band := float64(max(len(a), len(b))) * float64(max(ub, 64)) / 4
 	for ; w <= 1024; w *= 2 {
-		if ub >= 0 && float64(len(b))*float64(4*w+2) > band {
+		if ub >= 0 && float64(len(b))*float64(2*w+1) > band {
 			break
 		}
-		u, l, _ := corridorBounds(a, b, anchors, w, w, k, ub)
-		if l >= u {
-			return u
-		}
-		if ub < 0 || u < ub {
-			ub = u
+		if l, exact, _ := corridorBound(a, b, anchors, w, k, ub); exact {
+			return l
 		}
 	}
 	return levenshtein(a, b, ub)

@@ -41,16 +41,15 @@ func TestCorridorBoundsBracketDistance(t *testing.T) {
 		}
 		want := naiveLev(a, b)
 		w, k := 1+rng.Intn(20), 1+rng.Intn(8)
-		wu := rng.Intn(w + 1)
 		bound := -1
 		if rng.Intn(2) == 0 {
 			bound = want + rng.Intn(3)
 		}
-		ub, lb, _ := corridorBounds(a, b, anchors, wu, w, k, bound)
-		if lb > want || ub < want {
-			t.Fatalf("it %d: corridorBounds(wu=%d, w=%d, k=%d) = [%d, %d], distance %d\na=%v\nb=%v\nanchors=%v", it, wu, w, k, lb, ub, want, a, b, anchors)
+		lb, ok, _ := corridorBound(a, b, anchors, w, k, bound)
+		if lb > want || (ok && lb != want) {
+			t.Fatalf("it %d: corridorBound(w=%d, k=%d) = %d (exact %v), distance %d\na=%v\nb=%v\nanchors=%v", it, w, k, lb, ok, want, a, b, anchors)
 		}
-		if lb == ub {
+		if ok {
 			exact++
 		}
 		if got := corridorLev(a, b, anchors, 1+rng.Intn(8), k, -1); got != want {
