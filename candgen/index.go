@@ -346,7 +346,24 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		ix.full[fnvSkip(s, -1, -1, -1)] = uint32(id)
 		ix.masks[id] = runeMask(s)
 	}
-	var ents []idxEntry
+	// at most this many entries: 1 + n + n(n-1)/2 (+ n(n-1)(n-2)/6) per
+	// skeleton of n indexed runes
+	total := 0
+	for _, s := range ix.skels {
+		n := min(len(s), prefix)
+		c := 1
+		if maxDel >= 1 {
+			c += n
+		}
+		if maxDel >= 2 {
+			c += n * (n - 1) / 2
+		}
+		if maxDel >= 3 {
+			c += n * (n - 1) * (n - 2) / 6
+		}
+		total += c
+	}
+	ents := make([]idxEntry, 0, total)
 	var hs []uint64
 	for id, s := range ix.skels {
 		p := s
