@@ -1,8 +1,8 @@
-package eval
+package align
 
 // Exact edit distance of long, similar sequences by a certified corridor.
 //
-// The word alignment gives anchors: runs a[R:R+L] == b[C:C+L]. Editing each
+// An alignment gives anchors (runs): a[R:R+L] == b[C:C+L]. Editing each
 // piece between consecutive anchors separately is a path P through the DP
 // matrix (rows: a, columns: b) whose cost is an upper bound of the distance,
 // and in practice almost the distance. The corridor C is the set of cells
@@ -33,8 +33,11 @@ package eval
 // the optimal path strays more than about w from P; then the caller widens
 // the corridor or falls back to the banded algorithm.
 
-// anchor is a run of equal symbols: a[R:R+L] == b[C:C+L], L >= 1.
-type anchor struct{ R, C, L int }
+// Run is a run of equal symbols of two sequences: a[A:A+Len] == b[B:B+Len],
+// Len >= 1. Runs given to AnchoredLevenshtein are increasing and do not
+// overlap: each starts at or after the end of the previous one in both
+// sequences.
+type Run struct{ A, B, Len int }
 
 // corridorInf is the value of an unreachable cell; adding small costs to it
 // does not overflow.
@@ -55,13 +58,13 @@ type corridorShape struct {
 	na, nb int
 }
 
-func newCorridorShape(na, nb int, anchors []anchor) *corridorShape {
+func newCorridorShape(na, nb int, anchors []Run) *corridorShape {
 	s := &corridorShape{na: na, nb: nb, boxes: make([]box, 0, 2*len(anchors)+1)}
 	r, c := 0, 0
 	for _, an := range anchors {
-		s.boxes = append(s.boxes, box{r0: r, c0: c, r1: an.R, c1: an.C})
-		s.boxes = append(s.boxes, box{r0: an.R, c0: an.C, r1: an.R + an.L, c1: an.C + an.L, diag: true})
-		r, c = an.R+an.L, an.C+an.L
+		s.boxes = append(s.boxes, box{r0: r, c0: c, r1: an.A, c1: an.B})
+		s.boxes = append(s.boxes, box{r0: an.A, c0: an.B, r1: an.A + an.Len, c1: an.B + an.Len, diag: true})
+		r, c = an.A+an.Len, an.B+an.Len
 	}
 	s.boxes = append(s.boxes, box{r0: r, c0: c, r1: na, c1: nb})
 	return s
@@ -249,13 +252,15 @@ func equal32(x, y []int32) bool {
 }
 
 // corridorBound runs the corridor DP of half-width w, with seeds of k
-// symbols, for paths of cost <= bound (< 0: any), and returns lb <= d (see
+// symbols, for paths of cost <= bound (< 0: any), where a substitution
+// costs sub (1: Levenshtein; 2: insertions and deletions only, the distance
+// n+m-2*LCS), and returns lb <= d (see
 // the comment at the top of the file). Each cell holds 2*value+flag, flag 0
 // when the value is the cost of a real path inside the corridor (ties
 // prefer those), so one DP gives both bounds: when the end cell's flag is
 // 0, lb is also the cost of a path, hence d, and exact is true. cells is
 // the number of cells computed.
-func corridorBound(a, b []int32, anchors []anchor, w, k, bound int) (lb int, exact bool, cells int) {
+func corridorBound(a, b []int32, anchors []Run, w, k, bound int, sub int32) (lb int, exact bool, cells int) {
 	na, nb := len(a), len(b)
 	if bound < 0 {
 		bound = na + nb
@@ -289,7 +294,7 @@ func corridorBound(a, b []int32, anchors []anchor, w, k, bound int) (lb int, exa
 			v := L.value(i)
 			Eh = min(Eh, v+1) // horizontal to (i, j), above
 			if i+1 < lo {     // diagonal to (i+1, j), above
-				c := int32(1)
+				c := sub
 				if a[i] == bj {
 					c = 0
 				}
@@ -297,14 +302,14 @@ func corridorBound(a, b []int32, anchors []anchor, w, k, bound int) (lb int, exa
 			}
 		}
 		if hi == phi && phi < na { // diagonal below
-			c := int32(1)
+			c := sub
 			if a[phi] == bj {
 				c = 0
 			}
 			Eh = min(Eh, L.value(phi)+c)
 		}
 		Rin := min(O, Eh) // any cell outside, for moves into column j
-		L.step(a, bj, lo, hi, 2*Rin+1)
+		L.step(a, bj, lo, hi, 2*Rin+1, 2*sub)
 		cells += hi - lo + 1
 		E := min(Eh, exitV(&L))
 		if j%k == 0 && j/k <= len(costs) {
@@ -345,8 +350,8 @@ func (c *column) value(i int) int32 { return c.prev[i-c.lo+1] >> 1 }
 
 // step computes the next column, rows lo..hi (not above the previous ones),
 // symbol bj; a cell outside the previous rows has the key out. A match costs
-// 0, any other move 1 (2 in keys).
-func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
+// 0, a substitution sub (in keys), an insertion or deletion 2 (in keys).
+func (c *column) step(a []int32, bj int32, lo, hi int, out, sub int32) {
 	plo, phi := c.lo, c.hi
 	pv := c.prev
 	// previous column: rows plo-1 .. hi, outside ones worth out
@@ -379,7 +384,7 @@ func (c *column) step(a []int32, bj int32, lo, hi int, out int32) {
 		as := a[i0-1 : i0-1+m]
 		d, u := pv[off+x0-1], cu[x0-1]
 		for x, ai := range as {
-			cost := int32(2)
+			cost := sub
 			if ai == bj {
 				cost = 0
 			}
@@ -403,26 +408,48 @@ func growKeep(s []int32, n int) []int32 {
 	return t
 }
 
-// corridorLev returns the edit distance between a and b, exact, using the
-// anchors (runs of equal symbols, increasing in both sequences) and seeds
-// of k symbols, first with a corridor of half-width w; ub, when >= 0, is an
-// upper bound of the distance. While the check fails it doubles the
-// corridor as long as that is cheaper than the banded algorithm, and then
-// falls back to it.
-func corridorLev(a, b []int32, anchors []anchor, w, k, ub int) int {
+// AnchoredLevenshtein returns the unit-cost edit distance between a and b,
+// exact, in O(len(a)+len(b)) memory, given runs of equal symbols (for
+// example the equal words of an alignment), ub an upper bound of the
+// distance or -1, and seed, the seed length in symbols of the certificate
+// (2 suits word ids, 12 characters of text). The runs only guide the
+// computation: any runs give the exact distance, good ones (an alignment of
+// the two sequences) make it fast.
+//
+// Method: the distance is computed in a corridor of half-width w around the
+// path through the runs, together with a lower bound for the paths that
+// leave the corridor (see corridor.go); when they agree the value is exact,
+// in time O((len(a)+len(b)) * w). Otherwise w doubles while that is cheaper
+// than the banded bit-parallel algorithm (time O(len * ub / 64)), which is
+// the last resort.
+func AnchoredLevenshtein(a, b []int32, runs []Run, ub, seed int) int {
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) + len(b)
 	}
+	if d, ok := anchoredDistance(a, b, runs, ub, seed, 1); ok {
+		return d
+	}
+	return bandLevenshtein(a, b, ub)
+}
+
+// anchoredDistance tries the corridor certificate with growing widths while
+// it is cheaper than the banded algorithm and returns the distance (with
+// substitution cost sub) and true when one succeeds.
+func anchoredDistance(a, b []int32, runs []Run, ub, seed int, sub int32) (int, bool) {
 	// the banded algorithm costs about max(n,m) * ub / 64 block steps of
 	// some 16 cell updates each; a corridor about 2w+1 cells a column
 	band := float64(max(len(a), len(b))) * float64(max(ub, 64)) / 4
+	w := 16
+	if seed > 4 {
+		w = 32 // characters: a word's length of slack
+	}
 	for ; w <= 1024; w *= 2 {
 		if ub >= 0 && float64(len(b))*float64(2*w+1) > band {
 			break
 		}
-		if l, exact, _ := corridorBound(a, b, anchors, w, k, ub); exact {
-			return l
+		if l, exact, _ := corridorBound(a, b, runs, w, seed, ub, sub); exact {
+			return l, true
 		}
 	}
-	return levenshtein(a, b, ub)
+	return 0, false
 }
