@@ -366,6 +366,53 @@ func learnInverse(c *Confusion) map[rune][]invAlt {
 	return inv
 }
 
+// innerVariants returns core with the dash inside a run of internal
+// punctuation replaced by a variant training learned for it as trailing
+// punctuation (`—` read for `--`) or a typographic equivalent, at most
+// four.
+func (g *Generator) innerVariants(core string) []string {
+	var out []string
+	i := 0
+	for i < len(core) {
+		r, n := utf8.DecodeRuneInString(core[i:])
+		if isAlnum(r) {
+			i += n
+			continue
+		}
+		j := i
+		for j < len(core) {
+			r, n := utf8.DecodeRuneInString(core[j:])
+			if isAlnum(r) {
+				break
+			}
+			j += n
+		}
+		// the dash sequence inside the run
+		a := strings.IndexAny(core[i:j], dashes)
+		if a >= 0 {
+			a += i
+			b := a
+			for b < j {
+				r, n := utf8.DecodeRuneInString(core[b:])
+				if !strings.ContainsRune(dashes, r) {
+					break
+				}
+				b += n
+			}
+			d := core[a:b]
+			vs := affixVariants(d, g.conf.sufVar)
+			vs = append(vs, dashForms...) // the typographic equivalents
+			for _, v := range vs {
+				if v != d && len(out) < 4 && !slices.Contains(out, core[:a]+v+core[b:]) {
+					out = append(out, core[:a]+v+core[b:])
+				}
+			}
+		}
+		i = j
+	}
+	return out
+}
+
 // lookAlikes returns variants of an unknown core with the runes OCR most
 // often makes of others put back, without the lexicon (names, numbers):
 // the variant with every rune more likely another than itself replaced,
@@ -457,6 +504,12 @@ func affixVariants(ocr string, vars map[string][]string) []string {
 	}
 	return out
 }
+
+// dashes are the runes that join words as hyphens or dashes.
+const dashes = "-‐‑‒–—―~¬\u00ad"
+
+// dashForms are the ways a dash between words is typed.
+var dashForms = []string{"--", "—", "-", "–"}
 
 // maxPunctCores is how many of the best core candidates also take the
 // punctuation variants (all take the OCR token's own punctuation).
@@ -624,6 +677,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 			p := g.corePrior(f)
 			if lp, ok := score(f, p); ok {
 				cs = append(cs, coreCand{f, src, lp, p})
+			}
+		}
+	}
+	// internal punctuation between words (persuadable.—Harriet): the
+	// learned variants of each run (— for --)
+	for _, v := range g.innerVariants(core) {
+		if !has(v) {
+			p := g.textPrior(v)
+			if lp, ok := score(v, p); ok {
+				cs = append(cs, coreCand{v, SrcPunct, lp, p})
 			}
 		}
 	}
@@ -978,7 +1041,8 @@ func (g *Generator) merges(toks []string, set *candSet) {
 	}
 	span := len(toks)
 	first := toks[0]
-	hy := strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad")
+	hy := strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad") ||
+		strings.HasSuffix(first, "—") || strings.HasSuffix(first, "–")
 	// a word broken apart leaves a fragment that is not a word, and a
 	// short one
 	oov, short := false, false
@@ -1016,6 +1080,19 @@ func (g *Generator) merges(toks []string, set *candSet) {
 				f := matchCase(g.lex.foldWords[fid], c)
 				_ = pat
 				found = append(found, Candidate{Text: pre + f + suf, Span: span, Source: src})
+			}
+		}
+	}
+	// a dash at the end of the first token that the truth keeps, joining
+	// the words (temper-- certainly -> temper--certainly): the literal
+	// join, with the dash as OCR read it and as training says it was
+	if span == 2 {
+		fp, fc, fs := SplitAffix(first)
+		if fc != "" && strings.ContainsAny(fs, dashes) {
+			for _, v := range affixVariants(fs, g.conf.sufVar) {
+				if strings.ContainsAny(v, dashes) {
+					found = append(found, Candidate{Text: fp + fc + v + toks[1], Span: 2, Source: SrcMerge | SrcHyphen})
+				}
 			}
 		}
 	}
