@@ -116,8 +116,12 @@ type aligner struct {
 // top aligns a[a0:a1] with b[b0:b1] (no common prefix or suffix) and
 // returns the number of pairs; with countOnly it only counts them. It first
 // splits at unique-word anchors and solves the pieces exactly, which gives a
-// lower bound S of the LCS; then it computes the LCS in the diagonal band
-// that Ukkonen's argument proves sufficient given S. When the band's value
+// lower bound S of the LCS. Then it proves S maximal: first with the
+// corridor certificate of AnchoredLevenshtein around the pairs found (the
+// indel distance, n+m-2*LCS, computed near them with a lower bound for the
+// paths that stray; time O((n+m) * 16)); when that does not conclude (and
+// when only counting), it computes the LCS in the diagonal band that
+// Ukkonen's argument proves sufficient given S. When the band's value
 // equals S the split is maximal. Otherwise the band's value is the exact
 // LCS and the whole is solved again without anchors.
 func (al *aligner) top(a0, a1, b0, b1 int) int {
@@ -129,13 +133,25 @@ func (al *aligner) top(a0, a1, b0, b1 int) int {
 	got := 0
 	pi, pj := a0, b0
 	for _, q := range al.anchors(a0, a1, b0, b1) {
-		got += al.rec(pi, q.A, pj, q.B) + 1
+		got += al.piece(pi, q.A, pj, q.B) + 1
 		if !al.countOnly {
 			al.out = append(al.out, q)
 		}
 		pi, pj = q.A+1, q.B+1
 	}
-	got += al.rec(pi, a1, pj, b1)
+	got += al.piece(pi, a1, pj, b1)
+	if !al.countOnly {
+		// certify with the corridor around the pairs found: the indel
+		// distance n+m-2*LCS is at most n+m-2*got
+		ub := n + m - 2*got
+		if d, ok := anchoredDistance(al.a[a0:a1], al.b[b0:b1], pairRuns(al.out[mark:], a0, b0), ub, 2, 2); ok {
+			if d == ub {
+				return got
+			}
+			al.out = al.out[:mark]
+			return al.rec(a0, a1, b0, b1)
+		}
+	}
 	w := min(n, m) - got
 	var band int
 	if m <= n {
@@ -151,6 +167,31 @@ func (al *aligner) top(a0, a1, b0, b1 int) int {
 		return band
 	}
 	al.out = al.out[:mark]
+	return al.rec(a0, a1, b0, b1)
+}
+
+// bigPiece is the size n*m above which a piece between anchors is split at
+// its own unique-word anchors (and certified) rather than solved by rec.
+var bigPiece = 1 << 22
+
+// piece solves a piece between anchors exactly: by top, recursively, when it
+// is big (the pieces of long texts with repeated passages can be), else by
+// rec. Either way the result is a maximum alignment of the piece.
+func (al *aligner) piece(a0, a1, b0, b1 int) int {
+	if !al.countOnly && (a1-a0)*(b1-b0) > bigPiece {
+		p, s := commonEnds(al.a[a0:a1], al.b[b0:b1])
+		for t := 0; t < p; t++ {
+			al.out = append(al.out, Pair{a0 + t, b0 + t})
+		}
+		got := p + s
+		if a0+p < a1-s && b0+p < b1-s {
+			got += al.top(a0+p, a1-s, b0+p, b1-s)
+		}
+		for t := s; t > 0; t-- {
+			al.out = append(al.out, Pair{a1 - t, b1 - t})
+		}
+		return got
+	}
 	return al.rec(a0, a1, b0, b1)
 }
 
@@ -285,4 +326,18 @@ func reverse(dst, s []int32) []int32 {
 		dst[len(s)-1-i] = x
 	}
 	return dst
+}
+
+// pairRuns returns the runs of consecutive pairs of ps, relative to (a0, b0).
+func pairRuns(ps []Pair, a0, b0 int) []Run {
+	out := make([]Run, 0, len(ps)/4+1)
+	for _, p := range ps {
+		a, b := p.A-a0, p.B-b0
+		if n := len(out); n > 0 && out[n-1].A+out[n-1].Len == a && out[n-1].B+out[n-1].Len == b {
+			out[n-1].Len++
+			continue
+		}
+		out = append(out, Run{A: a, B: b, Len: 1})
+	}
+	return out
 }
