@@ -300,7 +300,6 @@ func costOf(p float64) float32 {
 // finish derives the costs from the counts.
 func (c *Confusion) finish() {
 	var nSub, nDel, nIns, nChar int
-	perChar := map[rune]int{}
 	seen := map[rune]bool{}
 	for k, n := range c.ops {
 		tr, or := []rune(k.T), []rune(k.O)
@@ -312,20 +311,17 @@ func (c *Confusion) finish() {
 		}
 		switch {
 		case len(tr) == 1 && len(or) == 1:
-			perChar[tr[0]] += n
 			nChar += n
 			if tr[0] != or[0] {
 				nSub += n
 			}
 		case len(tr) == 1 && len(or) == 0:
-			perChar[tr[0]] += n
 			nChar += n
 			nDel += n
 		case len(tr) == 0 && len(or) == 1:
 			nIns += n
 		}
 	}
-	_ = perChar
 	c.finishTokens()
 	if nChar == 0 {
 		nChar = 1

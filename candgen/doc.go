@@ -77,7 +77,10 @@
 //     `air-borne`);
 //   - merges of the token with the next one or two (Span 2-3, SrcMerge),
 //     tried when a token is not a known word, and line-end hyphenation
-//     joined (`mar-` + `ket`, SrcHyphen);
+//     joined (`mar-` + `ket`, SrcHyphen) or kept where the truth keeps the
+//     dash (`temper--` + `certainly` -> `temper--certainly`);
+//   - internal dashes between words in their learned and typographic
+//     variants (`persuadable.—Harriet` -> `persuadable.--Harriet`);
 //   - the words other OCR readings put at the aligned position
 //     (SrcEngine; the readings are aligned with align.Align and the
 //     unmatched spans between anchors paired).

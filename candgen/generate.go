@@ -36,7 +36,12 @@ type Candidate struct {
 	Score    float64 // LogConf + PriorWeight*LogPrior: the ranking score
 }
 
-// Options controls a Generator. The zero value means the defaults.
+// Options controls a Generator. The zero value means the defaults, which
+// were chosen on training folds of ads-fall2018 (held-out documents of the
+// other folds): raising MinKeep from 8 to 12 and K to 30 took the share of
+// missed words cut by the pruning from 10% to 1% at 12 candidates per
+// token; Verify, MaxEdits and the index depth trade speed for the last
+// tenths of a point of oracle recall.
 type Options struct {
 	// MaxEdits caps the edit bound on skeletons, 1 + len/4 runes (default 3).
 	MaxEdits int
@@ -1067,7 +1072,6 @@ func (g *Generator) merges(toks []string, set *candSet) {
 			_, sc, _ := SplitAffix(toks[1])
 			cores = append(cores, fc+sc)
 		}
-		pat := casePattern(core)
 		for ci, c := range cores {
 			if c == "" {
 				continue
@@ -1078,7 +1082,6 @@ func (g *Generator) merges(toks []string, set *candSet) {
 					src |= SrcHyphen
 				}
 				f := matchCase(g.lex.foldWords[fid], c)
-				_ = pat
 				found = append(found, Candidate{Text: pre + f + suf, Span: span, Source: src})
 			}
 		}

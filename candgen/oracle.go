@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"ocrfix/align"
 	"ocrfix/data"
@@ -375,7 +374,6 @@ func (g *Generator) classify(want, tok string, kept []Candidate) int {
 			return FailPunct
 		}
 	}
-	_ = utf8.RuneCountInString
 	return FailOther
 }
 
