@@ -388,3 +388,19 @@ func FuzzGenerate(f *testing.F) {
 		}
 	})
 }
+
+func TestClone(t *testing.T) {
+	g := tinyGenerator(t)
+	ocr := strings.Fields("tbe rnodern mar ket thecat")
+	want := g.Generate(ocr, nil)
+	done := make(chan [][]Candidate, 4)
+	for k := 0; k < 4; k++ {
+		c := g.Clone()
+		go func() { done <- c.Generate(ocr, nil) }()
+	}
+	for k := 0; k < 4; k++ {
+		if got := <-done; !reflect.DeepEqual(got, want) {
+			t.Error("a clone generates differently")
+		}
+	}
+}

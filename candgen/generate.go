@@ -171,6 +171,19 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	return g
 }
 
+// Clone returns a generator sharing g's model, lexicon and deletion index
+// (read-only, so the index is built once) with its own scratch space and
+// caches: one clone per goroutine generates concurrently.
+func (g *Generator) Clone() *Generator {
+	c := *g
+	c.cache = map[string]*tokEntry{}
+	c.mcache = map[string][]Candidate{}
+	c.mark = make([]uint32, len(g.mark))
+	c.gen = 0
+	c.hs, c.row, c.qbuf, c.hits, c.docLx = nil, nil, nil, nil, nil
+	return &c
+}
+
 // IndexBytes returns the memory of the deletion index's flat arrays.
 func (g *Generator) IndexBytes() int { return g.ix.Bytes() }
 
