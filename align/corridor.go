@@ -51,44 +51,65 @@ type box struct {
 }
 
 // corridorShape walks the columns of the reference path through the
-// anchors, in order of column.
+// anchors, in order of column. Its boxes are made on the fly: box 2t is the
+// rectangle before run t, box 2t+1 the diagonal of run t, box 2*len(runs)
+// the rectangle after the last run.
 type corridorShape struct {
-	boxes  []box
+	runs   []Run
 	cur    int // first box whose last column is >= the current column
+	b      box // box cur, when ok
+	ok     bool
 	na, nb int
 }
 
 func newCorridorShape(na, nb int, anchors []Run) *corridorShape {
-	s := &corridorShape{na: na, nb: nb, boxes: make([]box, 0, 2*len(anchors)+1)}
-	r, c := 0, 0
-	for _, an := range anchors {
-		s.boxes = append(s.boxes, box{r0: r, c0: c, r1: an.A, c1: an.B})
-		s.boxes = append(s.boxes, box{r0: an.A, c0: an.B, r1: an.A + an.Len, c1: an.B + an.Len, diag: true})
-		r, c = an.A+an.Len, an.B+an.Len
+	return &corridorShape{na: na, nb: nb, runs: anchors}
+}
+
+func (s *corridorShape) nbox() int { return 2*len(s.runs) + 1 }
+
+func (s *corridorShape) box(k int) box {
+	t := k / 2
+	if k%2 == 1 {
+		r := s.runs[t]
+		return box{r0: r.A, c0: r.B, r1: r.A + r.Len, c1: r.B + r.Len, diag: true}
 	}
-	s.boxes = append(s.boxes, box{r0: r, c0: c, r1: na, c1: nb})
-	return s
+	var b box
+	if t > 0 {
+		r := s.runs[t-1]
+		b.r0, b.c0 = r.A+r.Len, r.B+r.Len
+	}
+	if t < len(s.runs) {
+		b.r1, b.c1 = s.runs[t].A, s.runs[t].B
+	} else {
+		b.r1, b.c1 = s.na, s.nb
+	}
+	return b
 }
 
 // reset makes the walk start again at column 0.
-func (s *corridorShape) reset() { s.cur = 0 }
+func (s *corridorShape) reset() { s.cur, s.ok = 0, false }
 
 // path returns the first and the last row of the path in column j; j must
 // not decrease between calls.
 func (s *corridorShape) path(j int) (lo, hi int) {
-	for s.boxes[s.cur].c1 < j {
-		s.cur++
+	if !s.ok {
+		s.b, s.ok = s.box(s.cur), true
 	}
-	b := s.boxes[s.cur]
+	for s.b.c1 < j {
+		s.cur++
+		s.b = s.box(s.cur)
+	}
+	b := s.b
 	lo = b.r0
 	if b.diag {
 		lo = b.r0 + (j - b.c0)
 	}
-	k := s.cur
-	for k+1 < len(s.boxes) && s.boxes[k+1].c0 <= j {
-		k++
+	// the boxes are contiguous (each starts at the column where the last
+	// ends): the later boxes in column j follow while one ends there
+	for k := s.cur + 1; b.c1 == j && k < s.nbox(); k++ {
+		b = s.box(k)
 	}
-	b = s.boxes[k]
 	hi = b.r1
 	if b.diag {
 		hi = b.r0 + (j - b.c0)
@@ -109,9 +130,11 @@ func (s *corridorShape) rows(j, w int) (int, int) {
 // equal substring of a: when it occurs in a at no row r such that (r, t*k)
 // is outside the corridor and in the static band of ub (a cell (r, x) on a
 // path of cost <= ub has |r-x| + |(len(a)-r)-(len(b)-x)| <= ub); else 0.
-// Occurrences are found with a rolling hash over every position of a and
-// checked symbol by symbol; a content that occurs more than maxOcc times
-// counts 0.
+//
+// Occurrences are found by a 64-bit rolling hash over every position of a,
+// without checking the symbols: a hash collision can only add occurrences,
+// which lowers costs, so the bound stays sound. A seed whose hash occurs
+// more than maxOcc times counts 0.
 func seedCosts(a, b []int32, k, ub int, shape func(j int) (int, int)) []uint8 {
 	const maxOcc = 32
 	T := len(b) / k
@@ -131,77 +154,55 @@ func seedCosts(a, b []int32, k, ub int, shape func(j int) (int, int)) []uint8 {
 		}
 		return h
 	}
-	// distinct seed contents; rep = the first seed with the content
-	type group struct {
-		rep  int32
-		next int32 // next group whose content has the same hash
-		n    int32 // occurrences in a
-		occ  int32 // the last occurrence (index in occ lists), -1 = none
+	// an open-addressing table of the distinct seed hashes, each with the
+	// list of its occurrences in a (the last one first)
+	type entry struct {
+		key uint64 // the hash, odd; 0 = empty
+		n   int32  // occurrences in a
+		occ int32  // index in occRow of the last occurrence, -1 = none
 	}
-	var occRow, occNext []int32
 	size := 1
 	for size < 2*T {
 		size *= 2
 	}
-	slots := make([]int32, size) // group index + 1; 0 = empty
-	keys := make([]uint64, size)
-	var groups []group
-	seedGroup := make([]int32, T)
-	newGroup := func(t int) int32 {
-		groups = append(groups, group{rep: int32(t), next: -1, occ: -1})
-		return int32(len(groups) - 1)
+	table := make([]entry, size)
+	// a one-hash Bloom filter of the seed hashes, 16 bits a seed, so that
+	// most positions of a skip the table
+	fbits := uint(4)
+	for 1<<fbits < 16*T {
+		fbits++
 	}
+	filter := make([]uint64, (1<<fbits+63)/64)
+	fshift := 64 - fbits
+	slot := make([]int32, T)
 	for t := 0; t < T; t++ {
-		s := b[t*k : (t+1)*k]
-		h := hash(s)
-		i := int(h) & (size - 1)
-		for slots[i] != 0 && keys[i] != h {
+		h := hash(b[t*k:(t+1)*k]) | 1
+		filter[h>>fshift/64] |= 1 << (h >> fshift % 64)
+		i := int(h>>1) & (size - 1)
+		for table[i].key != 0 && table[i].key != h {
 			i = (i + 1) & (size - 1)
 		}
-		if slots[i] == 0 {
-			g := newGroup(t)
-			slots[i], keys[i] = g+1, h
-			seedGroup[t] = g
-			continue
-		}
-		g := slots[i] - 1
-		for {
-			r := int(groups[g].rep) * k
-			if equal32(b[r:r+k], s) {
-				seedGroup[t] = g
-				break
-			}
-			if groups[g].next < 0 {
-				ng := newGroup(t)
-				groups[g].next = ng
-				seedGroup[t] = ng
-				break
-			}
-			g = groups[g].next
-		}
+		table[i] = entry{key: h, occ: -1}
+		slot[t] = int32(i)
 	}
+	var occRow, occNext []int32
 	if len(a) >= k {
 		h := hash(a[:k])
 		for r := 0; ; r++ {
-			i := int(h) & (size - 1)
-			for slots[i] != 0 {
-				if keys[i] == h {
-					for g := slots[i] - 1; g >= 0; g = groups[g].next {
-						q := int(groups[g].rep) * k
-						if equal32(b[q:q+k], a[r:r+k]) {
-							gr := &groups[g]
-							gr.n++
-							if gr.n <= maxOcc {
-								occRow = append(occRow, int32(r))
-								occNext = append(occNext, gr.occ)
-								gr.occ = int32(len(occRow) - 1)
-							}
-							break
+			if h1 := h | 1; filter[h1>>fshift/64]&(1<<(h1>>fshift%64)) != 0 {
+				i := int(h1>>1) & (size - 1)
+				for table[i].key != 0 {
+					if e := &table[i]; e.key == h1 {
+						e.n++
+						if e.n <= maxOcc {
+							occRow = append(occRow, int32(r))
+							occNext = append(occNext, e.occ)
+							e.occ = int32(len(occRow) - 1)
 						}
+						break
 					}
-					break
+					i = (i + 1) & (size - 1)
 				}
-				i = (i + 1) & (size - 1)
 			}
 			if r+k >= len(a) {
 				break
@@ -211,15 +212,15 @@ func seedCosts(a, b []int32, k, ub int, shape func(j int) (int, int)) []uint8 {
 	}
 	delta := len(a) - len(b)
 	for t := 0; t < T; t++ {
-		g := groups[seedGroup[t]]
-		if g.n > maxOcc {
+		e := table[slot[t]]
+		if e.n > maxOcc {
 			continue
 		}
 		x := t * k
 		lo, hi := shape(x)
 		cost[t] = 1
-		for e := g.occ; e >= 0; e = occNext[e] {
-			r := int(occRow[e])
+		for o := e.occ; o >= 0; o = occNext[o] {
+			r := int(occRow[o])
 			if r >= lo && r <= hi {
 				continue
 			}
@@ -237,18 +238,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func equal32(x, y []int32) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // corridorBound runs the corridor DP of half-width w, with seeds of k
