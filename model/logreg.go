@@ -26,6 +26,10 @@ type LogReg struct {
 type FitOptions struct {
 	L2      float64 // L2 penalty on W (not on B), in units of the mean loss
 	MaxIter int     // maximum L-BFGS major iterations
+	// Init, when not nil, is a model of the same features to start from
+	// (a warm start); the result does not depend on it beyond the
+	// optimiser's tolerance.
+	Init *LogReg
 	// Unbalanced turns off class balancing. By default positive and
 	// negative rows are reweighted so that each class carries half the
 	// total weight.
@@ -157,16 +161,29 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 						for j, v := range row {
 							z += x[j] * float64(v)
 						}
-						// log loss, numerically stable
-						var l, p float64
-						if y[r] == 1 {
-							l = softplus(-z)
+						// log loss and sigmoid from one exp and one log1p:
+						// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
+						// and sigmoid(z) = 1/(1+e) for z >= 0, e/(1+e) below.
+						e := math.Exp(-math.Abs(z))
+						l1p := math.Log1p(e)
+						var p, l float64
+						if z >= 0 {
+							p = 1 / (1 + e)
+							if y[r] == 1 {
+								l = l1p
+							} else {
+								l = z + l1p
+							}
 						} else {
-							l = softplus(z)
+							p = e / (1 + e)
+							if y[r] == 1 {
+								l = -z + l1p
+							} else {
+								l = l1p
+							}
 						}
 						loss += rw[r] * l
 						if wantGrad {
-							p = sigmoid(z)
 							e := rw[r] * (p - float64(y[r]))
 							for j, v := range row {
 								g[j] += e * float64(v)
@@ -226,10 +243,21 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 	}
 	settings := &optimize.Settings{
 		MajorIterations:   opt.MaxIter,
-		GradientThreshold: 1e-7,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-9, Relative: 1e-9, Iterations: 20},
+		GradientThreshold: 1e-6,
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-8, Relative: 1e-7, Iterations: 10},
 	}
-	res, err := optimize.Minimize(prob, make([]float64, d+1), settings, &optimize.LBFGS{})
+	x0 := make([]float64, d+1)
+	if opt.Init != nil && len(opt.Init.W) == d {
+		// Warm start: the initial weights, moved onto this fit's scales.
+		for j := 0; j < d; j++ {
+			x0[j] = opt.Init.W[j] / opt.Init.Scale[j] * m.Scale[j]
+		}
+		x0[d] = opt.Init.B
+		for j := 0; j < d; j++ {
+			x0[d] += opt.Init.W[j] / opt.Init.Scale[j] * (m.Mean[j] - opt.Init.Mean[j])
+		}
+	}
+	res, err := optimize.Minimize(prob, x0, settings, &optimize.LBFGS{})
 	if err != nil && res == nil {
 		return nil, fmt.Errorf("logreg: %w", err)
 	}
@@ -261,15 +289,4 @@ func sigmoid(z float64) float64 {
 	}
 	e := math.Exp(z)
 	return e / (1 + e)
-}
-
-// softplus returns log(1+exp(z)) without overflow.
-func softplus(z float64) float64 {
-	if z > 30 {
-		return z
-	}
-	if z < -30 {
-		return math.Exp(z)
-	}
-	return math.Log1p(math.Exp(z))
 }

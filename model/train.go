@@ -32,7 +32,7 @@ type Options struct {
 	Fit       FitOptions               // logistic regression
 	// MaxRows caps the candidate rows the ranker is fitted on; positions
 	// where the OCR token is right are subsampled (and reweighted) to
-	// stay under it. 0 means 800,000.
+	// stay under it. 0 means 400,000.
 	MaxRows int
 	// Lexicons are extra word lists (one word per line) added to the
 	// training lexicon, each with the name used in errors.
@@ -90,13 +90,15 @@ type components struct {
 
 // genPool hands out candidate generators, one per goroutine at a time (a
 // Generator keeps scratch space and a per-token cache and is not safe for
-// concurrent use). Generators are made on demand and reused.
+// concurrent use). The first is built with its deletion index; the others
+// are clones sharing that index. Generators are reused, caches and all.
 type genPool struct {
-	mu   sync.Mutex
-	conf *candgen.Confusion
-	lex  *candgen.Lexicon
-	opt  candgen.Options
-	free []*candgen.Generator
+	mu    sync.Mutex
+	conf  *candgen.Confusion
+	lex   *candgen.Lexicon
+	opt   candgen.Options
+	proto *candgen.Generator
+	free  []*candgen.Generator
 }
 
 func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options) *genPool {
@@ -111,7 +113,11 @@ func (p *genPool) get() *candgen.Generator {
 		p.free = p.free[:n-1]
 		return g
 	}
-	return candgen.NewGenerator(p.conf, p.lex, p.opt)
+	if p.proto == nil {
+		p.proto = candgen.NewGenerator(p.conf, p.lex, p.opt)
+		return p.proto
+	}
+	return p.proto.Clone()
 }
 
 func (p *genPool) put(g *candgen.Generator) {
@@ -213,7 +219,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	Wt := [2][]float32{}
 	maxRows := opt.MaxRows
 	if maxRows <= 0 {
-		maxRows = 800_000
+		maxRows = 400_000
 	}
 	totalRows := 0
 	for h := 0; h < 2; h++ {
@@ -270,6 +276,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		}
 	}
 	// Out-of-fold scores: the ranker fitted on one half scores the other.
+	var half *LogReg
 	for h := 0; h < 2; h++ {
 		r, err := Fit(X[1-h], Y[1-h], Wt[1-h], features.Names, opt.Fit)
 		if err != nil {
@@ -278,11 +285,14 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		for _, dw := range work[h] {
 			dw.scores = scoreRows(r, dw.mat)
 		}
+		half = r
 	}
 	all := append(work[0], work[1]...)
 	margin, matched, raw, gtWords := tuneMargin(all)
 	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = margin, matched, raw, gtWords
-	ranker, err := Fit(append(X[0], X[1]...), append(Y[0], Y[1]...), append(Wt[0], Wt[1]...), features.Names, opt.Fit)
+	fitAll := opt.Fit
+	fitAll.Init = half // warm start: the final fit converges in fewer iterations
+	ranker, err := Fit(append(X[0], X[1]...), append(Y[0], Y[1]...), append(Wt[0], Wt[1]...), features.Names, fitAll)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
