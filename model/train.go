@@ -90,8 +90,8 @@ type components struct {
 
 // genPool hands out candidate generators, one per goroutine at a time (a
 // Generator keeps scratch space and a per-token cache and is not safe for
-// concurrent use). The first is built with its deletion index; the others
-// are clones sharing that index. Generators are reused, caches and all.
+// concurrent use). A prototype is built once with its deletion index; the
+// generators handed out are clones sharing that index. Generators are reused, caches and all.
 type genPool struct {
 	mu    sync.Mutex
 	conf  *candgen.Confusion
@@ -114,8 +114,9 @@ func (p *genPool) get() *candgen.Generator {
 		return g
 	}
 	if p.proto == nil {
+		// The prototype is never handed out, so cloning it never races
+		// with a generator at work.
 		p.proto = candgen.NewGenerator(p.conf, p.lex, p.opt)
-		return p.proto
 	}
 	return p.proto.Clone()
 }
