@@ -14,7 +14,7 @@ import (
 var (
 	OCRHeader        = []string{"ocrid", "docid", "wordid", "word"}
 	LabeledDocHeader = []string{"docid", "wordid", "word"}
-	CandidateHeader  = []string{"docid", "wordid", "candid", "word"}
+	CandidateHeader  = []string{"docid", "wordid", "candid", "word", "span"}
 	FeatureHeader    = []string{"docid", "wordid", "candid", "fname", "fval"}
 	DocCandHeader    = []string{"docid", "wordid", "candid", "value"}
 	DocHeader        = []string{"docid", "wordid", "word"}
@@ -39,12 +39,16 @@ type LabeledDocRow struct {
 }
 
 // CandidateRow is a row of the Candidate relation: candidate CandID for
-// the OCR token WordID (Word may hold a space: a split).
+// the OCR token WordID (Word may hold a space: a split). Span is the number
+// of OCR tokens the candidate replaces from WordID on: 1, or 2 and more for
+// a merge with the following tokens (a column DESIGN.md's relation lacks:
+// without it a merge cannot be told from a replacement).
 type CandidateRow struct {
 	DocID  string
 	WordID int
 	CandID int
 	Word   string
+	Span   int
 }
 
 // FeatureRow is a row of the Feature relation: the value of feature FName
@@ -151,8 +155,16 @@ func parseCandidate(t *TSVReader, f []string) (r CandidateRow, err error) {
 	if r.WordID, err = fieldInt(t, f, 1); err != nil {
 		return r, err
 	}
-	r.CandID, err = fieldInt(t, f, 2)
-	return r, err
+	if r.CandID, err = fieldInt(t, f, 2); err != nil {
+		return r, err
+	}
+	if r.Span, err = fieldInt(t, f, 4); err != nil {
+		return r, err
+	}
+	if r.Span < 1 {
+		return r, t.Errorf("field span: %d, want 1 or more", r.Span)
+	}
+	return r, nil
 }
 
 func parseFeature(t *TSVReader, f []string) (r FeatureRow, err error) {
@@ -224,7 +236,7 @@ func EachLabeledDoc(r io.Reader, name string, fn func(LabeledDocRow) error) erro
 // WriteCandidate writes the Candidate relation to w.
 func WriteCandidate(w io.Writer, rows []CandidateRow) error {
 	return writeRows(w, CandidateHeader, rows, func(r CandidateRow) []string {
-		return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.Word}
+		return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.Word, itoa(r.Span)}
 	})
 }
 

@@ -191,7 +191,7 @@ func TestRelationsRoundTrip(t *testing.T) {
 	for i, w := range words {
 		ocr = append(ocr, OCRRow{"ocr.latin", w, i, w})
 		lab = append(lab, LabeledDocRow{w, i, w})
-		cand = append(cand, CandidateRow{w, i, -i, w})
+		cand = append(cand, CandidateRow{w, i, -i, w, i + 1})
 		feat = append(feat, FeatureRow{w, i, i * 7, w, floats[i%len(floats)]})
 		dc = append(dc, DocCandRow{w, i, i + 1, floats[(i+3)%len(floats)]})
 		doc = append(doc, DocRow{w, i, w})

@@ -101,7 +101,7 @@ func runCandgen(args []string, stdout, stderr io.Writer) error {
 	err = candgen.GenerateFolds(c, opt, rng, func(d *data.Doc, cands [][]candgen.Candidate) {
 		for i, cs := range cands {
 			for j, x := range cs {
-				rows = append(rows, data.CandidateRow{DocID: d.Stem, WordID: i, CandID: j, Word: x.Text})
+				rows = append(rows, data.CandidateRow{DocID: d.Stem, WordID: i, CandID: j, Word: x.Text, Span: max(x.Span, 1)})
 			}
 		}
 	})
