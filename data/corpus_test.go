@@ -172,7 +172,7 @@ func TestLoadFS(t *testing.T) {
 		"gt/x.txt":  {Data: []byte("a b")},
 		"ocr/x.txt": {Data: []byte("a c")},
 		"README.md": {Data: []byte("hi")},
-		"tsv/x.tsv": {Data: []byte("ignored")},
+		"extra/x.tsv": {Data: []byte("ignored")}, // tsv/ holds confidences (confidence.go)
 	}
 	c, warns, err := LoadFS(fsys, "mem", LoadOptions{})
 	if err != nil || len(warns) != 0 {
