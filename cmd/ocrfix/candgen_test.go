@@ -48,7 +48,7 @@ func TestCandgenCommands(t *testing.T) {
 		t.Fatalf("candgen: exit %d: %s", code, errs)
 	}
 	b, err := os.ReadFile(cands)
-	if err != nil || !strings.HasPrefix(string(b), "docid\twordid\tcandid\tword\n") || !strings.Contains(string(b), "\tcommittee\n") {
+	if err != nil || !strings.HasPrefix(string(b), "docid\twordid\tcandid\tword\tspan\n") || !strings.Contains(string(b), "\tcommittee\t1\n") {
 		t.Errorf("Candidate relation: %v\n%.300s", err, b)
 	}
 
