@@ -2,36 +2,43 @@ package align
 
 // Exact edit distance of long, similar sequences by a certified corridor.
 //
-// An alignment gives anchors (runs): a[R:R+L] == b[C:C+L]. Editing each
-// piece between consecutive anchors separately is a path P through the DP
-// matrix (rows: a, columns: b) whose cost is an upper bound of the distance,
-// and in practice almost the distance. The corridor C is the set of cells
-// within w rows of P in each column. One pass over C computes two values per
-// cell:
+// Runs of equal symbols a[A:A+Len] == b[B:B+Len] (from an alignment) and
+// the rectangles between them make a reference path P through the DP
+// matrix (rows: a, columns: b). The corridor C is the set of cells within w
+// rows of P in each column. One DP over C computes, for each cell, a lower
+// bound of the cost of any path from (0, 0) to it: moves between inside
+// cells as usual, and a cell outside C worth a lower bound of the cost of
+// reaching any outside cell of its column (below). So lb(end) <= d, the
+// distance, for every path of cost <= bound. Each cell also carries a flag:
+// its value is that of a real path inside C (ties prefer those). If the end
+// cell's flag is set, lb(end) is also the cost of a path, so lb(end) = d.
 //
-//   - ub, the DP restricted to C (cells outside C are unreachable): the cost
-//     of the best path inside C, so ub(end) >= d, the distance;
-//   - lb, the DP where a cell outside C is worth a lower bound of the cost of
-//     any path reaching it, so lb(end) <= d.
+// Soundness of the outside bound (the argument, step by step):
 //
-// When lb(end) == ub(end) both are d. The lower bound of the outside works
-// by excursions: a path that leaves C does so by a move from an inside cell
-// (cost >= its lb plus the move's cost) and stays outside for a while. The
-// columns of b are cut into seeds of k symbols; if seed b[x:x+k] occurs in
-// a at no row r with (r, x) outside C, a path that stays outside C from
-// column x to column x+k cannot align the seed with an equal substring of
-// a, so it pays at least 1 there (the seed argument of A*PA, Groot Koerkamp
-// and Ivanov 2024). The excursion values are carried column by column: A,
-// the least cost of an excursion that was already outside at the current
-// seed's first column (it is charged the seed's cost at its last column),
-// and B, that of one that left C later in the seed. A path re-entering C is
-// worth at least min(A, B). Every value is a cost of a real path (ub) or a
-// lower bound of one (lb), so the check is sound whatever the anchors and
-// seeds are; they only decide how often it succeeds. A misaligned path in
-// natural text meets a seed it cannot match every few seeds, while leaving
-// and re-entering the corridor costs about 2w, so the check succeeds unless
-// the optimal path strays more than about w from P; then the caller widens
-// the corridor or falls back to the banded algorithm.
+//  1. A path that leaves C does so by a move from an inside cell, so the
+//     first outside cell of an excursion costs >= that cell's lb plus the
+//     move's cost (the exits, Eh and Ev below).
+//  2. The columns of b are cut into seeds of k symbols. A path that is
+//     outside C from its last cell in column x = t*k to its first cell in
+//     column x+k aligns b[x:x+k] with a[r:r'] where (r, x) is outside C; it
+//     costs 0 there only if a[r:r+k] == b[x:x+k]. A seed that occurs in a at
+//     no such r (within the static band of the bound: a cell (r, x) on a
+//     path of cost <= bound has |r-x| + |(n-r)-(m-x)| <= bound) costs such a
+//     path >= 1 (the seed argument of A*PA, Groot Koerkamp and Ivanov 2024).
+//     Seeds occupy disjoint columns, so their costs add up.
+//  3. The excursion values are carried column by column: A, the least cost
+//     of an excursion already outside at the current seed's first column
+//     (charged the seed's cost at its last column), and B, that of one that
+//     left C later in the seed (charged nothing for it). Any outside cell of
+//     column j then costs >= min(A, B, exits into column j), which is the
+//     value given to outside neighbours when the DP re-enters C.
+//
+// Every inside value is thus at most the cost of any path (of cost <= bound)
+// reaching it, whatever the runs and seeds are: they only decide how often
+// the check succeeds. In text, a path misaligned by more than w meets seeds
+// it cannot match every few seeds, while leaving and re-entering C costs
+// about 2w, so the check succeeds unless the optimal path strays about w
+// from P; then the caller widens C or falls back to the banded algorithm.
 
 // Run is a run of equal symbols of two sequences: a[A:A+Len] == b[B:B+Len],
 // Len >= 1. Runs given to AnchoredLevenshtein are increasing and do not
@@ -423,19 +430,28 @@ func AnchoredLevenshtein(a, b []int32, runs []Run, ub, seed int) int {
 
 // anchoredDistance tries the corridor certificate with growing widths while
 // it is cheaper than the banded algorithm and returns the distance (with
-// substitution cost sub) and true when one succeeds.
+// substitution cost sub) and true when one succeeds. Outside the corridor
+// a path pays at most one a seed, so the certificate cannot hold when the
+// error rate is near 1/seed; above 1/(2*seed) (from ub, substitutions
+// counted once) it is not tried.
 func anchoredDistance(a, b []int32, runs []Run, ub, seed int, sub int32) (int, bool) {
+	if ub >= 0 && 2*seed*ub > int(sub)*len(b) {
+		return 0, false
+	}
 	// the banded algorithm costs about max(n,m) * ub / 64 block steps of
 	// some 16 cell updates each; a corridor about 2w+1 cells a column
 	band := float64(max(len(a), len(b))) * float64(max(ub, 64)) / 4
+	spent := 0.0
 	w := 16
 	if seed > 4 {
 		w = 32 // characters: a word's length of slack
 	}
 	for ; w <= 1024; w *= 2 {
-		if ub >= 0 && float64(len(b))*float64(2*w+1) > band {
+		cost := float64(len(b)) * float64(2*w+1)
+		if ub >= 0 && spent+cost > band/2 {
 			break
 		}
+		spent += cost
 		if l, exact, _ := corridorBound(a, b, runs, w, seed, ub, sub); exact {
 			return l, true
 		}

@@ -1,6 +1,7 @@
 package align
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -21,7 +22,11 @@ func runsOf(a, b []int32, pairs []Pair) []Run {
 func TestAnchoredLevenshtein(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	exact := 0
-	for it := 0; it < 3000; it++ {
+	iters := 1500
+	if testing.Short() {
+		iters = 300
+	}
+	for it := 0; it < iters; it++ {
 		sigma := 1 + rng.Intn(8)
 		var a, b []int32
 		switch it % 3 {
@@ -79,5 +84,34 @@ func TestAnchoredLevenshtein(t *testing.T) {
 			t.Fatalf("bandLevenshtein(ub) = %d, want %d", got, want)
 		}
 	}
-	t.Logf("certified %d of 3000", exact)
+	t.Logf("certified %d of %d", exact, iters)
+}
+
+// TestAnchoredLevenshteinLong checks text-like pairs against the banded
+// algorithm, and that the corridor certificate (not the fallback) settles
+// them.
+func TestAnchoredLevenshteinLong(t *testing.T) {
+	for _, n := range []int{3000, 20000} {
+		a, b := benchPair(n)
+		runs := runsOf(a, b, Align(a, b))
+		want := bandLevenshtein(a, b, -1)
+		if got := AnchoredLevenshtein(a, b, runs, -1, 2); got != want {
+			t.Fatalf("n=%d: AnchoredLevenshtein = %d, want %d", n, got, want)
+		}
+		if d, ok := anchoredDistance(a, b, runs, want+10, 2, 1); !ok || d != want {
+			t.Errorf("n=%d: corridor certificate = %d, %v; want %d, true", n, d, ok, want)
+		}
+	}
+}
+
+func BenchmarkAnchoredLevenshtein(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		x, y := benchPair(n)
+		runs := runsOf(x, y, Align(x, y))
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				AnchoredLevenshtein(x, y, runs, -1, 2)
+			}
+		})
+	}
 }

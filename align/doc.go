@@ -24,19 +24,40 @@
 // How it stays exact and fast: LCSLength and Align strip the common prefix
 // and suffix, split at unique-word anchors (words once in each side that
 // agree with a neighbour, chained by a longest increasing subsequence) and
-// solve the pieces exactly. Anchors alone are a heuristic (patience diff), so
-// the result S is then certified: the LCS is computed bit-parallel (64 table
-// cells per uint64) only inside the diagonal band of half-width
-// min(n,m)-S, which by Ukkonen's argument holds every optimal path; when the
-// band's value equals S the split is maximal, otherwise the band's value is
-// the exact LCS and Align falls back to Hirschberg's divide and conquer over
-// bit-parallel forward and backward rows. Memory is O(n+m) words plus bit
+// solve the pieces exactly (big pieces, as long texts with repeated passages
+// have, are split again at their own anchors and certified the same way).
+// Anchors alone are a heuristic (patience diff), so the result S is then
+// certified. Align first uses the corridor certificate of
+// AnchoredLevenshtein (below) on the indel distance n+m-2*LCS around the
+// pairs found, in time linear in n+m. When that does not conclude, and in
+// LCSLength, the LCS is computed bit-parallel (64 table cells per uint64)
+// only inside the diagonal band of half-width min(n,m)-S, which by
+// Ukkonen's argument holds every optimal path; when the band's value equals
+// S the split is maximal, otherwise the band's value is the exact LCS and
+// Align falls back to Hirschberg's divide and conquer over bit-parallel
+// forward and backward rows. Memory is O(n+m) words plus bit
 // vectors; no n*m table is ever built except for pieces with n*m <= 65536.
 //
 // # Edit distances
 //
-// WordLevenshtein is the unit-cost edit distance over word ids (for WER);
-// Levenshtein and Ratio work on the runes of two strings (for CER and fuzzy
-// matching). EditOps is the weighted character edit distance with the list of
-// operations that realises it.
+// WordLevenshtein is the unit-cost edit distance over word ids (Myers'
+// bit-parallel algorithm, O(n*m/64)); Levenshtein and Ratio work on the
+// runes of two strings (fuzzy matching). EditOps is the weighted character
+// edit distance with the list of operations that realises it.
+//
+// AnchoredLevenshtein is the exact unit-cost edit distance of two long,
+// similar sequences (word ids for WER, runes for CER) given runs of equal
+// symbols, for example the equal words of an alignment. It computes the DP
+// only in a corridor of half-width w (16 for words, 32 for characters)
+// around the path through the runs, together with a lower bound for every
+// path that leaves the corridor: leaving and coming back costs about 2w,
+// and outside the corridor each seed (a block of k symbols of b) that occurs
+// in a at no reachable row outside the corridor costs at least 1 (the seed
+// heuristic of A*PA, Groot Koerkamp and Ivanov 2024). Each cell carries a
+// flag telling whether its value is the cost of a real path inside the
+// corridor; when the end cell's value is, it is both a lower and an upper
+// bound, hence the distance. Otherwise the corridor doubles while that is
+// cheaper than the banded bit-parallel algorithm of Ukkonen and Myers
+// (O(n*d/64)), the last resort. The result is always exact; the runs only
+// decide the speed: O((n+m) * w) when the certificate holds.
 package align

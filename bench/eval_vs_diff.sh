@@ -5,9 +5,10 @@
 # 1. Makes a 100k-word pair from the first 100,000 words of Emma
 #    (../shared/texts/austen), ~10% of the words corrupted OCR-style by the
 #    seeded program bench/mkpair, both sides written one word per line.
-#    Times `diff --minimal` and `ocrfix eval` on the same two files (best of
-#    RUNS runs each), checks that they agree on the matched-word count, and
-#    prints the time ratio diff/ocrfix.
+#    Times `diff --minimal` and `ocrfix eval` (which also computes the exact
+#    WER and CER) on the same two files (best of RUNS runs each, wall and
+#    user CPU), checks that they agree on the matched-word count, and prints
+#    the time ratios diff/ocrfix.
 # 2. Makes a 1M-word pair (the six novels concatenated, cycled to 1,000,000
 #    words, 10% corrupted) and prints the time and peak RSS of `ocrfix eval`
 #    (GNU /usr/bin/time -v). Set DIFF1M=1 to time diff on it too (slow).
@@ -55,27 +56,26 @@ else
 	tool="bench/alignpair"
 fi
 
-# now prints seconds since the epoch with nanoseconds
-now() { date +%s.%N; }
-
 # best_time CMD... : runs CMD $runs times (output discarded) and prints the
-# fastest wall time in seconds. diff exits 1 when the files differ.
+# fastest wall time and the smallest user CPU time in seconds ("wall user",
+# GNU time). diff exits 1 when the files differ. On a loaded machine the
+# user CPU times are the steadier comparison.
 best_time() {
-	local best="" t0 t1 rc
+	local bw="" bu="" rc w u
 	for _ in $(seq "$runs"); do
-		t0=$(now)
 		set +e
-		"$@" >/dev/null 2>&1
+		/usr/bin/time -f "%e %U" -o "$tmp/t.txt" "$@" >/dev/null 2>&1
 		rc=$?
 		set -e
-		t1=$(now)
 		if [ "$rc" -gt 1 ]; then
 			echo "eval_vs_diff.sh: '$*' failed with exit code $rc" >&2
 			exit 1
 		fi
-		best=$(awk -v a="$t0" -v b="$t1" -v c="$best" 'BEGIN{d=b-a; if (c=="" || d<c) c=d; printf "%.3f", c}')
+		read -r w u < <(tail -1 "$tmp/t.txt")
+		bw=$(awk -v a="$w" -v c="$bw" 'BEGIN{if (c=="" || a<c) c=a; printf "%.3f", c}')
+		bu=$(awk -v a="$u" -v c="$bu" 'BEGIN{if (c=="" || a<c) c=a; printf "%.3f", c}')
 	done
-	echo "$best"
+	echo "$bw $bu"
 }
 
 # matched_by_tool GT PRED: the matched-word count the evaluator reports
@@ -96,10 +96,13 @@ set +e
 diffdel=$(diff --minimal "$tmp/gt100k.txt" "$tmp/ocr100k.txt" | grep -c '^<')
 set -e
 echo "matched words: diff --minimal $((gtn - diffdel)), $tool $(matched_by_tool "$tmp/gt100k.txt" "$tmp/ocr100k.txt")"
-td=$(best_time diff --minimal "$tmp/gt100k.txt" "$tmp/ocr100k.txt")
-te=$(best_time "${evalcmd[@]}" "$tmp/gt100k.txt" "$tmp/ocr100k.txt")
-echo "diff --minimal: ${td}s   $tool: ${te}s   (best of $runs)"
-awk -v d="$td" -v e="$te" -v t="$tool" 'BEGIN{ if (e > 0) printf "ratio diff/%s = %.2f (%s)\n", t, d/e, (d > e ? "ocrfix is faster" : "ocrfix is SLOWER"); }'
+read -r td tdu < <(best_time diff --minimal "$tmp/gt100k.txt" "$tmp/ocr100k.txt")
+read -r te teu < <(best_time "${evalcmd[@]}" "$tmp/gt100k.txt" "$tmp/ocr100k.txt")
+echo "diff --minimal: wall ${td}s user ${tdu}s   $tool: wall ${te}s user ${teu}s   (best of $runs)"
+awk -v d="$td" -v e="$te" -v du="$tdu" -v eu="$teu" -v t="$tool" 'BEGIN{
+	if (e > 0) printf "ratio diff/%s = %.2f wall (%s)", t, d/e, (d > e ? "ocrfix is faster" : "ocrfix is SLOWER");
+	if (eu > 0) printf ", %.2f user CPU", du/eu;
+	printf "\n" }'
 
 echo
 echo "== 1M words: the six novels concatenated (cycled), 10% corrupted (seed 2)"

@@ -27,10 +27,14 @@
 //	bag error = sum over words w of |count_gt(w) - count_pred(w)| / gt words
 //	            (order ignored; every missing and every extra word counts)
 //
-// Edit distances are unit-cost Levenshtein distances, computed exactly with
-// a bit-parallel banded algorithm whose band comes from the word alignment,
-// in linear memory, so book-length documents are fine. WER and CER ignore
-// Fuzzy. A ratio with a zero denominator is NaN: reports print "n/a" and
+// Edit distances are unit-cost Levenshtein distances over the whole
+// document, computed exactly in linear memory: the word alignment gives an
+// upper bound (the pieces between aligned words edited separately) and runs
+// of equal symbols that guide align.AnchoredLevenshtein, which computes the
+// distance in a corridor around them and proves with a lower bound that no
+// path outside is cheaper (falling back to the banded bit-parallel
+// algorithm when it cannot). A 1M-word document pair takes seconds. WER and
+// CER ignore Fuzzy. A ratio with a zero denominator is NaN: reports print "n/a" and
 // JSON null.
 //
 // Summarize combines documents: micro figures divide summed counts; macro
