@@ -76,10 +76,20 @@ type Correction struct {
 	Scores [][]float64
 }
 
-// Correct corrects one OCR text, with the other readings of the same
-// document (may be empty). The result is deterministic for the model's
-// seed and the text's path.
-func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
+// Lattice is the scored candidate lattice of one OCR text: the candidates
+// of each position, their features (rows in position order) and the
+// ranker's log-odds of each row.
+type Lattice struct {
+	Words  []string
+	Cands  [][]candgen.Candidate
+	Feat   *features.Matrix
+	Scores []float64
+}
+
+// Score generates the candidates of one OCR text (with the other readings
+// of the same document, may be empty), computes their features and scores
+// them. It is deterministic for the model's seed and the text's stem.
+func (m *Model) Score(ocr *data.Text, alts []*data.Text) *Lattice {
 	m.prepare()
 	d := &data.Doc{Stem: ocr.Path, OCR: ocr, Alt: alts}
 	words := ocr.Words()
@@ -89,12 +99,26 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
 	m.gens.put(g)
 	fd.Cands = cands
 	mat := features.Compute(m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
-	scores := scoreRows(m.Ranker, mat)
-	out := decode(words, cands, mat.First, scores, m.Margin)
-	c := &Correction{Out: out, Cands: cands, Scores: make([][]float64, len(words))}
-	for i := range words {
-		c.Scores[i] = scores[mat.First[i]:mat.First[i+1]]
-		if out[i] != words[i] {
+	return &Lattice{Words: words, Cands: cands, Feat: mat, Scores: scoreRows(m.Ranker, mat)}
+}
+
+// Collect returns the Doc of a scored lattice: for each position, the
+// best candidate when it beats the OCR token by more than the margin, the
+// token itself otherwise ("" where an earlier merge consumed the position).
+func (m *Model) Collect(l *Lattice) []string {
+	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, m.Margin)
+}
+
+// Correct corrects one OCR text, with the other readings of the same
+// document (may be empty): Score, then the collection with the do-no-harm
+// margin.
+func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
+	l := m.Score(ocr, alts)
+	out := m.Collect(l)
+	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
+	for i := range l.Words {
+		c.Scores[i] = l.Scores[l.Feat.First[i]:l.Feat.First[i+1]]
+		if out[i] != l.Words[i] {
 			c.Changed++
 		}
 	}

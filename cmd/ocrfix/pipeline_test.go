@@ -135,3 +135,22 @@ func TestTrainCorrectCommands(t *testing.T) {
 		t.Errorf("train on a missing corpus: exit %d, %q", code, errs)
 	}
 }
+
+func TestFeaturesCommand(t *testing.T) {
+	dir := synthCorpus(t, 4)
+	tmp := t.TempDir()
+	f, dc, doc := filepath.Join(tmp, "f.tsv"), filepath.Join(tmp, "dc.tsv"), filepath.Join(tmp, "doc.tsv")
+	if code, _, errs := runCmd("features", "-corpus", dir, "-o", f, "-doccand", dc, "-doc", doc); code != 0 {
+		t.Fatalf("features: exit %d: %s", code, errs)
+	}
+	for _, c := range []struct{ path, header, has string }{
+		{f, "docid\twordid\tcandid\tfname\tfval\n", "\tis_original\t1\n"},
+		{dc, "docid\twordid\tcandid\tvalue\n", "d00\t0\t0\t"},
+		{doc, "docid\twordid\tword\n", "d00\t0\t"},
+	} {
+		b, err := os.ReadFile(c.path)
+		if err != nil || !strings.HasPrefix(string(b), c.header) || !strings.Contains(string(b), c.has) {
+			t.Errorf("%s: %v\n%.200s", c.path, err, b)
+		}
+	}
+}
