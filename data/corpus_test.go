@@ -169,9 +169,9 @@ func TestLoadUnpairedList(t *testing.T) {
 
 func TestLoadFS(t *testing.T) {
 	fsys := fstest.MapFS{
-		"gt/x.txt":  {Data: []byte("a b")},
-		"ocr/x.txt": {Data: []byte("a c")},
-		"README.md": {Data: []byte("hi")},
+		"gt/x.txt":    {Data: []byte("a b")},
+		"ocr/x.txt":   {Data: []byte("a c")},
+		"README.md":   {Data: []byte("hi")},
 		"extra/x.tsv": {Data: []byte("ignored")}, // tsv/ holds confidences (confidence.go)
 	}
 	c, warns, err := LoadFS(fsys, "mem", LoadOptions{})
