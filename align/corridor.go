@@ -1,5 +1,10 @@
 package align
 
+import (
+	"runtime"
+	"sync"
+)
+
 // Exact edit distance of long, similar sequences by a certified corridor.
 //
 // Runs of equal symbols a[A:A+Len] == b[B:B+Len] (from an alignment) and
@@ -132,7 +137,7 @@ func (s *corridorShape) rows(j, w int) (int, int) {
 	return max(0, lo-w), min(s.na, hi+w)
 }
 
-// seedCosts returns, for each seed t (b[t*k:(t+1)*k], t < len(b)/k), 1 when
+// seedCosts returns, for each seed t (b[t*k:(t+1)*k], t < last/k), 1 when
 // no path of cost <= ub can align it, from outside the corridor, with an
 // equal substring of a: when it occurs in a at no row r such that (r, t*k)
 // is outside the corridor and in the static band of ub (a cell (r, x) on a
@@ -142,9 +147,9 @@ func (s *corridorShape) rows(j, w int) (int, int) {
 // without checking the symbols: a hash collision can only add occurrences,
 // which lowers costs, so the bound stays sound. A seed whose hash occurs
 // more than maxOcc times counts 0.
-func seedCosts(a, b []int32, k, ub int, shape func(j int) (int, int)) []uint8 {
+func seedCosts(a, b []int32, k, ub, last int, shape func(j int) (int, int)) []uint8 {
 	const maxOcc = 32
-	T := len(b) / k
+	T := last / k
 	cost := make([]uint8, T)
 	if T == 0 {
 		return cost
@@ -250,23 +255,92 @@ func abs(x int) int {
 // corridorBound runs the corridor DP of half-width w, with seeds of k
 // symbols, for paths of cost <= bound (< 0: any), where a substitution
 // costs sub (1: Levenshtein; 2: insertions and deletions only, the distance
-// n+m-2*LCS), and returns lb <= d (see
-// the comment at the top of the file). Each cell holds 2*value+flag, flag 0
-// when the value is the cost of a real path inside the corridor (ties
-// prefer those), so one DP gives both bounds: when the end cell's flag is
-// 0, lb is also the cost of a path, hence d, and exact is true. cells is
-// the number of cells computed.
+// n+m-2*LCS), and returns lb <= d (see the comment at the top of the file).
+// Each cell holds 2*value+flag, flag 0 when the value is the cost of a real
+// path inside the corridor (ties prefer those), so one DP gives both
+// bounds: when the end cell's flag is 0, lb is also the cost of a path,
+// hence d, and exact is true. cells is the number of cells computed.
+//
+// Long inputs are cut at the middle column, when there are spare CPUs: the
+// first half runs forward and the second half runs backward (forward on the
+// reversed sequences) at the same time, and the halves meet in the middle
+// column, which every path crosses either inside the corridor (at a row
+// where the two halves' values add up) or outside (at least the two outside
+// bounds).
 func corridorBound(a, b []int32, anchors []Run, w, k, bound int, sub int32) (lb int, exact bool, cells int) {
 	na, nb := len(a), len(b)
 	if bound < 0 {
 		bound = na + nb
 	}
+	if nb < splitMin || runtime.GOMAXPROCS(0) < 2 {
+		h := corridorHalf(a, b, anchors, w, k, bound, sub, nb)
+		key := h.col.key(na)
+		return int(key >> 1), key&1 == 0, h.cells
+	}
+	mid := nb / 2
+	ra, rb := reverse32(a), reverse32(b)
+	rruns := make([]Run, len(anchors))
+	for i, r := range anchors {
+		rruns[len(anchors)-1-i] = Run{A: na - r.A - r.Len, B: nb - r.B - r.Len, Len: r.Len}
+	}
+	var f, g half
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		g = corridorHalf(ra, rb, rruns, w, k, bound, sub, nb-mid)
+	}()
+	f = corridorHalf(a, b, anchors, w, k, bound, sub, mid)
+	wg.Wait()
+	// rows of column mid: r forward, na-r backward; keys in int64
+	out := 2*(int64(f.out)+int64(g.out)) + 1
+	best := out
+	lo := min(f.col.lo, na-g.col.hi)
+	hi := max(f.col.hi, na-g.col.lo)
+	for r := lo; r <= hi; r++ {
+		kf, kg := 2*int64(f.out)+1, 2*int64(g.out)+1
+		if r >= f.col.lo && r <= f.col.hi {
+			kf = int64(f.col.key(r))
+		}
+		if rr := na - r; rr >= g.col.lo && rr <= g.col.hi {
+			kg = int64(g.col.key(rr))
+		}
+		// value sum, flag 0 only when both are real
+		best = min(best, 2*(kf>>1+kg>>1)+(kf|kg)&1)
+	}
+	return int(best >> 1), best&1 == 0, f.cells + g.cells
+}
+
+// splitMin is the number of columns from which corridorBound cuts the
+// problem in two halves run in parallel.
+var splitMin = 1 << 15
+
+func reverse32(s []int32) []int32 {
+	r := make([]int32, len(s))
+	for i, x := range s {
+		r[len(s)-1-i] = x
+	}
+	return r
+}
+
+// half is the state of the corridor DP after some column: the column, the
+// lower bound of any path reaching an outside cell of it, and the cells
+// computed.
+type half struct {
+	col   column
+	out   int32
+	cells int
+}
+
+// corridorHalf runs the corridor DP over columns 0..last of b.
+func corridorHalf(a, b []int32, anchors []Run, w, k, bound int, sub int32, last int) half {
+	na, nb := len(a), len(b)
 	sh := newCorridorShape(na, nb, anchors)
-	costs := seedCosts(a, b, k, bound, func(j int) (int, int) { return sh.rows(j, w) })
+	costs := seedCosts(a, b, k, bound, last, func(j int) (int, int) { return sh.rows(j, w) })
 	sh.reset()
 	var L column
 	L.start(sh.rows(0, w))
-	cells = L.hi - L.lo + 1
+	cells := L.hi - L.lo + 1
 	// excursion state, in values (not keys)
 	A, B := corridorInf, corridorInf
 	exitV := func(c *column) int32 { // vertical, below the corridor
@@ -280,7 +354,7 @@ func corridorBound(a, b []int32, anchors []Run, w, k, bound int, sub int32) (lb 
 	A = min(A, B, E)
 	B = corridorInf
 	O := min(A, B)
-	for j := 1; j <= nb; j++ {
+	for j := 1; j <= last; j++ {
 		lo, hi := sh.rows(j, w)
 		plo, phi := L.lo, L.hi
 		bj := b[j-1]
@@ -319,8 +393,7 @@ func corridorBound(a, b []int32, anchors []Run, w, k, bound int, sub int32) (lb 
 		}
 		O = min(A, B)
 	}
-	key := L.key(na)
-	return int(key >> 1), key&1 == 0, cells
+	return half{col: L, out: O, cells: cells}
 }
 
 // column is one column of a corridor DP: the values of rows lo..hi, at

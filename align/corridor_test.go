@@ -20,6 +20,7 @@ func runsOf(a, b []int32, pairs []Pair) []Run {
 }
 
 func TestAnchoredLevenshtein(t *testing.T) {
+	defer func(v int) { splitMin = v }(splitMin)
 	rng := rand.New(rand.NewSource(3))
 	exact := 0
 	iters := 1500
@@ -56,6 +57,10 @@ func TestAnchoredLevenshtein(t *testing.T) {
 		bound := -1
 		if rng.Intn(2) == 0 {
 			bound = want + rng.Intn(3)
+		}
+		splitMin = 1 << 30
+		if rng.Intn(2) == 0 {
+			splitMin = 1 // cut in two halves
 		}
 		lb, ok, _ := corridorBound(a, b, anchors, w, k, bound, 1)
 		if lb > want || (ok && lb != want) {
