@@ -74,6 +74,7 @@ func BenchmarkGenerate(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		clear(g.cache)
 		clear(g.mcache)
+		clear(g.ccache)
 		for _, d := range bd.test {
 			g.Generate(d, nil)
 		}

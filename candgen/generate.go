@@ -114,6 +114,7 @@ type Generator struct {
 	ix     *delIndex
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
+	ccache map[string][]coreCand  // coreCands by core (punctuation variants of a core share it)
 	mcache map[string][]Candidate // merges, keyed by the tokens joined with NUL
 
 	mark       []uint32
@@ -126,6 +127,7 @@ type Generator struct {
 	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
 	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
 	qbuf       []rune
+	topBuf     []float64
 	docLx      map[string]int // per-document known words (fold -> count)
 }
 
@@ -140,7 +142,8 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		lex = NewLexicon()
 	}
 	opt = opt.withDefaults()
-	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[string][]Candidate{}}
+	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[string][]Candidate{},
+		ccache: map[string][]coreCand{}}
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
 	g.mark = make([]uint32, len(g.ix.skels))
@@ -178,9 +181,10 @@ func (g *Generator) Clone() *Generator {
 	c := *g
 	c.cache = map[string]*tokEntry{}
 	c.mcache = map[string][]Candidate{}
+	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
-	c.hs, c.row, c.qbuf, c.hits, c.docLx = nil, nil, nil, nil, nil
+	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf = nil, nil, nil, nil, nil, nil
 	return &c
 }
 
@@ -234,6 +238,20 @@ func (g *Generator) corePrior(core string) float64 {
 	return p
 }
 
+// foldPrior is corePrior(core) for a core whose fold is fid.
+func (g *Generator) foldPrior(fid int32, core string) float64 {
+	fc := float64(g.lex.foldCounts[fid])
+	fcount := 0.0
+	for _, id := range g.lex.forms[fid] {
+		if g.lex.words[id] == core {
+			fcount = float64(g.lex.counts[id])
+			break
+		}
+	}
+	return math.Log(fc+priorBeta) - g.logN +
+		math.Log((fcount+caseAlpha*g.casePrior[casePattern(core)])/(fc+caseAlpha))
+}
+
 // caseAlpha weighs the lexicon-wide case pattern shares against a word's
 // own forms.
 const caseAlpha = 2
@@ -275,6 +293,9 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	if g.gen == 0 {
 		clear(g.mark)
 		g.gen = 1
+	}
+	if cap(g.row) < 64 {
+		g.row = make([]int, 64)
 	}
 	hits := g.hits[:0]
 	close := false // a hit within one edit
@@ -576,7 +597,14 @@ func (g *Generator) entry(tok string) *tokEntry {
 		}
 		out = g.score(tok, set, 1)
 	} else {
-		cores := g.coreCands(core)
+		cores, ok := g.ccache[core]
+		if !ok {
+			cores = g.coreCands(core)
+			if len(g.ccache) > 1<<18 {
+				clear(g.ccache)
+			}
+			g.ccache[core] = cores
+		}
 		pres := affixVariants(pre, g.conf.preVar)
 		sufs := affixVariants(suf, g.conf.sufVar)
 		type aff struct {
@@ -649,6 +677,10 @@ func (g *Generator) entry(tok string) *tokEntry {
 // itself (channel and prior) is dropped unscored.
 const scoreSlack = 40
 
+// keepSlack: a core candidate scoring this many nats below the best one,
+// and below the MinKeep+2 best, is dropped (the mass pruning would cut it).
+const keepSlack = 14
+
 // maxSplits is how many splits of a core (the likeliest by prior) are
 // scored.
 const maxSplits = 6
@@ -668,11 +700,44 @@ func (g *Generator) coreCands(core string) []coreCand {
 	}
 	orig := coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core)}
 	cs = append(cs, orig)
-	// score returns log P(core | t), or false when t cannot come within
-	// scoreSlack nats of the core itself, prior included (the DP stops
-	// early then)
-	score := func(t string, prior float64) (float64, bool) {
-		bound := -orig.conf + scoreSlack + g.opt.PriorWeight*(prior-orig.prior)
+	w := g.opt.PriorWeight
+	// the scores kept so far, to bound the DP of the next candidate: one
+	// that scores below both the keepN-th best and the best less
+	// keepSlack cannot survive the pruning
+	keepN := g.opt.MinKeep + 2
+	top := append(g.topBuf[:0], orig.conf+w*orig.prior)
+	floor := func() float64 {
+		t := top[0] - keepSlack
+		if len(top) >= keepN && top[keepN-1] < t {
+			t = top[keepN-1]
+		}
+		if len(top) < keepN {
+			t = math.Inf(-1)
+		}
+		return max(t, orig.conf+w*orig.prior-scoreSlack)
+	}
+	push := func(s float64) {
+		k, _ := slices.BinarySearchFunc(top, s, func(a, b float64) int { return cmp.Compare(b, a) })
+		if k >= keepN {
+			return
+		}
+		if len(top) < keepN {
+			top = append(top, 0)
+		}
+		copy(top[k+1:], top[k:])
+		top[k] = s
+	}
+	defer func() { g.topBuf = top }()
+	// score returns log P(core | t), or false when t cannot score above
+	// the floor (the DP stops early then); loose keeps the old bound,
+	// scoreSlack nats below the core itself (splits, kept by kind)
+	score0 := func(t string, prior float64, loose bool) (float64, bool) {
+		var bound float64
+		if loose {
+			bound = -orig.conf + scoreSlack + w*(prior-orig.prior)
+		} else {
+			bound = w*prior - floor()
+		}
 		if bound < 0 {
 			return 0, false
 		}
@@ -680,8 +745,12 @@ func (g *Generator) coreCands(core string) []coreCand {
 		if c > bound {
 			return 0, false
 		}
+		if !loose {
+			push(w*prior - c)
+		}
 		return -c, true
 	}
+	score := func(t string, prior float64) (float64, bool) { return score0(t, prior, false) }
 	pat := casePattern(core)
 	for _, fid := range g.near(core, g.opt.Verify, -1) {
 		for _, f := range g.caseForms(fid, pat) {
@@ -692,7 +761,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			if casePattern(f) != pat {
 				src |= SrcCase
 			}
-			p := g.corePrior(f)
+			p := g.foldPrior(fid, f)
 			if lp, ok := score(f, p); ok {
 				cs = append(cs, coreCand{f, src, lp, p})
 			}
@@ -737,13 +806,12 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		for _, k := range idx {
 			if t := sp[k]; !has(t) {
-				if lp, ok := score(t, pri[k]); ok {
+				if lp, ok := score0(t, pri[k], true); ok {
 					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k]})
 				}
 			}
 		}
 	}
-	w := g.opt.PriorWeight
 	sort.Slice(cs, func(i, j int) bool {
 		a, b := cs[i].conf+w*cs[i].prior, cs[j].conf+w*cs[j].prior
 		if a != b {
