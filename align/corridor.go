@@ -505,9 +505,15 @@ func AnchoredLevenshtein(a, b []int32, runs []Run, ub, seed int) int {
 // it is cheaper than the banded algorithm and returns the distance (with
 // substitution cost sub) and true when one succeeds. Outside the corridor
 // a path pays at most one a seed, so the certificate cannot hold when the
-// error rate is near 1/seed; above 1/(2*seed) (from ub, substitutions
-// counted once) it is not tried.
+// error rate is near 1/seed: the seeds are shortened to a third of the
+// symbols an error (from ub, substitutions counted once), not below 4, and
+// above an error rate of 1/(2*seed) the certificate is not tried.
 func anchoredDistance(a, b []int32, runs []Run, ub, seed int, sub int32) (int, bool) {
+	if ub > 0 {
+		// shorter seeds charge more often (and match more by chance): at
+		// least three seeds an error
+		seed = min(seed, max(4, int(sub)*len(b)/(3*ub)))
+	}
 	if ub >= 0 && 2*seed*ub > int(sub)*len(b) {
 		return 0, false
 	}

@@ -103,8 +103,14 @@ func TestAnchoredLevenshteinLong(t *testing.T) {
 		if got := AnchoredLevenshtein(a, b, runs, -1, 2); got != want {
 			t.Fatalf("n=%d: AnchoredLevenshtein = %d, want %d", n, got, want)
 		}
-		if d, ok := anchoredDistance(a, b, runs, want+10, 2, 1); !ok || d != want {
-			t.Errorf("n=%d: corridor certificate = %d, %v; want %d, true", n, d, ok, want)
+		for _, split := range []int{1 << 30, 1000} {
+			old := splitMin
+			splitMin = split
+			d, ok := anchoredDistance(a, b, runs, want+10, 2, 1)
+			splitMin = old
+			if !ok || d != want {
+				t.Errorf("n=%d split %d: corridor certificate = %d, %v; want %d, true", n, split, d, ok, want)
+			}
 		}
 	}
 }

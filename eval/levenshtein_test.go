@@ -2,7 +2,10 @@ package eval
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
+
+	"ocrfix/align"
 )
 
 func naiveLev(a, b []int32) int {
@@ -73,6 +76,26 @@ func TestLevenshteinMatchesNaive(t *testing.T) {
 		}
 		if got := smallLev(a, b); got != want {
 			t.Fatalf("smallLev(%v, %v) = %d, want %d", a, b, got, want)
+		}
+	}
+}
+
+// TestEditDistancesLong checks WER and CER of document-sized pairs, where
+// the certified corridor (not the banded fallback) does the work, against
+// the full bit-parallel DP of align.WordLevenshtein.
+func TestEditDistancesLong(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, n := range []int{5000, 12000} {
+		gt, ocr := synthDoc(rng, n, 0.1)
+		r := EvaluateDoc("long", gt, ocr, Options{})
+		v := align.NewVocab()
+		if want := align.WordLevenshtein(v.IDs(gt), v.IDs(ocr)); r.WordEdits != want {
+			t.Errorf("n=%d: word edits %d, want %d", n, r.WordEdits, want)
+		}
+		gc := []rune(strings.Join(gt, " "))
+		pc := []rune(strings.Join(ocr, " "))
+		if want := align.WordLevenshtein(gc, pc); r.CharEdits != want {
+			t.Errorf("n=%d: char edits %d, want %d", n, r.CharEdits, want)
 		}
 	}
 }
