@@ -253,6 +253,8 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 		}
 		*f.dst = b
 	}
+	// The pages Tesseract read (text2image may add a blank last page).
+	r.pages = tsvPages(r.tsv)
 	// Tesseract ends every page's text with a form feed; the pages are
 	// joined without it (each page's text already ends with a newline).
 	r.ocr = bytes.ReplaceAll(r.ocr, []byte("\f"), nil)

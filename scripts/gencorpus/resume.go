@@ -46,13 +46,20 @@ func reuse(c config, r *result) (bool, error) {
 			return false, nil
 		}
 	}
-	// Pages: the TSV's level-1 (page) rows.
-	for _, l := range strings.Split(string(r.tsv), "\n") {
-		if strings.HasPrefix(l, "1\t") {
-			r.pages++
-		}
-	}
+	r.pages = tsvPages(r.tsv)
 	r.gtW, r.ocrM = recall(gt, r.ocr)
 	_, r.altM = recall(gt, r.alt)
 	return true, nil
+}
+
+// tsvPages counts the pages of a Tesseract TSV (its level-1 rows): the
+// pages of the TIFF, which may end with a page text2image left blank.
+func tsvPages(tsv []byte) int {
+	n := 0
+	for _, l := range strings.Split(string(tsv), "\n") {
+		if strings.HasPrefix(l, "1\t") {
+			n++
+		}
+	}
+	return n
 }
