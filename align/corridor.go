@@ -31,12 +31,15 @@ import (
 //     path of cost <= bound has |r-x| + |(n-r)-(m-x)| <= bound) costs such a
 //     path >= 1 (the seed argument of A*PA, Groot Koerkamp and Ivanov 2024).
 //     Seeds occupy disjoint columns, so their costs add up.
-//  3. The excursion values are carried column by column: A, the least cost
-//     of an excursion already outside at the current seed's first column
-//     (charged the seed's cost at its last column), and B, that of one that
-//     left C later in the seed (charged nothing for it). Any outside cell of
-//     column j then costs >= min(A, B, exits into column j), which is the
-//     value given to outside neighbours when the DP re-enters C.
+//  3. The excursion values are carried column by column, for each side of
+//     C apart (a path cannot pass from above C to below it, or back,
+//     without entering C, so a seed's cost can count its occurrences on one
+//     side only): A, the least cost of an excursion already outside at the
+//     current seed's first column (charged the seed's cost at its last
+//     column), and B, that of one that left C later in the seed (charged
+//     nothing for it). Any outside cell of column j on that side then costs
+//     >= min(A, B, exits into column j), which is the value given to the
+//     outside neighbours on that side when the DP re-enters C.
 //
 // Every inside value is thus at most the cost of any path (of cost <= bound)
 // reaching it, whatever the runs and seeds are: they only decide how often
@@ -137,16 +140,17 @@ func (s *corridorShape) rows(j, w int) (int, int) {
 	return max(0, lo-w), min(s.na, hi+w)
 }
 
-// seedCosts returns, for each seed t (b[t*k:(t+1)*k], t < last/k), 1 when
-// no path of cost <= ub can align it, from outside the corridor, with an
-// equal substring of a: when it occurs in a at no row r such that (r, t*k)
-// is outside the corridor and in the static band of ub (a cell (r, x) on a
-// path of cost <= ub has |r-x| + |(len(a)-r)-(len(b)-x)| <= ub); else 0.
+// seedCosts returns, for each seed t (b[t*k:(t+1)*k], t < last/k), bit 0
+// set when no path of cost <= ub can align it, from above the corridor,
+// with an equal substring of a: when it occurs in a at no row r such that
+// (r, t*k) is above the corridor and in the static band of ub (a cell (r, x)
+// on a path of cost <= ub has |r-x| + |(len(a)-r)-(len(b)-x)| <= ub); bit 1
+// likewise below the corridor.
 //
 // Occurrences are found by a 64-bit rolling hash over every position of a,
 // without checking the symbols: a hash collision can only add occurrences,
 // which lowers costs, so the bound stays sound. A seed whose hash occurs
-// more than maxOcc times counts 0.
+// more than maxOcc times costs 0 on both sides.
 func seedCosts(a, b []int32, k, ub, last int, shape func(j int) (int, int)) []uint8 {
 	const maxOcc = 32
 	T := last / k
@@ -230,15 +234,18 @@ func seedCosts(a, b []int32, k, ub, last int, shape func(j int) (int, int)) []ui
 		}
 		x := t * k
 		lo, hi := shape(x)
-		cost[t] = 1
-		for o := e.occ; o >= 0; o = occNext[o] {
+		cost[t] = 3
+		for o := e.occ; o >= 0 && cost[t] != 0; o = occNext[o] {
 			r := int(occRow[o])
 			if r >= lo && r <= hi {
 				continue
 			}
 			if dd := r - x; abs(dd)+abs(delta-dd) <= ub {
-				cost[t] = 0
-				break
+				if r < lo {
+					cost[t] &^= 1
+				} else {
+					cost[t] &^= 2
+				}
 			}
 		}
 	}
@@ -292,21 +299,31 @@ func corridorBound(a, b []int32, anchors []Run, w, k, bound int, sub int32) (lb 
 	}()
 	f = corridorHalf(a, b, anchors, w, k, bound, sub, mid)
 	wg.Wait()
-	// rows of column mid: r forward, na-r backward; keys in int64
-	out := 2*(int64(f.out)+int64(g.out)) + 1
-	best := out
+	// rows of column mid: r forward, na-r backward (above and below swap);
+	// keys in int64
+	fa, fb := 2*int64(f.above)+1, 2*int64(f.below)+1
+	ga, gb := 2*int64(g.above)+1, 2*int64(g.below)+1
+	sum := func(kf, kg int64) int64 { // value sum, flag 0 when both real
+		return 2*(kf>>1+kg>>1) + (kf|kg)&1
+	}
+	best := min(sum(fa, gb), sum(fb, ga))
 	lo := min(f.col.lo, na-g.col.hi)
 	hi := max(f.col.hi, na-g.col.lo)
 	for r := lo; r <= hi; r++ {
-		kf, kg := 2*int64(f.out)+1, 2*int64(g.out)+1
-		if r >= f.col.lo && r <= f.col.hi {
+		kf, kg := fa, ga // above the corridor, in each direction
+		switch {
+		case r > f.col.hi:
+			kf = fb
+		case r >= f.col.lo:
 			kf = int64(f.col.key(r))
 		}
-		if rr := na - r; rr >= g.col.lo && rr <= g.col.hi {
+		switch rr := na - r; {
+		case rr > g.col.hi:
+			kg = gb
+		case rr >= g.col.lo:
 			kg = int64(g.col.key(rr))
 		}
-		// value sum, flag 0 only when both are real
-		best = min(best, 2*(kf>>1+kg>>1)+(kf|kg)&1)
+		best = min(best, sum(kf, kg))
 	}
 	return int(best >> 1), best&1 == 0, f.cells + g.cells
 }
@@ -324,12 +341,12 @@ func reverse32(s []int32) []int32 {
 }
 
 // half is the state of the corridor DP after some column: the column, the
-// lower bound of any path reaching an outside cell of it, and the cells
-// computed.
+// lower bounds of any path reaching an outside cell of it above and below
+// the corridor, and the cells computed.
 type half struct {
-	col   column
-	out   int32
-	cells int
+	col          column
+	above, below int32
+	cells        int
 }
 
 // corridorHalf runs the corridor DP over columns 0..last of b.
@@ -341,34 +358,37 @@ func corridorHalf(a, b []int32, anchors []Run, w, k, bound int, sub int32, last 
 	var L column
 	L.start(sh.rows(0, w))
 	cells := L.hi - L.lo + 1
-	// excursion state, in values (not keys)
-	A, B := corridorInf, corridorInf
+	// excursion states, in values (not keys), one set above the corridor
+	// and one below: a path cannot go from one side to the other without
+	// entering the corridor (in one column step the corridor moves down by
+	// at most one row more than the path can), so they never mix
+	var above, below excursion
+	above.reset()
+	below.reset()
 	exitV := func(c *column) int32 { // vertical, below the corridor
 		if c.hi < na {
 			return c.value(c.hi) + 1
 		}
 		return corridorInf
 	}
-	E := exitV(&L)
 	// column 0 is the first column of seed 0
-	A = min(A, B, E)
-	B = corridorInf
-	O := min(A, B)
+	above.seedStart(0, corridorInf)
+	below.seedStart(0, exitV(&L))
 	for j := 1; j <= last; j++ {
 		lo, hi := sh.rows(j, w)
 		plo, phi := L.lo, L.hi
 		bj := b[j-1]
 		// exits from column j-1 into column j, outside the corridor
-		Eh := corridorInf
+		Ea, Eb := corridorInf, corridorInf
 		for i := plo; i <= min(phi, lo-1); i++ {
 			v := L.value(i)
-			Eh = min(Eh, v+1) // horizontal to (i, j), above
+			Ea = min(Ea, v+1) // horizontal to (i, j), above
 			if i+1 < lo {     // diagonal to (i+1, j), above
 				c := sub
 				if a[i] == bj {
 					c = 0
 				}
-				Eh = min(Eh, v+c)
+				Ea = min(Ea, v+c)
 			}
 		}
 		if hi == phi && phi < na { // diagonal below
@@ -376,24 +396,49 @@ func corridorHalf(a, b []int32, anchors []Run, w, k, bound int, sub int32, last 
 			if a[phi] == bj {
 				c = 0
 			}
-			Eh = min(Eh, L.value(phi)+c)
+			Eb = min(Eb, L.value(phi)+c)
 		}
-		Rin := min(O, Eh) // any cell outside, for moves into column j
-		L.step(a, bj, lo, hi, 2*Rin+1, 2*sub)
+		// outside cells, for moves into column j
+		ra, rb := min(above.out(), Ea), min(below.out(), Eb)
+		L.step(a, bj, lo, hi, 2*ra+1, 2*rb+1, 2*sub)
 		cells += hi - lo + 1
-		E := min(Eh, exitV(&L))
+		Eb = min(Eb, exitV(&L))
 		if j%k == 0 && j/k <= len(costs) {
-			if t := j/k - 1; t >= 0 && A < corridorInf {
-				A += int32(costs[t])
+			var c uint8
+			if t := j/k - 1; t >= 0 {
+				c = costs[t]
 			}
-			A = min(A, B, E)
-			B = corridorInf
+			above.seedStart(int32(c&1), Ea)
+			below.seedStart(int32(c>>1), Eb)
 		} else {
-			B = min(B, E)
+			above.exit(Ea)
+			below.exit(Eb)
 		}
-		O = min(A, B)
 	}
-	return half{col: L, out: O, cells: cells}
+	return half{col: L, above: above.out(), below: below.out(), cells: cells}
+}
+
+// excursion holds the lower bounds of the paths outside the corridor on one
+// side: A for those outside since the current seed's first column, B for
+// those that left later.
+type excursion struct{ A, B int32 }
+
+func (e *excursion) reset() { e.A, e.B = corridorInf, corridorInf }
+
+// out is the least cost of a path at an outside cell of the current column.
+func (e *excursion) out() int32 { return min(e.A, e.B) }
+
+// exit adds the exits into the current column, which is not a seed's first.
+func (e *excursion) exit(E int32) { e.B = min(e.B, E) }
+
+// seedStart moves to a seed's first column: the paths outside for the whole
+// seed that ends here pay its cost c; E are the exits into the column.
+func (e *excursion) seedStart(c, E int32) {
+	if e.A < corridorInf {
+		e.A += c
+	}
+	e.A = min(e.A, e.B, E)
+	e.B = corridorInf
 }
 
 // column is one column of a corridor DP: the values of rows lo..hi, at
@@ -418,17 +463,19 @@ func (c *column) key(i int) int32 { return c.prev[i-c.lo+1] }
 func (c *column) value(i int) int32 { return c.prev[i-c.lo+1] >> 1 }
 
 // step computes the next column, rows lo..hi (not above the previous ones),
-// symbol bj; a cell outside the previous rows has the key out. A match costs
+// symbol bj; a cell outside the corridor has the key top above it and bot
+// below it. A match costs
 // 0, a substitution sub (in keys), an insertion or deletion 2 (in keys).
-func (c *column) step(a []int32, bj int32, lo, hi int, out, sub int32) {
+func (c *column) step(a []int32, bj int32, lo, hi int, top, bot, sub int32) {
 	plo, phi := c.lo, c.hi
 	pv := c.prev
-	// previous column: rows plo-1 .. hi, outside ones worth out
+	// previous column: rows plo-1 .. hi, outside ones worth top (above)
+	// and bot (below)
 	need := hi - plo + 2
 	pv = growKeep(pv, need)
-	pv[0] = out
+	pv[0] = top
 	for x := phi - plo + 2; x < need; x++ {
-		pv[x] = out
+		pv[x] = bot
 	}
 	n := hi - lo + 2
 	cu := c.cur
@@ -436,7 +483,7 @@ func (c *column) step(a []int32, bj int32, lo, hi int, out, sub int32) {
 		cu = make([]int32, n, 2*n)
 	}
 	cu = cu[:n]
-	cu[0] = out
+	cu[0] = top
 	i0 := lo
 	if lo == 0 {
 		// row 0: only the move from the left
@@ -523,7 +570,7 @@ func anchoredDistance(a, b []int32, runs []Run, ub, seed int, sub int32) (int, b
 	spent := 0.0
 	w := 16
 	if seed > 4 {
-		w = 32 // characters: a word's length of slack
+		w = 24 // characters: a word's length of slack
 	}
 	for ; w <= 1024; w *= 2 {
 		cost := float64(len(b)) * float64(2*w+1)

@@ -48,7 +48,7 @@
 // AnchoredLevenshtein is the exact unit-cost edit distance of two long,
 // similar sequences (word ids for WER, runes for CER) given runs of equal
 // symbols, for example the equal words of an alignment. It computes the DP
-// only in a corridor of half-width w (16 for words, 32 for characters)
+// only in a corridor of half-width w (16 for words, 24 for characters)
 // around the path through the runs, together with a lower bound for every
 // path that leaves the corridor: leaving and coming back costs about 2w,
 // and outside the corridor each seed (a block of k symbols of b) that occurs
