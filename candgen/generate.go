@@ -319,9 +319,13 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	}
 	// progressive: one deletion deep first; deeper only when nothing
 	// within one edit turned up (the mark array skips ids seen already)
-	g.hs = g.ix.lookup(q, min(deep, 1), g.mark, g.gen, g.hs, visit)
+	lv := uint32(3)
+	if bound <= 1 {
+		lv = 1
+	}
+	g.hs = g.ix.lookup(q, min(deep, 1), lv, g.mark, g.gen, g.hs, visit)
 	if deep > 1 && !close {
-		g.hs = g.ix.lookup(q, deep, g.mark, g.gen, g.hs, visit)
+		g.hs = g.ix.lookup(q, deep, lv, g.mark, g.gen, g.hs, visit)
 	}
 	g.hits = hits
 	return g.best(hits, max)

@@ -227,7 +227,8 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 // skeleton is hashed (64-bit FNV-1a) and stored with the skeleton's id. The
 // table is flat: entries sorted by hash, a directory of the top dirBits bits
 // of the hash giving each bucket's range, and the low 32 bits of the hash
-// kept beside the id to reject most other keys in the bucket. A lookup
+// kept beside the id to reject most other keys in the bucket (their two
+// lowest bits replaced by the deletion level of the entry). A lookup
 // hashes the deletions of the query the same way; hash collisions only add
 // candidates, which are verified by edit distance afterwards.
 type delIndex struct {
@@ -371,9 +372,20 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 			p = p[:prefix]
 		}
 		hs = deletionHashes(hs[:0], p, maxDel)
-		slices.Sort(hs)
+		// the low two bits of each hash carry its deletion level (0, 1, 2+)
+		n := len(p)
+		for i := range hs {
+			lv := uint64(2)
+			if i == 0 {
+				lv = 0
+			} else if i <= n {
+				lv = 1
+			}
+			hs[i] = hs[i]&^3 | lv
+		}
+		slices.Sort(hs) // equal keys: the lowest level first
 		for i, h := range hs {
-			if i > 0 && h == hs[i-1] {
+			if i > 0 && h&^3 == hs[i-1]&^3 {
 				continue
 			}
 			ents = append(ents, idxEntry{h, uint32(id)})
@@ -413,7 +425,11 @@ func (ix *delIndex) Bytes() int {
 // lookup calls f with the id of every skeleton having a deletion variant
 // (within d deletions of the query prefix) equal to one of the query's,
 // each id at most once (mark is a scratch array stamped with gen).
-func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, hs []uint64, f func(id uint32)) []uint64 {
+//
+// Entries made by more than maxLevel deletions from a skeleton are skipped:
+// a query within one edit of a skeleton shares a string with it at one
+// deletion from each side, so bound-1 searches pass maxLevel 1.
+func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, mark []uint32, gen uint32, hs []uint64, f func(id uint32)) []uint64 {
 	p := q
 	if len(p) > ix.prefix {
 		p = p[:ix.prefix]
@@ -424,9 +440,9 @@ func (ix *delIndex) lookup(q []rune, d int, mark []uint32, gen uint32, hs []uint
 	hs = deletionHashes(hs[:0], p, d)
 	for _, h := range hs {
 		b := h >> (64 - ix.dirBits)
-		lo := uint32(h)
+		lo := uint32(h) &^ 3
 		for e := ix.dir[b]; e < ix.dir[b+1]; e++ {
-			if ix.lo[e] != lo {
+			if x := ix.lo[e]; x&^3 != lo || x&3 > maxLevel {
 				continue
 			}
 			id := ix.ids[e]
