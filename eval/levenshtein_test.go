@@ -58,7 +58,7 @@ func mutate(rng *rand.Rand, s []int32, rate float64, sigma int) []int32 {
 
 func TestLevenshteinMatchesNaive(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for it := 0; it < 3000; it++ {
+	for it := 0; it < 1500; it++ {
 		sigma := 1 + rng.Intn(6)
 		var a, b []int32
 		switch it % 3 {
@@ -85,7 +85,7 @@ func TestLevenshteinMatchesNaive(t *testing.T) {
 // the full bit-parallel DP of align.WordLevenshtein.
 func TestEditDistancesLong(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	for _, n := range []int{5000, 12000} {
+	for _, n := range []int{4000, 9000} {
 		gt, ocr := synthDoc(rng, n, 0.1)
 		r := EvaluateDoc("long", gt, ocr, Options{})
 		v := align.NewVocab()
