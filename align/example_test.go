@@ -43,3 +43,18 @@ func ExampleEditOps() {
 	// del 'r' '\x00'
 	// sub 'n' 'm'
 }
+
+// AnchoredLevenshtein gives the word edit distance (for WER) of a whole
+// document, guided by the equal words of the alignment.
+func ExampleAnchoredLevenshtein() {
+	gt := strings.Fields("It is a truth universally acknowledged , that a single man")
+	ocr := strings.Fields("lt is a trutb univer sally acknowledged that a singlc man")
+	v := align.NewVocab()
+	g, o := v.IDs(gt), v.IDs(ocr)
+	var runs []align.Run
+	for _, p := range align.Align(g, o) {
+		runs = append(runs, align.Run{A: p.A, B: p.B, Len: 1})
+	}
+	fmt.Println(align.AnchoredLevenshtein(g, o, runs, -1, 2))
+	// Output: 6
+}
