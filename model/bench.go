@@ -20,10 +20,13 @@ type DocOutcome struct {
 	GT        []string // ground-truth words
 	Raw       []string // the OCR words
 	Corrected []string // the corrected words
-	Oracle    int      // most gt words any path through the candidate lattice matches
-	Changed   int      // OCR tokens whose text changed
-	Positions int      // OCR tokens
-	Cands     int      // candidates generated, all positions
+	// CorrectedNoConf is the text corrected without the confidence
+	// features, when the fold's model has a WithoutConfidence variant.
+	CorrectedNoConf []string
+	Oracle          int // most gt words any path through the candidate lattice matches
+	Changed         int // OCR tokens whose text changed
+	Positions       int // OCR tokens
+	Cands           int // candidates generated, all positions
 }
 
 // CVResult is the outcome of a k-fold cross-validation over whole
@@ -87,9 +90,13 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 		m.prepare()
 		t1 := time.Now()
 		corr := make([]*Correction, len(held))
+		noConf := make([][]string, len(held))
 		parallelDo(len(held), opt.Workers, func(j int) {
 			d := docs[held[j]]
 			corr[j] = m.Correct(d.OCR, d.Alt)
+			if v := m.WithoutConfidence; v != nil {
+				noConf[j] = OutputWords(v.Correct(d.OCR, d.Alt).Out)
+			}
 		})
 		res.CorrectSeconds += time.Since(t1).Seconds()
 		t2 := time.Now()
@@ -97,7 +104,7 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 			i := held[j]
 			d := docs[i]
 			cr := corr[j]
-			o := DocOutcome{Stem: d.Stem, Fold: f, GT: d.GT.Words(), Raw: d.OCR.Words(), Corrected: OutputWords(cr.Out), Changed: cr.Changed, Positions: len(cr.Out)}
+			o := DocOutcome{Stem: d.Stem, Fold: f, GT: d.GT.Words(), Raw: d.OCR.Words(), Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
 			lat := make(eval.Lattice, len(cr.Cands))
 			for p, cs := range cr.Cands {
 				o.Cands += len(cs)

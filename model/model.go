@@ -45,6 +45,10 @@ type Model struct {
 	LDAIters int
 	Lexicons int // number of extra word lists merged into Lex
 
+	// WithoutConfidence, when Train was asked for it, is the same model
+	// with a ranker fitted without the confidence features (not saved).
+	WithoutConfidence *Model
+
 	gens      *genPool
 	resources *features.Resources
 	once      sync.Once

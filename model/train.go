@@ -37,6 +37,11 @@ type Options struct {
 	// Lexicons are extra word lists (one word per line) added to the
 	// training lexicon, each with the name used in errors.
 	Lexicons []NamedReader
+	// AlsoWithoutConfidence, on documents with word confidences, also fits
+	// a ranker without the confidence features on the same rows
+	// (Model.WithoutConfidence), so their effect can be measured in one
+	// run at the cost of one more ranker fit.
+	AlsoWithoutConfidence bool
 	// Workers is the number of documents processed at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when not nil, is called as documents are processed.
@@ -276,26 +281,16 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			stats.Positives += int(y)
 		}
 	}
-	// Out-of-fold scores: the ranker fitted on one half scores the other.
-	var half *LogReg
-	for h := 0; h < 2; h++ {
-		r, err := Fit(X[1-h], Y[1-h], Wt[1-h], features.Names, opt.Fit)
-		if err != nil {
-			return nil, fmt.Errorf("ranker (half %d): %w", 2-h, err)
-		}
-		for _, dw := range work[h] {
-			dw.scores = scoreRows(r, dw.mat)
-		}
-		half = r
-	}
-	all := append(work[0], work[1]...)
-	margin, matched, raw, gtWords := tuneMargin(all)
-	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = margin, matched, raw, gtWords
-	fitAll := opt.Fit
-	fitAll.Init = half // warm start: the final fit converges in fewer iterations
-	ranker, err := Fit(append(X[0], X[1]...), append(Y[0], Y[1]...), append(Wt[0], Wt[1]...), features.Names, fitAll)
+	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil)
 	if err != nil {
-		return nil, fmt.Errorf("ranker: %w", err)
+		return nil, err
+	}
+	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
+	var noConf *rankerFit
+	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
+		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns()); err != nil {
+			return nil, err
+		}
 	}
 	comp, err := buildComponents(usable, &opt, rand.New(rand.NewPCG(opt.Seed, 3)))
 	if err != nil {
@@ -309,8 +304,8 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		LM:        comp.res.LM,
 		LDA:       comp.res.LDA,
 		Vec:       comp.res.Vec,
-		Ranker:    ranker,
-		Margin:    margin,
+		Ranker:    main.ranker,
+		Margin:    main.margin,
 		FeatOpt:   opt.Features,
 		Stats:     stats,
 		Seed:      opt.Seed,
@@ -319,7 +314,97 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		gens:      comp.gens,
 		resources: comp.res,
 	}
+	if noConf != nil {
+		v := &Model{Conf: m.Conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
+			Ranker: noConf.ranker, Margin: noConf.margin, FeatOpt: m.FeatOpt, Stats: m.Stats,
+			Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons, gens: m.gens}
+		v.FeatOpt.NoConfidence = true
+		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
+		m.WithoutConfidence = v
+	}
 	return m, nil
+}
+
+// rankerFit is a fitted ranker with its tuned margin and the out-of-fold
+// figures the margin was chosen on.
+type rankerFit struct {
+	ranker           *LogReg
+	margin           float64
+	matched, raw, gt int
+}
+
+// fitRanker fits the ranker on the two halves' rows: one fit per half
+// scores the other half (out-of-fold), the margin is tuned on those
+// scores, and a final fit on all rows, warm-started from a half's, is the
+// ranker. Columns listed in zero are set to 0 first (a feature group left
+// out) and get weight 0.
+func fitRanker(X [2][]float32, Y [2][]uint8, Wt [2][]float32, work [2][]*docWork, fit FitOptions, zero []int) (*rankerFit, error) {
+	if len(zero) > 0 {
+		nf := features.NumFeatures
+		for h := 0; h < 2; h++ {
+			x := append([]float32(nil), X[h]...)
+			for r := 0; r < len(x)/nf; r++ {
+				for _, j := range zero {
+					x[r*nf+j] = 0
+				}
+			}
+			X[h] = x
+		}
+	}
+	clear := func(r *LogReg) {
+		for _, j := range zero {
+			r.W[j] = 0
+		}
+	}
+	var half *LogReg
+	for h := 0; h < 2; h++ {
+		r, err := Fit(X[1-h], Y[1-h], Wt[1-h], features.Names, fit)
+		if err != nil {
+			return nil, fmt.Errorf("ranker (half %d): %w", 2-h, err)
+		}
+		clear(r)
+		for _, dw := range work[h] {
+			dw.scores = scoreRows(r, dw.mat)
+		}
+		half = r
+	}
+	f := &rankerFit{}
+	f.margin, f.matched, f.raw, f.gt = tuneMargin(append(append([]*docWork(nil), work[0]...), work[1]...))
+	fitAll := fit
+	fitAll.Init = half // warm start: the final fit converges in fewer iterations
+	ranker, err := Fit(append(append([]float32(nil), X[0]...), X[1]...), append(append([]uint8(nil), Y[0]...), Y[1]...),
+		append(append([]float32(nil), Wt[0]...), Wt[1]...), features.Names, fitAll)
+	if err != nil {
+		return nil, fmt.Errorf("ranker: %w", err)
+	}
+	clear(ranker)
+	f.ranker = ranker
+	return f, nil
+}
+
+// confidenceColumns returns the columns of features.ConfidenceFeatures.
+func confidenceColumns() []int {
+	var cols []int
+	for j, n := range features.Names {
+		for _, c := range features.ConfidenceFeatures {
+			if n == c {
+				cols = append(cols, j)
+			}
+		}
+	}
+	return cols
+}
+
+// anyConfidence reports whether any primary OCR token carries a confidence.
+func anyConfidence(docs []*data.Doc) bool {
+	for _, d := range docs {
+		for _, t := range d.OCR.Tokens {
+			if t.Conf >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prepareDocs generates candidates and features for docs with the given

@@ -13,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/model"
 )
@@ -85,7 +84,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable)")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
-	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, skip the second run without the confidence features")
+	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, do not also fit and report a ranker without the confidence features")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -127,6 +126,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	pb := newProgress(stderr)
 	opt.Progress = pb.update
+	opt.AlsoWithoutConfidence = !*noConfCompare
 	evalOpt := eval.Options{}
 	cv, err := model.CrossValidate(c, *folds, opt, evalOpt)
 	pb.done()
@@ -171,17 +171,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		rep.LeftOut += m.Stats.LeftOut
 		rep.Labelled += m.Stats.Labelled
 	}
-	if hasConfidences(c) && !*noConfCompare {
-		// The same folds again without the confidence features, so their
-		// effect shows side by side.
-		nopt := opt
-		nopt.Features.NoConfidence = true
-		ncv, err := model.CrossValidate(c, *folds, nopt, evalOpt)
-		pb.done()
-		if err != nil {
-			return err
-		}
-		f := figuresOf(ncv.Docs, func(o model.DocOutcome) []string { return o.Corrected }, evalOpt)
+	if cv.Docs[0].CorrectedNoConf != nil {
+		f := figuresOf(cv.Docs, func(o model.DocOutcome) []string { return o.CorrectedNoConf }, evalOpt)
 		rep.NoConfidence = &f
 	}
 	if *peers {
@@ -369,22 +360,6 @@ func jsonValue(f reflect.Value) any {
 		return m
 	}
 	return f.Interface()
-}
-
-// hasConfidences reports whether any primary OCR token of c carries a
-// word confidence.
-func hasConfidences(c *data.Corpus) bool {
-	for _, d := range c.Docs {
-		if d.OCR == nil {
-			continue
-		}
-		for _, t := range d.OCR.Tokens {
-			if t.Conf >= 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // figuresOf evaluates one way of correcting the documents against their
