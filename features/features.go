@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -108,6 +110,11 @@ type Resources struct {
 	LDA      *lda.Model
 	Vec      *vectors.Vectors
 	LDAIters int // fold-in sweeps for a document's topic mix (default 30)
+
+	// cache remembers the facts of candidate texts across documents (safe
+	// for concurrent use; a Resources must not be copied once used).
+	cache  sync.Map
+	cached atomic.Int64
 }
 
 // Options select feature groups.
@@ -185,6 +192,18 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		ctxVec = make([]float32, res.Vec.Dim)
 	}
 
+	// Facts that depend on a text alone (not on its position) are computed
+	// once per distinct text of the document: candidates repeat a lot.
+	cache := make(map[string]*textInfo, n)
+	info := func(t string) *textInfo {
+		if ti, ok := cache[t]; ok {
+			return ti
+		}
+		ti := newTextInfo(res, t, theta)
+		cache[t] = ti
+		return ti
+	}
+
 	r := 0
 	for i := 0; i < n; i++ {
 		m.First[i] = int32(r)
@@ -197,6 +216,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			if res.Vec != nil {
 				ctxOK = contextVector(res.Vec, norm, i, ctxVec)
 			}
+			single := *info(doc.Words[i])
 			origRules := candgen.Garbage(doc.Words[i])
 			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
 			bestScore, origScore := math.Inf(-1), math.NaN()
@@ -217,15 +237,14 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				row[fScoreGap] = float32(c.Score - bestScore)
 				row[fOrigGap] = float32(c.Score - origScore)
 				row[fNCands] = nCands
-				ocrText := doc.Words[i]
+				ocr := &single
 				if c.Span > 1 && i+c.Span <= n {
-					ocrText = strings.Join(doc.Words[i:i+c.Span], " ")
+					ocr = info(strings.Join(doc.Words[i:i+c.Span], " "))
 				}
-				words := strings.Fields(c.Text)
+				ci := info(c.Text)
 				row[fConfLogP] = float32(c.LogConf)
 				row[fCandPrior] = float32(c.LogPrior)
-				orig := c.Source&candgen.SrcOriginal != 0
-				if orig {
+				if c.Source&candgen.SrcOriginal != 0 {
 					row[fIsOriginal] = 1
 					if origOOV {
 						row[fOrigOOV] = 1
@@ -243,66 +262,36 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				if hasConf {
 					row[fHasConf] = 1
 				}
-				// lexicon and language model
-				inLex := len(words) > 0
-				var uni float64
-				ids := make([]int32, 0, 3)
-				for _, w := range words {
-					nw := Norm(w)
-					if res.Lex != nil && !res.Lex.Has(core(w)) {
-						inLex = false
-					}
-					id := int32(-1)
-					if res.LM != nil && nw != "" {
-						id = res.LM.ID(nw)
-					}
-					ids = append(ids, id)
-					if res.LM != nil {
-						uni += res.LM.LogUni(id)
-					}
-				}
-				if inLex {
+				if ci.inLex {
 					row[fInLexicon] = 1
 				}
-				if len(words) > 0 && res.LM != nil {
-					row[fUniLogP] = float32(uni / float64(len(words)))
+				if len(ci.lmIDs) > 0 && res.LM != nil {
+					ids := ci.lmIDs
+					row[fUniLogP] = ci.uni
 					row[fLMLeft] = float32(res.LM.LogNext(prev, ids[0]))
 					next := int32(-1)
 					if j := i + max(c.Span, 1); j < n {
 						next = lmID[j]
 					}
 					row[fLMRight] = float32(res.LM.LogPrev(ids[len(ids)-1], next))
-					for k := 1; k < len(ids); k++ {
-						row[fLMInner] += float32(res.LM.LogNext(ids[k-1], ids[k]))
-					}
+					row[fLMInner] = ci.inner
 				}
-				if theta != nil && len(words) > 0 {
-					var lp float64
-					known := true
-					for _, w := range words {
-						id, ok := res.LDA.WordID(w)
-						lp += res.LDA.LogProbID(id, theta)
-						if !ok {
-							known = false
-						}
-					}
-					row[fTopicLogP] = float32(lp / float64(len(words)))
-					if known {
+				if theta != nil && len(ci.lmIDs) > 0 {
+					row[fTopicLogP] = ci.topic
+					if ci.topicKnown {
 						row[fTopicKnown] = 1
 					}
 				}
-				if res.Vec != nil && ctxOK && len(words) > 0 {
-					if v, ok := res.Vec.Vec(Norm(words[0])); ok {
-						row[fVecSim] = float32(dot(v, ctxVec))
-						row[fVecKnown] = 1
-					}
+				if ctxOK && ci.vec != nil {
+					row[fVecSim] = float32(dot(ci.vec, ctxVec))
+					row[fVecKnown] = 1
 				}
 				row[fEdits] = float32(c.Edits)
-				row[fLenDiff] = float32(absInt(utf8.RuneCountInString(c.Text) - utf8.RuneCountInString(ocrText)))
+				row[fLenDiff] = float32(absInt(ci.runes - ocr.runes))
 				if c.Span > 1 {
 					row[fMerge] = 1
 				}
-				if len(words) > 1 {
+				if len(ci.lmIDs) > 1 {
 					row[fSplit] = 1
 				}
 				if c.Source&candgen.SrcEngine != 0 {
@@ -317,10 +306,10 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					}
 					row[fEngineAgree] = float32(a) / float32(len(doc.Alts))
 				}
-				if casePattern(c.Text) != casePattern(ocrText) {
+				if ci.casePat != ocr.casePat {
 					row[fCaseChange] = 1
 				}
-				if punctOf(c.Text) != punctOf(ocrText) {
+				if ci.punct != ocr.punct {
 					row[fPunctChange] = 1
 				}
 			}
@@ -500,4 +489,87 @@ func absInt(x int) int {
 func core(tok string) string {
 	_, c, _ := candgen.SplitAffix(tok)
 	return c
+}
+
+// textInfo holds the position-independent facts of a candidate text in
+// one document.
+type textInfo struct {
+	*staticInfo
+	topic      float32 // mean log p(w | document) of the words
+	topicKnown bool    // every word is in the topic model's vocabulary
+}
+
+// staticInfo holds the facts of a text that depend on the resources alone,
+// shared by all documents through Resources' cache.
+type staticInfo struct {
+	lmIDs   []int32 // language-model id of each word (-1 unknown)
+	ldaIDs  []int32 // topic-model id of each word (-1 unknown)
+	inLex   bool    // every word's core is in the lexicon
+	uni     float32 // mean log unigram probability of the words
+	inner   float32 // sum of log P(w_k | w_k-1) inside the text
+	vec     []float32
+	runes   int
+	casePat int
+	punct   string
+}
+
+// maxCached bounds the texts Resources remembers; past it the cache
+// starts afresh (its content never changes results, only speed).
+const maxCached = 1 << 20
+
+func (res *Resources) static(text string) *staticInfo {
+	if v, ok := res.cache.Load(text); ok {
+		return v.(*staticInfo)
+	}
+	words := strings.Fields(text)
+	si := &staticInfo{runes: utf8.RuneCountInString(text), casePat: casePattern(text), punct: punctOf(text)}
+	si.inLex = len(words) > 0
+	var uni float64
+	for k, w := range words {
+		if res.Lex != nil && !res.Lex.Has(core(w)) {
+			si.inLex = false
+		}
+		id := int32(-1)
+		if res.LM != nil {
+			if nw := Norm(w); nw != "" {
+				id = res.LM.ID(nw)
+			}
+			uni += res.LM.LogUni(id)
+			if k > 0 {
+				si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))
+			}
+		}
+		si.lmIDs = append(si.lmIDs, id)
+		if res.LDA != nil {
+			tid, _ := res.LDA.WordID(w)
+			si.ldaIDs = append(si.ldaIDs, tid)
+		}
+	}
+	if len(words) > 0 {
+		si.uni = float32(uni / float64(len(words)))
+		if res.Vec != nil {
+			if v, ok := res.Vec.Vec(Norm(words[0])); ok {
+				si.vec = v
+			}
+		}
+	}
+	if res.cached.Add(1) > maxCached {
+		res.cache.Clear()
+		res.cached.Store(0)
+	}
+	res.cache.Store(text, si)
+	return si
+}
+
+func newTextInfo(res *Resources, text string, theta []float64) *textInfo {
+	ti := &textInfo{staticInfo: res.static(text), topicKnown: true}
+	if theta != nil && len(ti.ldaIDs) > 0 {
+		var topic float64
+		for _, id := range ti.ldaIDs {
+			topic += res.LDA.LogProbID(id, theta)
+			ti.topicKnown = ti.topicKnown && id >= 0
+		}
+		ti.topic = float32(topic / float64(len(ti.ldaIDs)))
+	}
+	return ti
 }
