@@ -91,7 +91,13 @@ type Confusion struct {
 	defDel           float32
 	defIns           float32
 	multi            map[rune][]multiOp // many-to-one / one-to-many, by first true rune
-	nTrue            map[rune]float64   // occurrences of each true rune in aligned material
+	// the same split for the DP: one-rune true sides by rune, two-rune
+	// ones by the pair (with a presence bit mask for ASCII pairs)
+	multi1A    [128][]multiOp
+	multi1M    map[rune][]multiOp
+	multi2     map[uint64][]multiOp
+	multi2Mask [128][2]uint64
+	nTrue      map[rune]float64 // occurrences of each true rune in aligned material
 
 	preVar, sufVar map[string][]string // OCR affix -> plausible true affixes, likeliest first
 	prePrior       map[string]float64  // log P(true leading punctuation)
@@ -413,6 +419,39 @@ func (c *Confusion) finish() {
 			c.multi[tr[0]] = append(c.multi[tr[0]], multiOp{t: tr, o: or, cost: costOf(n / (nt + s))})
 		}
 	}
+	c.multi1M = map[rune][]multiOp{}
+	c.multi2 = map[uint64][]multiOp{}
+	c.multi1A = [128][]multiOp{}
+	c.multi2Mask = [128][2]uint64{}
+	for _, k := range keys { // sorted: deterministic order
+		tr := []rune(k.T)
+		if len(tr) == 0 {
+			continue
+		}
+		var op *multiOp
+		for i := range c.multi[tr[0]] {
+			if x := &c.multi[tr[0]][i]; string(x.t) == k.T && string(x.o) == k.O {
+				op = x
+				break
+			}
+		}
+		if op == nil {
+			continue
+		}
+		a := tr[0]
+		switch {
+		case len(tr) == 1 && a >= 0 && a < 128:
+			c.multi1A[a] = append(c.multi1A[a], *op)
+		case len(tr) == 1:
+			c.multi1M[a] = append(c.multi1M[a], *op)
+		default:
+			b := tr[1]
+			c.multi2[pairKey(a, b)] = append(c.multi2[pairKey(a, b)], *op)
+			if a >= 0 && a < 128 && b >= 0 && b < 128 {
+				c.multi2Mask[a][b>>6] |= 1 << (b & 63)
+			}
+		}
+	}
 }
 
 // Token-level variant thresholds: an affix or case pattern becomes a
@@ -622,6 +661,7 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		ins = append(ins, c.insCost(r))
 	}
 	var opBuf [16]*multiOp
+	om := runeMask(o)
 	for i := 0; i <= n; i++ {
 		row := d[i*w : i*w+w]
 		if i == n {
@@ -640,15 +680,34 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		if ti >= 0 && ti < 128 {
 			subRow = &c.subA[ti]
 		}
-		// the multi-rune confusions whose true side matches t at i
+		// the multi-rune confusions whose true side matches t at i and
+		// whose OCR side may occur in o
 		mops := opBuf[:0]
-		ms := c.multi[ti]
-		for k := range ms {
-			op := &ms[k]
-			if i+len(op.t) > n || len(op.t) == 2 && t[i+1] != op.t[1] {
-				continue
+		var l1 []multiOp
+		if ti >= 0 && ti < 128 {
+			l1 = c.multi1A[ti]
+		} else if len(c.multi1M) > 0 {
+			l1 = c.multi1M[ti]
+		}
+		for k := range l1 {
+			if op := &l1[k]; len(op.o) == 0 || om&(1<<(uint32(op.o[0])&63)) != 0 {
+				mops = append(mops, op)
 			}
-			mops = append(mops, op)
+		}
+		if i+1 < n {
+			t1 := t[i+1]
+			look := true
+			if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
+				look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
+			}
+			if look {
+				l2 := c.multi2[pairKey(ti, t1)]
+				for k := range l2 {
+					if op := &l2[k]; len(op.o) == 0 || om&(1<<(uint32(op.o[0])&63)) != 0 {
+						mops = append(mops, op)
+					}
+				}
+			}
 		}
 		next := d[(i+1)*w : (i+2)*w]
 		rowMin, nextMin := inf, inf

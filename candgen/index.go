@@ -241,6 +241,22 @@ type delIndex struct {
 	words          [][]int32         // fold ids by skeleton id
 	full           map[uint64]uint32 // hash of a whole skeleton -> its id
 	masks          []uint64          // rune-presence bit mask of each skeleton
+	// filters of the hashes present, one bit per hash (middle bits of
+	// the hash), for entries of level <= 1 and of any level: a probe
+	// whose bit is clear skips the directory and bucket (cache misses)
+	filt1, filtAll   []uint64
+	filt1B, filtAllB uint
+}
+
+// filterBit is the bit of hash h in a filter of 2^b bits.
+func filterBit(h uint64, b uint) uint64 { return (h >> 24) & (1<<b - 1) }
+
+func filterBits(n int, perEntry int) uint {
+	b := uint(12)
+	for (1<<b) < n*perEntry && b < 30 {
+		b++
+	}
+	return b
 }
 
 // runeMask sets bit r%64 for every rune r of rs. Each edit changes the
@@ -413,13 +429,31 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	for b := 1; b < len(ix.dir); b++ {
 		ix.dir[b] += ix.dir[b-1]
 	}
+	n1 := 0
+	for _, e := range ents {
+		if e.h&3 <= 1 {
+			n1++
+		}
+	}
+	ix.filt1B, ix.filtAllB = filterBits(n1, 16), filterBits(len(ents), 8)
+	ix.filt1 = make([]uint64, (1<<ix.filt1B)/64+1)
+	ix.filtAll = make([]uint64, (1<<ix.filtAllB)/64+1)
+	for _, e := range ents {
+		h := e.h &^ 3
+		if e.h&3 <= 1 {
+			x := filterBit(h, ix.filt1B)
+			ix.filt1[x>>6] |= 1 << (x & 63)
+		}
+		x := filterBit(h, ix.filtAllB)
+		ix.filtAll[x>>6] |= 1 << (x & 63)
+	}
 	return ix
 }
 
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)) + 8*len(ix.masks)
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)) + 8*(len(ix.masks)+len(ix.filt1)+len(ix.filtAll))
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant
@@ -438,7 +472,14 @@ func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, mark []uint32, gen 
 		d = ix.maxDel
 	}
 	hs = deletionHashes(hs[:0], p, d)
+	filt, fb := ix.filtAll, ix.filtAllB
+	if maxLevel <= 1 {
+		filt, fb = ix.filt1, ix.filt1B
+	}
 	for _, h := range hs {
+		if x := filterBit(h&^3, fb); filt[x>>6]&(1<<(x&63)) == 0 {
+			continue
+		}
 		b := h >> (64 - ix.dirBits)
 		lo := uint32(h) &^ 3
 		for e := ix.dir[b]; e < ix.dir[b+1]; e++ {
