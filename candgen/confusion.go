@@ -660,8 +660,60 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 	for _, r := range o {
 		ins = append(ins, c.insCost(r))
 	}
-	var opBuf [16]*multiOp
-	om := runeMask(o)
+	// positions of each ASCII rune in o (a linked list: first, then
+	// nxt), so a multi-rune confusion visits only the columns where its
+	// OCR side starts
+	var first [128]int16
+	for k := range first {
+		first[k] = -1
+	}
+	var nxtB [64]int16
+	nxt := nxtB[:0]
+	if m > len(nxtB) {
+		nxt = make([]int16, m)
+	} else {
+		nxt = nxtB[:m]
+	}
+	for j := m - 1; j >= 0; j-- {
+		nxt[j] = -1
+		if r := o[j]; r >= 0 && r < 128 {
+			nxt[j] = first[r]
+			first[r] = int16(j)
+		}
+	}
+	// apply relaxes the cells reached by op from row i (final by then:
+	// multi-rune confusions consume at least one true rune, so they only
+	// reach later rows)
+	apply := func(op *multiOp, i int, row []float32) {
+		lt, lo := len(op.t), len(op.o)
+		dst := d[(i+lt)*w:]
+		switch {
+		case lo == 0:
+			for j := 0; j <= m; j++ {
+				if v := row[j] + op.cost; v < dst[j] {
+					dst[j] = v
+				}
+			}
+		case op.o[0] >= 0 && op.o[0] < 128:
+			for j := int(first[op.o[0]]); j >= 0; j = int(nxt[j]) {
+				if j+lo > m || lo == 2 && o[j+1] != op.o[1] {
+					continue
+				}
+				if v := row[j] + op.cost; v < dst[j+lo] {
+					dst[j+lo] = v
+				}
+			}
+		default:
+			for j := 0; j+lo <= m; j++ {
+				if o[j] != op.o[0] || lo == 2 && o[j+1] != op.o[1] {
+					continue
+				}
+				if v := row[j] + op.cost; v < dst[j+lo] {
+					dst[j+lo] = v
+				}
+			}
+		}
+	}
 	for i := 0; i <= n; i++ {
 		row := d[i*w : i*w+w]
 		if i == n {
@@ -679,35 +731,6 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		var subRow *[128]float32
 		if ti >= 0 && ti < 128 {
 			subRow = &c.subA[ti]
-		}
-		// the multi-rune confusions whose true side matches t at i and
-		// whose OCR side may occur in o
-		mops := opBuf[:0]
-		var l1 []multiOp
-		if ti >= 0 && ti < 128 {
-			l1 = c.multi1A[ti]
-		} else if len(c.multi1M) > 0 {
-			l1 = c.multi1M[ti]
-		}
-		for k := range l1 {
-			if op := &l1[k]; len(op.o) == 0 || om&(1<<(uint32(op.o[0])&63)) != 0 {
-				mops = append(mops, op)
-			}
-		}
-		if i+1 < n {
-			t1 := t[i+1]
-			look := true
-			if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
-				look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
-			}
-			if look {
-				l2 := c.multi2[pairKey(ti, t1)]
-				for k := range l2 {
-					if op := &l2[k]; len(op.o) == 0 || om&(1<<(uint32(op.o[0])&63)) != 0 {
-						mops = append(mops, op)
-					}
-				}
-			}
 		}
 		next := d[(i+1)*w : (i+2)*w]
 		rowMin, nextMin := inf, inf
@@ -740,15 +763,6 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 					next[j+1] = v
 				}
 			}
-			for _, op := range mops {
-				lt, lo := len(op.t), len(op.o)
-				if j+lo > m || lo > 0 && o[j] != op.o[0] || lo == 2 && o[j+1] != op.o[1] {
-					continue
-				}
-				if v := cur + op.cost; v < d[(i+lt)*w+j+lo] {
-					d[(i+lt)*w+j+lo] = v
-				}
-			}
 		}
 		if rowMin > bound {
 			for _, v := range next {
@@ -758,6 +772,29 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 			}
 			if nextMin > bound {
 				return inf
+			}
+		}
+		// the multi-rune confusions whose true side matches t at i
+		var l1 []multiOp
+		if ti >= 0 && ti < 128 {
+			l1 = c.multi1A[ti]
+		} else if len(c.multi1M) > 0 {
+			l1 = c.multi1M[ti]
+		}
+		for k := range l1 {
+			apply(&l1[k], i, row)
+		}
+		if i+1 < n {
+			t1 := t[i+1]
+			look := true
+			if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
+				look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
+			}
+			if look {
+				l2 := c.multi2[pairKey(ti, t1)]
+				for k := range l2 {
+					apply(&l2[k], i, row)
+				}
 			}
 		}
 	}
