@@ -129,6 +129,7 @@ type Generator struct {
 	qbuf       []rune
 	topBuf     []float64
 	docLx      map[string]int // per-document known words (fold -> count)
+	infoBuf    []tokInfo
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -184,7 +185,7 @@ func (g *Generator) Clone() *Generator {
 	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
-	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf = nil, nil, nil, nil, nil, nil
+	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf = nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 
@@ -1001,10 +1002,11 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 	defer func() { g.docLx = nil }()
 	out := make([][]Candidate, len(ocr))
 	extra := make([]candSet, len(ocr))
+	info := g.tokInfos(ocr)
 	for i := range ocr {
 		// merges with the next token(s)
 		for span := 2; span <= g.opt.MaxMerge && i+span <= len(ocr); span++ {
-			g.merges(ocr[i:i+span], &extra[i])
+			g.merges(ocr[i:i+span], info[i:i+span], &extra[i])
 		}
 	}
 	g.engines(ocr, alts, extra)
@@ -1126,32 +1128,57 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 	return kept
 }
 
+// tokInfo is what merges needs to know of one OCR token.
+type tokInfo struct {
+	hy      bool // ends in a hyphen-like rune
+	oov     bool // its core is empty or not a counted lexicon word
+	short   bool // its core has at most five runes
+	dashSuf bool // a non-empty core with a dash in its trailing punctuation
+}
+
+// tokInfos fills the tokInfo of every token (in a reused buffer).
+func (g *Generator) tokInfos(ocr []string) []tokInfo {
+	if cap(g.infoBuf) < len(ocr) {
+		g.infoBuf = make([]tokInfo, len(ocr))
+	}
+	info := g.infoBuf[:len(ocr)]
+	for i, t := range ocr {
+		_, c, fs := SplitAffix(t)
+		fid, ok := g.lex.fold[lower(c)]
+		info[i] = tokInfo{
+			hy: strings.HasSuffix(t, "-") || strings.HasSuffix(t, "¬") || strings.HasSuffix(t, "\u00ad") ||
+				strings.HasSuffix(t, "—") || strings.HasSuffix(t, "–"),
+			oov:     c == "" || !ok || g.lex.foldCounts[fid] == 0,
+			short:   utf8.RuneCountInString(c) <= 5,
+			dashSuf: c != "" && strings.ContainsAny(fs, dashes),
+		}
+	}
+	return info
+}
+
 // merges adds candidates for the tokens toks joined into one word. Merges
 // are tried when a token's core is not a known word or the first ends in
 // a hyphen; results are cached.
-func (g *Generator) merges(toks []string, set *candSet) {
+func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
+	span := len(toks)
+	first := toks[0]
+	hy := info[0].hy
+	// a word broken apart leaves a fragment that is not a word, and a
+	// short one
+	oov, short := false, false
+	for _, x := range info {
+		oov = oov || x.oov
+		short = short || x.short
+	}
+	try := hy || oov && short
+	if !try && !(span == 2 && info[0].dashSuf) {
+		return // nothing to propose: skip the cache
+	}
 	key := strings.Join(toks, "\x00")
 	if c, ok := g.mcache[key]; ok {
 		set.list = append(set.list, c...)
 		return
 	}
-	span := len(toks)
-	first := toks[0]
-	hy := strings.HasSuffix(first, "-") || strings.HasSuffix(first, "¬") || strings.HasSuffix(first, "\u00ad") ||
-		strings.HasSuffix(first, "—") || strings.HasSuffix(first, "–")
-	// a word broken apart leaves a fragment that is not a word, and a
-	// short one
-	oov, short := false, false
-	for _, t := range toks {
-		_, c, _ := SplitAffix(t)
-		if fid, ok := g.lex.fold[lower(c)]; c == "" || !ok || g.lex.foldCounts[fid] == 0 {
-			oov = true // not a word the training truth holds
-		}
-		if utf8.RuneCountInString(c) <= 5 {
-			short = true
-		}
-	}
-	try := hy || oov && short
 	var found []Candidate
 	if try {
 		pre, _, _ := SplitAffix(first)
