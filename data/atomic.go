@@ -3,6 +3,7 @@ package data
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -40,4 +41,18 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// CountingWriter passes writes to W and counts the bytes written, for
+// WriteTo methods that must return a byte count.
+type CountingWriter struct {
+	W io.Writer
+	N int64
+}
+
+// Write writes p to W and adds the bytes written to N.
+func (c *CountingWriter) Write(p []byte) (int, error) {
+	n, err := c.W.Write(p)
+	c.N += int64(n)
+	return n, err
 }

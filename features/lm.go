@@ -152,11 +152,11 @@ var lmHeader = []string{"kind", "a", "b", "count"}
 // WriteTo writes the model as relation TSV: rows "u word - count" for
 // unigrams and "b word1 word2 count" for bigrams, in id order.
 func (lm *LM) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: w}
+	cw := &data.CountingWriter{W: w}
 	tw := data.NewTSVWriter(cw, lmHeader...)
 	for id, word := range lm.words {
 		if err := tw.Write("u", word, "", strconv.FormatUint(uint64(lm.uni[id]), 10)); err != nil {
-			return cw.n, err
+			return cw.N, err
 		}
 	}
 	keys := make([]uint64, 0, len(lm.bi))
@@ -167,10 +167,10 @@ func (lm *LM) WriteTo(w io.Writer) (int64, error) {
 	for _, k := range keys {
 		a, b := int32(k>>32), int32(uint32(k))
 		if err := tw.Write("b", lm.words[a], lm.words[b], strconv.FormatUint(uint64(lm.bi[k]), 10)); err != nil {
-			return cw.n, err
+			return cw.N, err
 		}
 	}
-	return cw.n, tw.Err()
+	return cw.N, tw.Err()
 }
 
 // ReadLM reads a model written by WriteTo; name is used in error messages.
@@ -209,15 +209,4 @@ func ReadLM(r io.Reader, name string) (*LM, error) {
 		return nil, errors.New(name + ": empty language model")
 	}
 	return lm, nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }

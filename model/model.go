@@ -156,7 +156,7 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) { return m.write(w, Version)
 
 // write writes the model stamped with the given format version.
 func (m *Model) write(w io.Writer, version int) (int64, error) {
-	cw := &countingWriter{w: w}
+	cw := &data.CountingWriter{W: w}
 	zw, err := gzip.NewWriterLevel(cw, gzip.BestSpeed)
 	if err != nil {
 		return 0, err
@@ -204,17 +204,17 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 	for _, s := range sections {
 		buf.Reset()
 		if err := s.write(&buf); err != nil {
-			return cw.n, fmt.Errorf("model section %s: %w", s.name, err)
+			return cw.N, fmt.Errorf("model section %s: %w", s.name, err)
 		}
 		writeSection(s.name, buf.Bytes())
 	}
 	if err := bw.Flush(); err != nil {
-		return cw.n, err
+		return cw.N, err
 	}
 	if err := zw.Close(); err != nil {
-		return cw.n, err
+		return cw.N, err
 	}
-	return cw.n, nil
+	return cw.N, nil
 }
 
 // Read reads a model written by WriteTo. name is used in error messages.
@@ -327,17 +327,6 @@ func Read(r io.Reader, name string) (*Model, error) {
 	}
 	_ = order
 	return m, nil
-}
-
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
