@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -232,7 +231,6 @@ func Read(r io.Reader, name string) (*Model, error) {
 		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
 	}
 	sections := map[string][]byte{}
-	var order []string
 	for {
 		line, err := br.ReadString('\n')
 		if err == io.EOF && line == "" {
@@ -254,7 +252,6 @@ func Read(r io.Reader, name string) (*Model, error) {
 			return nil, fmt.Errorf("%s: truncated model file: section %s: %v", name, f[0], err)
 		}
 		sections[f[0]] = b
-		order = append(order, f[0])
 	}
 	js, ok := sections["meta.json"]
 	if !ok {
@@ -325,7 +322,6 @@ func Read(r io.Reader, name string) (*Model, error) {
 			return nil, fmt.Errorf("%s#vectors.bin: %w", name, err)
 		}
 	}
-	_ = order
 	return m, nil
 }
 
@@ -335,4 +331,3 @@ func containsSpace(s string) bool { return strings.IndexFunc(s, unicode.IsSpace)
 
 func splitFields(s string) []string { return strings.Fields(s) }
 
-var _ = errors.New

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -608,4 +607,3 @@ func tuneMargin(work []*docWork) (margin float64, matched, raw, gtWords int) {
 	return bestM, bestMatched, raw, gtWords
 }
 
-var errNoDocs = errors.New("no documents")
