@@ -330,4 +330,3 @@ func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 func containsSpace(s string) bool { return strings.IndexFunc(s, unicode.IsSpace) >= 0 }
 
 func splitFields(s string) []string { return strings.Fields(s) }
-

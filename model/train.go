@@ -606,4 +606,3 @@ func tuneMargin(work []*docWork) (margin float64, matched, raw, gtWords int) {
 	}
 	return bestM, bestMatched, raw, gtWords
 }
-
