@@ -147,7 +147,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		ccache: map[string][]coreCand{}}
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
-	g.mark = make([]uint32, len(g.ix.skels))
+	g.mark = make([]uint32, g.ix.nskel())
 	g.hyphenLike = map[rune]bool{'-': true}
 	for k, n := range conf.ops {
 		if k.T == "-" && n >= 20 {
@@ -301,21 +301,23 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	hits := g.hits[:0]
 	close := false // a hit within one edit
 	qm := runeMask(q)
+	ix := g.ix
 	visit := func(id uint32) {
-		m := g.ix.masks[id]
-		if bits.OnesCount64(qm&^m) > bound || bits.OnesCount64(m&^qm) > bound {
+		r, r1 := ix.rec[id], ix.rec[id+1]
+		if n := int(r1.off - r.off); n-len(q) > bound || len(q)-n > bound ||
+			bits.OnesCount64(qm&^r.mask) > bound || bits.OnesCount64(r.mask&^qm) > bound {
 			return
 		}
-		d := boundedLev(q, g.ix.skels[id], bound, g.row)
+		d := boundedLev(q, ix.runes[r.off:r1.off], bound, g.row)
 		if d > bound {
 			return
 		}
 		if d <= 1 {
 			close = true
 		}
-		for _, fid := range g.ix.words[id] {
+		for _, w := range ix.wref[r.woff:r1.woff] {
 			// a skeleton edit costs about as much as a 20-fold frequency
-			hits = append(hits, hit{fid, float32(d)*3 + g.negLogCnt[fid]})
+			hits = append(hits, hit{w.fid, float32(d)*3 + w.neg})
 		}
 	}
 	// progressive: one deletion deep first; deeper only when nothing
@@ -364,8 +366,8 @@ func (g *Generator) exact(core string, max int) []int32 {
 		return nil
 	}
 	hits := g.hits[:0]
-	for _, fid := range g.ix.words[id] {
-		hits = append(hits, hit{fid, g.negLogCnt[fid]})
+	for _, w := range g.ix.words(id) {
+		hits = append(hits, hit{w.fid, w.neg})
 	}
 	g.hits = hits
 	return g.best(hits, max)

@@ -2,6 +2,7 @@ package candgen
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"sort"
 	"unicode"
@@ -234,13 +235,16 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 type delIndex struct {
 	maxDel, prefix int
 	dirBits        uint
-	dir            []uint32          // bucket b holds entries dir[b]:dir[b+1]
-	lo             []uint32          // low 32 bits of each entry's hash
-	ids            []uint32          // skeleton id of each entry
-	skels          [][]rune          // skeleton runes by id
-	words          [][]int32         // fold ids by skeleton id
-	full           map[uint64]uint32 // hash of a whole skeleton -> its id
-	masks          []uint64          // rune-presence bit mask of each skeleton
+	dir            []uint32 // bucket b holds entries dir[b]:dir[b+1]
+	lo             []uint32 // low 32 bits of each entry's hash
+	ids            []uint32 // skeleton id of each entry
+	// per skeleton id (flat, so a visit touches few cache lines): its
+	// rune mask and where its runes and folds start; a sentinel closes
+	// the last
+	rec   []skelRec
+	runes []rune            // skeleton runes, by rec[id].off
+	wref  []wordRef         // folds of each skeleton, by rec[id].woff
+	full  map[uint64]uint32 // hash of a whole skeleton -> its id
 	// filters of the hashes present, one bit per hash (middle bits of
 	// the hash), for entries of level <= 1 and of any level: a probe
 	// whose bit is clear skips the directory and bucket (cache misses)
@@ -259,6 +263,27 @@ func filterBits(n int, perEntry int) uint {
 	return b
 }
 
+// skelRec is the flat record of one skeleton.
+type skelRec struct {
+	mask      uint64 // rune-presence bit mask (runeMask)
+	off, woff uint32 // start of its runes and of its folds
+}
+
+// wordRef is one fold of a skeleton with -log(count + priorBeta).
+type wordRef struct {
+	fid int32
+	neg float32
+}
+
+// nskel returns the number of skeletons.
+func (ix *delIndex) nskel() int { return len(ix.rec) - 1 }
+
+// skel returns the runes of skeleton id.
+func (ix *delIndex) skel(id uint32) []rune { return ix.runes[ix.rec[id].off:ix.rec[id+1].off] }
+
+// words returns the folds of skeleton id.
+func (ix *delIndex) words(id uint32) []wordRef { return ix.wref[ix.rec[id].woff:ix.rec[id+1].woff] }
+
 // runeMask sets bit r%64 for every rune r of rs. Each edit changes the
 // presence of at most one rune on each side, so the edit distance of a and
 // b is at least max(popcount(ma &^ mb), popcount(mb &^ ma)).
@@ -273,7 +298,7 @@ func runeMask(rs []rune) uint64 {
 // exact returns the id of skeleton q.
 func (ix *delIndex) exact(q []rune) (uint32, bool) {
 	id, ok := ix.full[fnvSkip(q, -1, -1, -1)]
-	if !ok || string(ix.skels[id]) != string(q) {
+	if !ok || string(ix.skel(id)) != string(q) {
 		return 0, false
 	}
 	return id, true
@@ -345,28 +370,35 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	ix := &delIndex{maxDel: maxDel, prefix: prefix}
 	skelID := map[string]uint32{}
 	var buf []rune
+	var skels [][]rune
+	var words [][]int32
 	for fid, w := range lex.foldWords {
 		buf = sk.key(buf[:0], w)
 		k := string(buf)
 		id, ok := skelID[k]
 		if !ok {
-			id = uint32(len(ix.skels))
+			id = uint32(len(skels))
 			skelID[k] = id
-			ix.skels = append(ix.skels, append([]rune(nil), buf...))
-			ix.words = append(ix.words, nil)
+			skels = append(skels, append([]rune(nil), buf...))
+			words = append(words, nil)
 		}
-		ix.words[id] = append(ix.words[id], int32(fid))
+		words[id] = append(words[id], int32(fid))
 	}
-	ix.full = make(map[uint64]uint32, len(ix.skels))
-	ix.masks = make([]uint64, len(ix.skels))
-	for id, s := range ix.skels {
+	ix.full = make(map[uint64]uint32, len(skels))
+	ix.rec = make([]skelRec, len(skels)+1)
+	for id, s := range skels {
 		ix.full[fnvSkip(s, -1, -1, -1)] = uint32(id)
-		ix.masks[id] = runeMask(s)
+		ix.rec[id] = skelRec{runeMask(s), uint32(len(ix.runes)), uint32(len(ix.wref))}
+		ix.runes = append(ix.runes, s...)
+		for _, fid := range words[id] {
+			ix.wref = append(ix.wref, wordRef{fid, float32(-math.Log(float64(lex.foldCounts[fid]) + priorBeta))})
+		}
 	}
+	ix.rec[len(skels)] = skelRec{0, uint32(len(ix.runes)), uint32(len(ix.wref))}
 	// at most this many entries: 1 + n + n(n-1)/2 (+ n(n-1)(n-2)/6) per
 	// skeleton of n indexed runes
 	total := 0
-	for _, s := range ix.skels {
+	for _, s := range skels {
 		n := min(len(s), prefix)
 		c := 1
 		if maxDel >= 1 {
@@ -382,7 +414,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	}
 	ents := make([]idxEntry, 0, total)
 	var hs []uint64
-	for id, s := range ix.skels {
+	for id, s := range skels {
 		p := s
 		if len(p) > prefix {
 			p = p[:prefix]
@@ -453,7 +485,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)) + 8*(len(ix.masks)+len(ix.filt1)+len(ix.filtAll))
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll))
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant
