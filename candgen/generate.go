@@ -122,7 +122,6 @@ type Generator struct {
 	hs         []uint64
 	row        []int
 	hits       []hit
-	negLogCnt  []float32               // -log(count + priorBeta) by fold id
 	hyphenLike map[rune]bool           // '-' and the runes OCR read for it 20 times or more
 	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
 	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
@@ -130,6 +129,8 @@ type Generator struct {
 	topBuf     []float64
 	docLx      map[string]int // per-document known words (fold -> count)
 	infoBuf    []tokInfo
+	seenBuf    []string
+	formBuf    []string
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -167,10 +168,6 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	for i := range pc {
 		g.casePrior[i] = (pc[i] + 1) / (tot + float64(len(pc)))
 	}
-	g.negLogCnt = make([]float32, len(lex.foldWords))
-	for i, n := range lex.foldCounts {
-		g.negLogCnt[i] = float32(-math.Log(float64(n) + priorBeta))
-	}
 	g.logN = math.Log(float64(lex.total) + 0.5*float64(len(lex.foldWords)) + 1)
 	return g
 }
@@ -185,7 +182,7 @@ func (g *Generator) Clone() *Generator {
 	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
-	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf = nil, nil, nil, nil, nil, nil, nil
+	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.seenBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 
@@ -506,7 +503,7 @@ func (g *Generator) bound(n int) int {
 // given the OCR core's case pattern.
 func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
 	w := g.lex.foldWords[fid]
-	var out []string
+	out := g.formBuf[:0] // reused: the caller consumes the forms at once
 	add := func(s string) {
 		for _, x := range out {
 			if x == s {
@@ -534,6 +531,7 @@ func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
 			add(g.lex.words[id])
 		}
 	}
+	g.formBuf = out
 	return out
 }
 
@@ -664,15 +662,21 @@ func (g *Generator) entry(tok string) *tokEntry {
 		out = out[:2*g.opt.K]
 	}
 	e := &tokEntry{cands: out}
+	// cores already looked up (candidates share them across punctuation
+	// variants)
+	seen := g.seenBuf[:0]
 	for _, c := range out {
 		_, core, _ := SplitAffix(c.Text)
-		if core == "" || strings.IndexByte(core, ' ') >= 0 {
+		if core == "" || strings.IndexByte(core, ' ') >= 0 || slices.Contains(seen, core) {
 			continue
 		}
+		seen = append(seen, core)
 		if f := lower(core); !g.lex.HasFold(f) && !slices.Contains(e.oov, f) {
 			e.oov = append(e.oov, f)
 		}
 	}
+	clear(seen)
+	g.seenBuf = seen[:0]
 	if len(g.cache) > 1<<18 {
 		clear(g.cache)
 	}
