@@ -19,8 +19,8 @@ const (
 	pageWidthIn  = 6.5
 	pageHeightIn = 9.0
 	marginIn     = 0.5
-	emMin        = 18.0 // smallest em size in pixels (ptsize*resolution/72) drawn
-	emMax        = 30.0 // largest
+	emMin        = 16.5 // smallest em size in pixels (ptsize*resolution/72) drawn
+	emMax        = 28.5 // largest
 	ptMin, ptMax = 6, 14
 	distortMinEm = 19.0 // distortion only where the em is at least this many pixels
 	distortP     = 0.4  // probability of distortion where allowed
