@@ -29,9 +29,11 @@ type Options struct {
 	NoVectors bool                     // train no word vectors (their features are 0)
 	Features  features.Options         // feature groups
 	Fit       FitOptions               // logistic regression
-	// MaxRows caps the candidate rows the ranker is fitted on; positions
-	// where the OCR token is right are subsampled (and reweighted) to
-	// stay under it. 0 means 400,000.
+	// MaxRows bounds the candidate rows the ranker is fitted on: when the
+	// training documents have more, the positions where the OCR token is
+	// right are kept with probability MaxRows/rows (and reweighted by its
+	// inverse); positions where it is wrong are always kept, so a very
+	// noisy corpus can still exceed MaxRows. 0 means 400,000.
 	MaxRows int
 	// Lexicons are extra word lists (one word per line) added to the
 	// training lexicon, each with the name used in errors.
