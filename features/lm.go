@@ -108,18 +108,21 @@ func (lm *LM) Len() int { return len(lm.words) }
 
 // LogUni returns the smoothed log unigram probability of word id (-1 for
 // an unknown word): log((c + 0.5) / (N + 0.5 (V+1))).
-func (lm *LM) LogUni(id int32) float64 {
+func (lm *LM) LogUni(id int32) float64 { return math.Log(lm.uniProb(id)) }
+
+// uniProb is the smoothed unigram probability behind LogUni.
+func (lm *LM) uniProb(id int32) float64 {
 	c := 0.0
 	if id >= 0 {
 		c = float64(lm.uni[id])
 	}
-	return math.Log((c + 0.5) / (float64(lm.total) + 0.5*float64(len(lm.words)+1)))
+	return (c + 0.5) / (float64(lm.total) + 0.5*float64(len(lm.words)+1))
 }
 
 // LogNext returns log P(w | prev), Witten-Bell interpolated with the
 // unigram; either id may be -1 (unknown), which backs off to the unigram.
 func (lm *LM) LogNext(prev, w int32) float64 {
-	pu := math.Exp(lm.LogUni(w))
+	pu := lm.uniProb(w)
 	if prev < 0 || lm.left[prev] == 0 {
 		return math.Log(pu)
 	}
@@ -134,7 +137,7 @@ func (lm *LM) LogNext(prev, w int32) float64 {
 // LogPrev returns log P(w | next): the probability of w standing right
 // before next, Witten-Bell interpolated with the unigram.
 func (lm *LM) LogPrev(w, next int32) float64 {
-	pu := math.Exp(lm.LogUni(w))
+	pu := lm.uniProb(w)
 	if next < 0 || lm.right[next] == 0 {
 		return math.Log(pu)
 	}
