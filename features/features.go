@@ -188,8 +188,15 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		rank = confRanks(doc.Conf, doc.Line)
 	}
 	var ctxVec []float32
+	var posVec [][]float32 // each position's word vector (nil when unknown)
 	if res.Vec != nil {
 		ctxVec = make([]float32, res.Vec.Dim)
+		posVec = make([][]float32, n)
+		for i, w := range norm {
+			if w != "" {
+				posVec[i], _ = res.Vec.Vec(w)
+			}
+		}
 	}
 
 	// Facts that depend on a text alone (not on its position) are computed
@@ -214,7 +221,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			}
 			ctxOK := false
 			if res.Vec != nil {
-				ctxOK = contextVector(res.Vec, norm, i, ctxVec)
+				ctxOK = contextVector(posVec, i, ctxVec)
 			}
 			single := *info(doc.Words[i])
 			origRules := candgen.Garbage(doc.Words[i])
@@ -233,7 +240,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			for ci, c := range doc.Cands[i] {
 				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
 				r++
-				row[fCandRank] = float32(math.Log1p(float64(ci)))
+				row[fCandRank] = logRank(ci)
 				row[fScoreGap] = float32(c.Score - bestScore)
 				row[fOrigGap] = float32(c.Score - origScore)
 				row[fNCands] = nCands
@@ -320,22 +327,21 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 }
 
 // contextVector sets out to the normalised mean vector of the known words
-// within 5 positions of i (i excluded) and reports whether there was any.
-func contextVector(v *vectors.Vectors, norm []string, i int, out []float32) bool {
+// within 5 positions of i (i excluded; vecs holds each position's vector,
+// nil when unknown) and reports whether there was any.
+func contextVector(vecs [][]float32, i int, out []float32) bool {
 	for k := range out {
 		out[k] = 0
 	}
 	found := false
-	for j := max(0, i-5); j < min(len(norm), i+6); j++ {
-		if j == i || norm[j] == "" {
+	for j := max(0, i-5); j < min(len(vecs), i+6); j++ {
+		if j == i || vecs[j] == nil {
 			continue
 		}
-		if x, ok := v.Vec(norm[j]); ok {
-			for k, f := range x {
-				out[k] += f
-			}
-			found = true
+		for k, f := range vecs[j] {
+			out[k] += f
 		}
+		found = true
 	}
 	if !found {
 		return false
@@ -352,6 +358,23 @@ func contextVector(v *vectors.Vectors, norm []string, i int, out []float32) bool
 		out[k] = float32(float64(out[k]) / s)
 	}
 	return true
+}
+
+// logRanks caches log(1 + rank) for the usual ranks.
+var logRanks = func() [64]float32 {
+	var t [64]float32
+	for i := range t {
+		t[i] = float32(math.Log1p(float64(i)))
+	}
+	return t
+}()
+
+// logRank returns log(1 + rank) as a float32.
+func logRank(rank int) float32 {
+	if rank < len(logRanks) {
+		return logRanks[rank]
+	}
+	return float32(math.Log1p(float64(rank)))
 }
 
 // dot returns the cosine of a unit vector a and b (b need not be unit).
