@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -324,9 +323,3 @@ func Read(r io.Reader, name string) (*Model, error) {
 	}
 	return m, nil
 }
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
-
-func containsSpace(s string) bool { return strings.IndexFunc(s, unicode.IsSpace) >= 0 }
-
-func splitFields(s string) []string { return strings.Fields(s) }

@@ -1,13 +1,16 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"ocrfix/align"
 	"ocrfix/candgen"
@@ -146,7 +149,7 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 		lex.AddText(gt)
 	}
 	for _, l := range opt.Lexicons {
-		if err := lex.ReadWordList(bytesReader(l.Data), l.Name); err != nil {
+		if err := lex.ReadWordList(bytes.NewReader(l.Data), l.Name); err != nil {
 			return nil, err
 		}
 	}
@@ -213,11 +216,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		w, err := prepareDocs(comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1), true)
-		if err != nil {
-			return nil, err
-		}
-		work[h] = w
+		work[h] = prepareDocs(comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1))
 	}
 	stats := TrainStats{Docs: len(usable)}
 	// Rows for fitting, subsampled.
@@ -409,10 +408,10 @@ func anyConfidence(docs []*data.Doc) bool {
 }
 
 // prepareDocs generates candidates and features for docs with the given
-// components, and labels them when label is set. Documents are processed
+// components, and labels them. Documents are processed
 // in parallel; each gets its own random stream derived from the seed and
 // its stem, so the result does not depend on scheduling.
-func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string, label bool) ([]*docWork, error) {
+func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string) []*docWork {
 	out := make([]*docWork, len(docs))
 	workers := opt.Workers
 	if workers <= 0 {
@@ -439,9 +438,7 @@ func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string,
 				comp.gens.put(g)
 				fd.Cands = dw.cands
 				dw.mat = features.Compute(comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
-				if label {
-					dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
-				}
+				dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
 				out[i] = dw
 				if opt.Progress != nil {
 					mu.Lock()
@@ -453,7 +450,7 @@ func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string,
 		}()
 	}
 	wg.Wait()
-	return out, nil
+	return out
 }
 
 // featureDoc turns a document's OCR readings into the input of features.
@@ -535,11 +532,11 @@ func outputWords(out []string) []string {
 		if s == "" {
 			continue
 		}
-		if !containsSpace(s) {
+		if strings.IndexFunc(s, unicode.IsSpace) < 0 {
 			ws = append(ws, s)
 			continue
 		}
-		ws = append(ws, splitFields(s)...)
+		ws = append(ws, strings.Fields(s)...)
 	}
 	return ws
 }
