@@ -1003,6 +1003,9 @@ func sortCands(c []Candidate) {
 // token itself (Span 1, SrcOriginal) always among them. alts are the other
 // OCR readings of the same document (token lists); their words at the
 // aligned positions become candidates too. The result is deterministic.
+// The lists of positions that need nothing beyond the token's own
+// candidates are shared with the generator's cache (and between positions
+// holding the same token): read them, never modify their elements.
 func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 	g.docLexicon(ocr)
 	defer func() { g.docLx = nil }()
@@ -1030,7 +1033,7 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 			if e.pruned == nil {
 				e.pruned = g.prune(append([]Candidate(nil), e.cands...), ocr[i:i+1], 0)
 			}
-			out[i] = append([]Candidate(nil), e.pruned...)
+			out[i] = e.pruned[:len(e.pruned):len(e.pruned)]
 			continue
 		}
 		base := e.cands
@@ -1129,7 +1132,11 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 		if c.Span > 1 && i+c.Span <= len(ocr) {
 			src = strings.Join(ocr[i:i+c.Span], " ")
 		}
-		c.Edits = align.Levenshtein(strings.Join(strings.Fields(c.Text), " "), src)
+		t := c.Text
+		if strings.IndexByte(t, ' ') >= 0 {
+			t = strings.Join(strings.Fields(t), " ")
+		}
+		c.Edits = align.Levenshtein(t, src)
 	}
 	return kept
 }
