@@ -3,6 +3,7 @@ package candgen
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -401,6 +402,36 @@ func TestClone(t *testing.T) {
 	for k := 0; k < 4; k++ {
 		if got := <-done; !reflect.DeepEqual(got, want) {
 			t.Error("a clone generates differently")
+		}
+	}
+}
+
+// TestLevQuery checks the bit-parallel distance against the plain DP.
+func TestLevQuery(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alpha := []rune("abcdé€x")
+	word := func(n int) []rune {
+		w := make([]rune, n)
+		for i := range w {
+			w[i] = alpha[rng.IntN(len(alpha))]
+		}
+		return w
+	}
+	var lq levQuery
+	for it := 0; it < 20000; it++ {
+		a, b := word(rng.IntN(12)), word(rng.IntN(12))
+		if it%500 == 0 {
+			a = word(64 + rng.IntN(4))
+		}
+		bound := rng.IntN(5)
+		lq.reset(a)
+		got := lq.dist(b, bound, nil)
+		want := boundedLev(a, b, bound, nil)
+		if want > bound {
+			want = bound + 1
+		}
+		if got != want {
+			t.Fatalf("dist(%q, %q, %d) = %d, want %d", string(a), string(b), bound, got, want)
 		}
 	}
 }

@@ -736,7 +736,9 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		rowMin, nextMin := inf, inf
 		for j := 0; j <= m; j++ {
 			cur := row[j]
-			if cur == inf {
+			if cur > bound {
+				// every cost is >= 0, so no path through this cell ends
+				// within bound: an optimum within bound never uses it
 				continue
 			}
 			if cur < rowMin {

@@ -131,6 +131,7 @@ type Generator struct {
 	infoBuf    []tokInfo
 	seenBuf    []string
 	formBuf    []string
+	lq         levQuery // the query of near, prepared for bit-parallel distance
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -183,6 +184,7 @@ func (g *Generator) Clone() *Generator {
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.seenBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	c.lq = levQuery{}
 	return &c
 }
 
@@ -295,6 +297,7 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	if cap(g.row) < 64 {
 		g.row = make([]int, 64)
 	}
+	g.lq.reset(q)
 	hits := g.hits[:0]
 	close := false // a hit within one edit
 	qm := runeMask(q)
@@ -305,7 +308,7 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 			bits.OnesCount64(qm&^r.mask) > bound || bits.OnesCount64(r.mask&^qm) > bound {
 			return
 		}
-		d := boundedLev(q, ix.runes[r.off:r1.off], bound, g.row)
+		d := g.lq.dist(ix.runes[r.off:r1.off], bound, g.row)
 		if d > bound {
 			return
 		}

@@ -571,3 +571,104 @@ func boundedLev(a, b []rune, bound int, row []int) int {
 	}
 	return row[m]
 }
+
+// levQuery is a query prepared for bit-parallel edit distance (Myers 1999,
+// in Hyyrö's formulation for the global distance): one bit per query rune
+// in the match mask of each rune. Queries of more than 64 runes fall back
+// to boundedLev.
+type levQuery struct {
+	q     []rune
+	ascii [128]uint64
+	other []runeMask64 // masks of the non-ASCII runes of q
+	asc   []rune       // ASCII runes set in ascii (to clear them)
+}
+
+type runeMask64 struct {
+	r rune
+	m uint64
+}
+
+// reset prepares lq for query q.
+func (lq *levQuery) reset(q []rune) {
+	for _, r := range lq.asc {
+		lq.ascii[r] = 0
+	}
+	lq.asc = lq.asc[:0]
+	lq.other = lq.other[:0]
+	lq.q = q
+	if len(q) > 64 {
+		return
+	}
+	for i, r := range q {
+		bit := uint64(1) << uint(i)
+		if r >= 0 && r < 128 {
+			if lq.ascii[r] == 0 {
+				lq.asc = append(lq.asc, r)
+			}
+			lq.ascii[r] |= bit
+			continue
+		}
+		found := false
+		for k := range lq.other {
+			if lq.other[k].r == r {
+				lq.other[k].m |= bit
+				found = true
+			}
+		}
+		if !found {
+			lq.other = append(lq.other, runeMask64{r, bit})
+		}
+	}
+}
+
+func (lq *levQuery) eq(r rune) uint64 {
+	if r >= 0 && r < 128 {
+		return lq.ascii[r]
+	}
+	for _, o := range lq.other {
+		if o.r == r {
+			return o.m
+		}
+	}
+	return 0
+}
+
+// dist returns the unit-cost edit distance of the query and b, or bound+1
+// when it exceeds bound (row is scratch for long queries).
+func (lq *levQuery) dist(b []rune, bound int, row []int) int {
+	m := len(lq.q)
+	if m > 64 || m == 0 {
+		return boundedLev(lq.q, b, bound, row)
+	}
+	if d := len(b) - m; d > bound || -d > bound {
+		return bound + 1
+	}
+	pv, mv := ^uint64(0), uint64(0)
+	top := uint64(1) << uint(m-1)
+	score := m
+	for j, r := range b {
+		e := lq.eq(r)
+		xv := e | mv
+		xh := (((e & pv) + pv) ^ pv) | e
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&top != 0 {
+			score++
+		} else if mh&top != 0 {
+			score--
+		}
+		// the distance at the end can fall by at most one per text rune
+		// left
+		if score-(len(b)-1-j) > bound {
+			return bound + 1
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	if score > bound {
+		return bound + 1
+	}
+	return score
+}
