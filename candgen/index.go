@@ -184,7 +184,9 @@ func (sk *skeleton) mapRune(r rune) rune {
 	return r
 }
 
-// key appends the skeleton of w to dst.
+// key appends the skeleton of w to dst. The rules are applied in place,
+// left to right: each rewrites a run of runes to a shorter one, so the
+// write position never passes the read position.
 func (sk *skeleton) key(dst []rune, w string) []rune {
 	start := len(dst)
 	for _, r := range w {
@@ -193,8 +195,8 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 	if len(sk.rules) == 0 {
 		return dst
 	}
-	src := append([]rune(nil), dst[start:]...)
-	dst = dst[:start]
+	src := dst[start:]
+	out := start
 	for i := 0; i < len(src); {
 		matched := false
 		for _, rl := range sk.rules {
@@ -209,18 +211,19 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 				}
 			}
 			if ok {
-				dst = append(dst, rl.to...)
+				out += copy(dst[out:], rl.to)
 				i += len(rl.from)
 				matched = true
 				break
 			}
 		}
 		if !matched {
-			dst = append(dst, src[i])
+			dst[out] = src[i]
+			out++
 			i++
 		}
 	}
-	return dst
+	return dst[:out]
 }
 
 // delIndex is a SymSpell-style deletion index over skeletons: every string
@@ -245,6 +248,10 @@ type delIndex struct {
 	runes []rune            // skeleton runes, by rec[id].off
 	wref  []wordRef         // folds of each skeleton, by rec[id].woff
 	full  map[uint64]uint32 // hash of a whole skeleton -> its id
+	// a filter of the whole-skeleton hashes: most queries of exact are
+	// not skeletons (parts of split tokens) and stop here
+	fullFilt  []uint64
+	fullFiltB uint
 	// filters of the hashes present, one bit per hash (middle bits of
 	// the hash), for entries of level <= 1 and of any level: a probe
 	// whose bit is clear skips the directory and bucket (cache misses)
@@ -297,7 +304,11 @@ func runeMask(rs []rune) uint64 {
 
 // exact returns the id of skeleton q.
 func (ix *delIndex) exact(q []rune) (uint32, bool) {
-	id, ok := ix.full[fnvSkip(q, -1, -1, -1)]
+	h := fnvSkip(q, -1, -1, -1)
+	if x := filterBit(h, ix.fullFiltB); ix.fullFilt[x>>6]&(1<<(x&63)) == 0 {
+		return 0, false
+	}
+	id, ok := ix.full[h]
 	if !ok || string(ix.skel(id)) != string(q) {
 		return 0, false
 	}
@@ -386,8 +397,13 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	}
 	ix.full = make(map[uint64]uint32, len(skels))
 	ix.rec = make([]skelRec, len(skels)+1)
+	ix.fullFiltB = filterBits(len(skels), 16)
+	ix.fullFilt = make([]uint64, (1<<ix.fullFiltB)/64+1)
 	for id, s := range skels {
-		ix.full[fnvSkip(s, -1, -1, -1)] = uint32(id)
+		h := fnvSkip(s, -1, -1, -1)
+		ix.full[h] = uint32(id)
+		x := filterBit(h, ix.fullFiltB)
+		ix.fullFilt[x>>6] |= 1 << (x & 63)
 		ix.rec[id] = skelRec{runeMask(s), uint32(len(ix.runes)), uint32(len(ix.wref))}
 		ix.runes = append(ix.runes, s...)
 		for _, fid := range words[id] {
@@ -485,7 +501,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll))
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll)+len(ix.fullFilt))
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant
