@@ -132,6 +132,7 @@ type Generator struct {
 	seenBuf    []string
 	formBuf    []string
 	lq         levQuery // the query of near, prepared for bit-parallel distance
+	bestBuf    []int32
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -185,6 +186,7 @@ func (g *Generator) Clone() *Generator {
 	c.gen = 0
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.seenBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	c.lq = levQuery{}
+	c.bestBuf = nil
 	return &c
 }
 
@@ -339,7 +341,9 @@ type hit struct {
 	key float32
 }
 
-// best returns the fold ids of the max best hits (lowest key, then id).
+// best returns the fold ids of the max best hits (lowest key, then id), in
+// a buffer reused by the next call of best (so by near and exact): callers
+// consume it before looking up again.
 func (g *Generator) best(hits []hit, max int) []int32 {
 	slices.SortFunc(hits, func(a, b hit) int {
 		if a.key != b.key {
@@ -350,10 +354,11 @@ func (g *Generator) best(hits []hit, max int) []int32 {
 	if len(hits) > max {
 		hits = hits[:max]
 	}
-	out := make([]int32, len(hits))
-	for i, h := range hits {
-		out[i] = h.fid
+	out := g.bestBuf[:0]
+	for _, h := range hits {
+		out = append(out, h.fid)
 	}
+	g.bestBuf = out
 	return out
 }
 
@@ -917,13 +922,19 @@ func (g *Generator) splits(core string) []string {
 		}
 		return ls, rsx
 	}
+	// off[k] is the byte offset of rune k (parts are substrings of core)
+	off := make([]int, 0, len(rs)+1)
+	for b := range core {
+		off = append(off, b)
+	}
+	off = append(off, len(core))
 	var out []string
 	// compounds: a hyphen, or a rune OCR makes of one, between two words
 	for k := 1; k+1 < len(rs); k++ {
 		if !g.hyphenLike[rs[k]] {
 			continue
 		}
-		ls, rsx := pair(string(rs[:k]), string(rs[k+1:]))
+		ls, rsx := pair(core[:off[k]], core[off[k+1]:])
 		for _, a := range ls {
 			for _, b := range rsx {
 				out = append(out, a+"-"+b)
@@ -931,7 +942,7 @@ func (g *Generator) splits(core string) []string {
 		}
 	}
 	for k := 1; k < len(rs); k++ {
-		ls, rsx := pair(string(rs[:k]), string(rs[k:]))
+		ls, rsx := pair(core[:off[k]], core[off[k]:])
 		for _, a := range ls {
 			for _, b := range rsx {
 				out = append(out, a+" "+b)
