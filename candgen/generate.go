@@ -129,7 +129,6 @@ type Generator struct {
 	topBuf     []float64
 	docLx      map[string]int // per-document known words (fold -> count)
 	infoBuf    []tokInfo
-	seenBuf    []string
 	formBuf    []string
 	lq         levQuery // the query of near, prepared for bit-parallel distance
 	bestBuf    []int32
@@ -184,7 +183,7 @@ func (g *Generator) Clone() *Generator {
 	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
-	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.seenBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil
 	c.lq = levQuery{}
 	c.bestBuf = nil
 	return &c
@@ -572,6 +571,10 @@ type coreCand struct {
 	text        string
 	src         uint8
 	conf, prior float64
+	// oov is the fold of the text's core when that is one word not in
+	// the lexicon ("" otherwise): the words a document's own lexicon can
+	// change the prior of
+	oov string
 }
 
 // tokenCands returns the scored candidates of one OCR token (span 1),
@@ -598,6 +601,7 @@ func (g *Generator) entry(tok string) *tokEntry {
 	g.docLx = nil // the cache must not depend on the document
 	defer func() { g.docLx = saved }()
 	var out []Candidate
+	var cores []coreCand
 	pre, core, suf := SplitAffix(tok)
 	if core == "" {
 		set := candSet{}
@@ -610,7 +614,8 @@ func (g *Generator) entry(tok string) *tokEntry {
 		}
 		out = g.score(tok, set, 1)
 	} else {
-		cores, ok := g.ccache[core]
+		var ok bool
+		cores, ok = g.ccache[core]
 		if !ok {
 			cores = g.coreCands(core)
 			if len(g.ccache) > 1<<18 {
@@ -670,26 +675,45 @@ func (g *Generator) entry(tok string) *tokEntry {
 		out = out[:2*g.opt.K]
 	}
 	e := &tokEntry{cands: out}
-	// cores already looked up (candidates share them across punctuation
-	// variants)
-	seen := g.seenBuf[:0]
-	for _, c := range out {
-		_, core, _ := SplitAffix(c.Text)
-		if core == "" || strings.IndexByte(core, ' ') >= 0 || slices.Contains(seen, core) {
-			continue
+	// the unknown words among the candidates: those of every core
+	// candidate (a superset of the kept ones: a document's lexicon then
+	// only sends the token down the slower exact path) and of the
+	// learned whole-token readings
+	for _, c := range cores {
+		if c.oov != "" && !slices.Contains(e.oov, c.oov) {
+			e.oov = append(e.oov, c.oov)
 		}
-		seen = append(seen, core)
-		if f := lower(core); !g.lex.HasFold(f) && !slices.Contains(e.oov, f) {
+	}
+	for _, t := range g.conf.tokMem[tok] {
+		if f := g.oovFold(t); f != "" && !slices.Contains(e.oov, f) {
 			e.oov = append(e.oov, f)
 		}
 	}
-	clear(seen)
-	g.seenBuf = seen[:0]
+	if core == "" {
+		for _, c := range out {
+			if f := g.oovFold(c.Text); f != "" && !slices.Contains(e.oov, f) {
+				e.oov = append(e.oov, f)
+			}
+		}
+	}
 	if len(g.cache) > 1<<18 {
 		clear(g.cache)
 	}
 	g.cache[tok] = e
 	return e
+}
+
+// oovFold returns the fold of the core of t when that core is one word not
+// in the lexicon, "" otherwise.
+func (g *Generator) oovFold(t string) string {
+	_, core, _ := SplitAffix(t)
+	if core == "" || strings.IndexByte(core, ' ') >= 0 {
+		return ""
+	}
+	if f := lower(core); !g.lex.HasFold(f) {
+		return f
+	}
+	return ""
 }
 
 // scoreSlack: a core candidate scoring this many nats below the OCR core
@@ -717,7 +741,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		return false
 	}
-	orig := coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core)}
+	orig := coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core), g.oovFold(core)}
 	cs = append(cs, orig)
 	w := g.opt.PriorWeight
 	// the scores kept so far, to bound the DP of the next candidate: one
@@ -788,7 +812,11 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 			p := g.foldPrior(fid, f)
 			if lp, ok := score(f, p); ok {
-				cs = append(cs, coreCand{f, src, lp, p})
+				oov := ""
+				if _, fc, _ := SplitAffix(f); fc != f {
+					oov = g.oovFold(f) // a lexicon word with affix punctuation
+				}
+				cs = append(cs, coreCand{f, src, lp, p, oov})
 			}
 		}
 	}
@@ -798,7 +826,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		if !has(v) {
 			p := g.textPrior(v)
 			if lp, ok := score(v, p); ok {
-				cs = append(cs, coreCand{v, SrcPunct, lp, p})
+				cs = append(cs, coreCand{v, SrcPunct, lp, p, g.oovFold(v)})
 			}
 		}
 	}
@@ -807,7 +835,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			if !has(v) {
 				p := g.corePrior(v)
 				if lp, ok := score(v, p); ok {
-					cs = append(cs, coreCand{v, SrcCase, lp, p})
+					cs = append(cs, coreCand{v, SrcCase, lp, p, g.oovFold(v)})
 				}
 			}
 		}
@@ -832,7 +860,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		for _, k := range idx {
 			if t := sp[k]; !has(t) {
 				if lp, ok := score0(t, pri[k], true); ok {
-					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k]})
+					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k], ""})
 				}
 			}
 		}
