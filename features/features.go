@@ -1,11 +1,11 @@
 package features
 
 import (
+	"hash/maphash"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -113,9 +113,24 @@ type Resources struct {
 
 	// cache remembers the facts of candidate texts across documents (safe
 	// for concurrent use; a Resources must not be copied once used).
-	cache  sync.Map
-	cached atomic.Int64
+	cache  [cacheShards]cacheShard
+	topics sync.Pool // of *topicCache
 }
+
+// cacheShards is the number of independently locked parts of a
+// Resources' text cache (a power of two).
+const cacheShards = 64
+
+// cacheShard is one part of the text cache: a plain map under a lock
+// (faster to read than a sync.Map).
+type cacheShard struct {
+	mu sync.RWMutex
+	m  map[string]*staticInfo
+	_  [64]byte // keep shards on separate cache lines
+}
+
+// cacheSeed hashes texts to cache shards.
+var cacheSeed = maphash.MakeSeed()
 
 // Options select feature groups.
 type Options struct {
@@ -199,16 +214,13 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		}
 	}
 
-	// Facts that depend on a text alone (not on its position) are computed
-	// once per distinct text of the document: candidates repeat a lot.
-	cache := make(map[string]*textInfo, n)
-	info := func(t string) *textInfo {
-		if ti, ok := cache[t]; ok {
-			return ti
-		}
-		ti := newTextInfo(res, t, theta)
-		cache[t] = ti
-		return ti
+	// Facts that depend on a text alone (not on its position) come from
+	// Resources' cache; the topic-model probability of each word id, which
+	// depends on the document, is computed once per id and document.
+	var topics *topicCache
+	if theta != nil {
+		topics = res.topicCache()
+		defer res.topics.Put(topics)
 	}
 
 	r := 0
@@ -219,11 +231,16 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			if i > 0 {
 				prev = lmID[i-1]
 			}
+			next := int32(-1) // the LM id after a one-token candidate
+			if i+1 < n {
+				next = lmID[i+1]
+			}
 			ctxOK := false
 			if res.Vec != nil {
 				ctxOK = contextVector(posVec, i, ctxVec)
 			}
-			single := *info(doc.Words[i])
+			single := res.static(doc.Words[i])
+			merged, mergedSpan := single, 1 // the OCR text of the last merge seen
 			origRules := candgen.Garbage(doc.Words[i])
 			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
 			bestScore, origScore := math.Inf(-1), math.NaN()
@@ -237,18 +254,31 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				origScore = bestScore
 			}
 			nCands := float32(math.Log(float64(len(doc.Cands[i]))))
-			for ci, c := range doc.Cands[i] {
+			var origConf, origConfRank float32
+			hasOrigConf := hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0
+			if hasOrigConf {
+				origConf, origConfRank = doc.Conf[i]/100, rank[i]
+			}
+			var agreeAt []string
+			if agree != nil {
+				agreeAt = agree[i]
+			}
+			for ci := range doc.Cands[i] {
+				c := &doc.Cands[i][ci]
 				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
 				r++
 				row[fCandRank] = logRank(ci)
 				row[fScoreGap] = float32(c.Score - bestScore)
 				row[fOrigGap] = float32(c.Score - origScore)
 				row[fNCands] = nCands
-				ocr := &single
+				ocr := single
 				if c.Span > 1 && i+c.Span <= n {
-					ocr = info(strings.Join(doc.Words[i:i+c.Span], " "))
+					if c.Span != mergedSpan {
+						merged, mergedSpan = res.static(strings.Join(doc.Words[i:i+c.Span], " ")), c.Span
+					}
+					ocr = merged
 				}
-				ci := info(c.Text)
+				ti := res.static(c.Text)
 				row[fConfLogP] = float32(c.LogConf)
 				row[fCandPrior] = float32(c.LogPrior)
 				if c.Source&candgen.SrcOriginal != 0 {
@@ -261,44 +291,54 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 							row[fOrigRule0+k] = 1
 						}
 					}
-					if hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0 {
-						row[fOrigConf] = doc.Conf[i] / 100
-						row[fOrigConfRank] = rank[i]
+					if hasOrigConf {
+						row[fOrigConf] = origConf
+						row[fOrigConfRank] = origConfRank
 					}
 				}
 				if hasConf {
 					row[fHasConf] = 1
 				}
-				if ci.inLex {
+				if ti.inLex {
 					row[fInLexicon] = 1
 				}
-				if len(ci.lmIDs) > 0 && res.LM != nil {
-					ids := ci.lmIDs
-					row[fUniLogP] = ci.uni
+				nw := len(ti.lmIDs)
+				if nw > 0 && res.LM != nil {
+					ids := ti.lmIDs
+					row[fUniLogP] = ti.uni
 					row[fLMLeft] = float32(res.LM.LogNext(prev, ids[0]))
-					next := int32(-1)
-					if j := i + max(c.Span, 1); j < n {
-						next = lmID[j]
+					nx := next
+					if c.Span > 1 {
+						nx = -1
+						if j := i + c.Span; j < n {
+							nx = lmID[j]
+						}
 					}
-					row[fLMRight] = float32(res.LM.LogPrev(ids[len(ids)-1], next))
-					row[fLMInner] = ci.inner
+					row[fLMRight] = float32(res.LM.LogPrev(ids[nw-1], nx))
+					row[fLMInner] = ti.inner
 				}
-				if theta != nil && len(ci.lmIDs) > 0 {
-					row[fTopicLogP] = ci.topic
-					if ci.topicKnown {
+				if topics != nil && nw > 0 {
+					var topic float64
+					known := true
+					for _, id := range ti.ldaIDs {
+						topic += topics.logProb(res.LDA, id, theta)
+						known = known && id >= 0
+					}
+					row[fTopicLogP] = float32(topic / float64(len(ti.ldaIDs)))
+					if known {
 						row[fTopicKnown] = 1
 					}
 				}
-				if ctxOK && ci.vec != nil {
-					row[fVecSim] = float32(dot(ci.vec, ctxVec))
+				if ctxOK && ti.vec != nil {
+					row[fVecSim] = float32(ti.cos(ctxVec))
 					row[fVecKnown] = 1
 				}
 				row[fEdits] = float32(c.Edits)
-				row[fLenDiff] = float32(absInt(ci.runes - ocr.runes))
+				row[fLenDiff] = float32(absInt(ti.runes - ocr.runes))
 				if c.Span > 1 {
 					row[fMerge] = 1
 				}
-				if len(ci.lmIDs) > 1 {
+				if nw > 1 {
 					row[fSplit] = 1
 				}
 				if c.Source&candgen.SrcEngine != 0 {
@@ -306,17 +346,17 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				}
 				if len(doc.Alts) > 0 && c.Span == 1 {
 					a := 0
-					for _, w := range agree[i] {
+					for _, w := range agreeAt {
 						if w == c.Text {
 							a++
 						}
 					}
 					row[fEngineAgree] = float32(a) / float32(len(doc.Alts))
 				}
-				if ci.casePat != ocr.casePat {
+				if ti.casePat != ocr.casePat {
 					row[fCaseChange] = 1
 				}
-				if ci.punct != ocr.punct {
+				if ti.punct != ocr.punct {
 					row[fPunctChange] = 1
 				}
 			}
@@ -375,19 +415,6 @@ func logRank(rank int) float32 {
 		return logRanks[rank]
 	}
 	return float32(math.Log1p(float64(rank)))
-}
-
-// dot returns the cosine of a unit vector a and b (b need not be unit).
-func dot(a, b []float32) float64 {
-	var s, nb float64
-	for k := range a {
-		s += float64(a[k]) * float64(b[k])
-		nb += float64(a[k]) * float64(a[k])
-	}
-	if nb == 0 {
-		return 0
-	}
-	return s / math.Sqrt(nb)
 }
 
 // alignReadings returns for each primary position the words the other
@@ -514,85 +541,171 @@ func core(tok string) string {
 	return c
 }
 
-// textInfo holds the position-independent facts of a candidate text in
-// one document.
-type textInfo struct {
-	*staticInfo
-	topic      float32 // mean log p(w | document) of the words
-	topicKnown bool    // every word is in the topic model's vocabulary
-}
-
 // staticInfo holds the facts of a text that depend on the resources alone,
 // shared by all documents through Resources' cache.
 type staticInfo struct {
 	lmIDs   []int32 // language-model id of each word (-1 unknown)
-	ldaIDs  []int32 // topic-model id of each word (-1 unknown)
+	ldaIDs  []int32 // topic-model id of each word (-1 unknown); nil without a topic model
 	inLex   bool    // every word's core is in the lexicon
 	uni     float32 // mean log unigram probability of the words
 	inner   float32 // sum of log P(w_k | w_k-1) inside the text
 	vec     []float32
+	vecSq   float64 // squared length of vec
+	vecLen  float64 // its square root
 	runes   int
 	casePat int
 	punct   string
+	ids     [2]int32 // backing of lmIDs and ldaIDs for a one-word text
+}
+
+// cos returns the cosine of the text's word vector and the unit vector u.
+func (si *staticInfo) cos(u []float32) float64 {
+	var s float64
+	for k, f := range si.vec {
+		s += float64(f) * float64(u[k])
+	}
+	if si.vecSq == 0 {
+		return 0
+	}
+	return s / si.vecLen
 }
 
 // maxCached bounds the texts Resources remembers; past it the cache
 // starts afresh (its content never changes results, only speed).
 const maxCached = 1 << 20
 
+// static returns the facts of text, from the cache when it has them.
 func (res *Resources) static(text string) *staticInfo {
-	if v, ok := res.cache.Load(text); ok {
-		return v.(*staticInfo)
+	sh := &res.cache[maphash.String(cacheSeed, text)&(cacheShards-1)]
+	sh.mu.RLock()
+	si, ok := sh.m[text]
+	sh.mu.RUnlock()
+	if ok {
+		return si
 	}
-	words := strings.Fields(text)
+	si = res.newStatic(text)
+	sh.mu.Lock()
+	if sh.m == nil || len(sh.m) >= maxCached/cacheShards {
+		sh.m = make(map[string]*staticInfo)
+	}
+	sh.m[text] = si
+	sh.mu.Unlock()
+	return si
+}
+
+// oneWord reports whether text is a single ASCII word (no byte that
+// strings.Fields would split at or treat as Unicode).
+func oneWord(text string) bool {
+	if text == "" {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c >= utf8.RuneSelf, c == ' ', '\t' <= c && c <= '\r':
+			return false
+		}
+	}
+	return true
+}
+
+func (res *Resources) newStatic(text string) *staticInfo {
 	si := &staticInfo{runes: utf8.RuneCountInString(text), casePat: casePattern(text), punct: punctOf(text)}
-	si.inLex = len(words) > 0
+	var words []string
+	if oneWord(text) {
+		words = []string{text}
+	} else {
+		words = strings.Fields(text)
+	}
+	n := len(words)
+	if n == 0 {
+		return si
+	}
+	if n == 1 {
+		si.lmIDs = si.ids[0:1:1]
+		if res.LDA != nil {
+			si.ldaIDs = si.ids[1:2:2]
+		}
+	} else {
+		buf := make([]int32, 2*n)
+		si.lmIDs = buf[:n:n]
+		if res.LDA != nil {
+			si.ldaIDs = buf[n:]
+		}
+	}
+	si.inLex = true
 	var uni float64
+	norm0 := ""
 	for k, w := range words {
 		if res.Lex != nil && !res.Lex.Has(core(w)) {
 			si.inLex = false
 		}
 		id := int32(-1)
-		if res.LM != nil {
-			if nw := Norm(w); nw != "" {
+		if res.LM != nil || (k == 0 && res.Vec != nil) {
+			nw := Norm(w)
+			if k == 0 {
+				norm0 = nw
+			}
+			if res.LM != nil && nw != "" {
 				id = res.LM.ID(nw)
 			}
+		}
+		if res.LM != nil {
 			uni += res.LM.LogUni(id)
 			if k > 0 {
 				si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))
 			}
 		}
-		si.lmIDs = append(si.lmIDs, id)
+		si.lmIDs[k] = id
 		if res.LDA != nil {
-			tid, _ := res.LDA.WordID(w)
-			si.ldaIDs = append(si.ldaIDs, tid)
+			si.ldaIDs[k], _ = res.LDA.WordID(w)
 		}
 	}
-	if len(words) > 0 {
-		si.uni = float32(uni / float64(len(words)))
-		if res.Vec != nil {
-			if v, ok := res.Vec.Vec(Norm(words[0])); ok {
-				si.vec = v
+	si.uni = float32(uni / float64(n))
+	if res.Vec != nil {
+		if v, ok := res.Vec.Vec(norm0); ok {
+			si.vec = v
+			for _, f := range v {
+				si.vecSq += float64(f) * float64(f)
 			}
+			si.vecLen = math.Sqrt(si.vecSq)
 		}
 	}
-	if res.cached.Add(1) > maxCached {
-		res.cache.Clear()
-		res.cached.Store(0)
-	}
-	res.cache.Store(text, si)
 	return si
 }
 
-func newTextInfo(res *Resources, text string, theta []float64) *textInfo {
-	ti := &textInfo{staticInfo: res.static(text), topicKnown: true}
-	if theta != nil && len(ti.ldaIDs) > 0 {
-		var topic float64
-		for _, id := range ti.ldaIDs {
-			topic += res.LDA.LogProbID(id, theta)
-			ti.topicKnown = ti.topicKnown && id >= 0
-		}
-		ti.topic = float32(topic / float64(len(ti.ldaIDs)))
+// topicCache holds log p(word id | document) of the word ids seen so far
+// in one document; an entry is valid when its stamp is the current gen.
+type topicCache struct {
+	stamp []uint32
+	val   []float64
+	gen   uint32
+}
+
+// topicCache returns a cache for a new document (put it back in
+// res.topics when done).
+func (res *Resources) topicCache() *topicCache {
+	tc, _ := res.topics.Get().(*topicCache)
+	if tc == nil {
+		n := len(res.LDA.Vocab()) + 1
+		tc = &topicCache{stamp: make([]uint32, n), val: make([]float64, n)}
 	}
-	return ti
+	tc.gen++
+	if tc.gen == 0 {
+		clear(tc.stamp)
+		tc.gen = 1
+	}
+	return tc
+}
+
+// logProb returns lda.LogProbID(id, theta), computed once per document.
+func (tc *topicCache) logProb(lda *lda.Model, id int32, theta []float64) float64 {
+	slot := int(id) + 1 // -1 (unknown) takes slot 0
+	if slot < 0 || slot >= len(tc.stamp) {
+		return lda.LogProbID(id, theta)
+	}
+	if tc.stamp[slot] != tc.gen {
+		tc.stamp[slot] = tc.gen
+		tc.val[slot] = lda.LogProbID(id, theta)
+	}
+	return tc.val[slot]
 }
