@@ -615,16 +615,20 @@ func (c *Confusion) insCost(b rune) float32 {
 // the learned many-to-one confusions each contributing their log
 // probability. It is never -Inf: unseen edits get a smoothed backoff cost.
 func (c *Confusion) LogProb(ocr, truth string) float64 {
-	var tb, ob [48]rune
-	return -float64(c.costBound(appendRunes(tb[:0], truth), appendRunes(ob[:0], ocr), math.MaxFloat32))
+	var tb [48]rune
+	var q ocrSide
+	q.reset(c, ocr)
+	return -float64(c.costBound(appendRunes(tb[:0], truth), &q, math.MaxFloat32))
 }
 
 // Cost is -LogProb(ocr, truth) with an early exit: when every alignment
 // costs more than bound it returns a value > bound (possibly +Inf) as soon
 // as that is certain.
 func (c *Confusion) Cost(ocr, truth string, bound float64) float64 {
-	var tb, ob [48]rune
-	return float64(c.costBound(appendRunes(tb[:0], truth), appendRunes(ob[:0], ocr), float32(math.Min(bound, math.MaxFloat32))))
+	var tb [48]rune
+	var q ocrSide
+	q.reset(c, ocr)
+	return q.cost(c, appendRunes(tb[:0], truth), bound)
 }
 
 func appendRunes(dst []rune, s string) []rune {
@@ -634,9 +638,61 @@ func appendRunes(dst []rune, s string) []rune {
 	return dst
 }
 
-// costBound runs the forward Viterbi DP of t (true) against o (OCR),
-// giving up (+Inf) once every open path costs more than bound.
-func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
+// ocrSide is the OCR string of the DP prepared once, for scoring many true
+// strings against it: its runes, their insertion costs, and where each
+// ASCII rune occurs (a linked list: first, then nxt), so a multi-rune
+// confusion visits only the columns where its OCR side starts.
+type ocrSide struct {
+	o     []rune
+	ins   []float32
+	first [128]int16
+	nxt   []int16
+	tbuf  []rune
+	ob    [48]rune
+	insB  [48]float32
+	nxtB  [48]int16
+}
+
+// reset prepares q for the OCR string ocr.
+func (q *ocrSide) reset(c *Confusion, ocr string) {
+	q.o = appendRunes(q.ob[:0], ocr)
+	m := len(q.o)
+	q.ins = q.insB[:0]
+	for _, r := range q.o {
+		q.ins = append(q.ins, c.insCost(r))
+	}
+	for k := range q.first {
+		q.first[k] = -1
+	}
+	if m > len(q.nxtB) {
+		q.nxt = make([]int16, m)
+	} else {
+		q.nxt = q.nxtB[:m]
+	}
+	for j := m - 1; j >= 0; j-- {
+		q.nxt[j] = -1
+		if r := q.o[j]; r >= 0 && r < 128 {
+			q.nxt[j] = q.first[r]
+			q.first[r] = int16(j)
+		}
+	}
+}
+
+// costOf returns the cost of true string t (a string) against the
+// prepared OCR side, with costBound's early exit.
+func (q *ocrSide) costOf(c *Confusion, t string, bound float64) float64 {
+	q.tbuf = appendRunes(q.tbuf[:0], t)
+	return q.cost(c, q.tbuf, bound)
+}
+
+func (q *ocrSide) cost(c *Confusion, t []rune, bound float64) float64 {
+	return float64(c.costBound(t, q, float32(math.Min(bound, math.MaxFloat32))))
+}
+
+// costBound runs the forward Viterbi DP of t (true) against the prepared
+// OCR side q, giving up (+Inf) once every open path costs more than bound.
+func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
+	o, ins, first, nxt := q.o, q.ins, &q.first, q.nxt
 	n, m := len(t), len(o)
 	w := m + 1
 	var buf [1024]float32
@@ -651,36 +707,6 @@ func (c *Confusion) costBound(t, o []rune, bound float32) float32 {
 		d[i] = inf
 	}
 	d[0] = 0
-	// per-position costs, looked up once
-	var insB [64]float32
-	ins := insB[:0]
-	if m > len(insB) {
-		ins = make([]float32, 0, m)
-	}
-	for _, r := range o {
-		ins = append(ins, c.insCost(r))
-	}
-	// positions of each ASCII rune in o (a linked list: first, then
-	// nxt), so a multi-rune confusion visits only the columns where its
-	// OCR side starts
-	var first [128]int16
-	for k := range first {
-		first[k] = -1
-	}
-	var nxtB [64]int16
-	nxt := nxtB[:0]
-	if m > len(nxtB) {
-		nxt = make([]int16, m)
-	} else {
-		nxt = nxtB[:m]
-	}
-	for j := m - 1; j >= 0; j-- {
-		nxt[j] = -1
-		if r := o[j]; r >= 0 && r < 128 {
-			nxt[j] = first[r]
-			first[r] = int16(j)
-		}
-	}
 	// apply relaxes the cells reached by op from row i (final by then:
 	// multi-rune confusions consume at least one true rune, so they only
 	// reach later rows)

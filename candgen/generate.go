@@ -59,8 +59,8 @@ type Options struct {
 	Verify int
 	// PriorWeight weighs the prior against the channel (default 1).
 	PriorWeight float64
-	// MaxMerge is the most OCR tokens a merge joins (default 3; 1 turns
-	// merges off). NoSplit turns splits off.
+	// MaxMerge is the most OCR tokens a merge joins (default and most 3;
+	// 1 turns merges off). NoSplit turns splits off.
 	MaxMerge int
 	NoSplit  bool
 	// DocMinCount: a word recurring this often in a document's OCR, with
@@ -94,7 +94,7 @@ func (o Options) withDefaults() Options {
 	if o.PriorWeight <= 0 {
 		o.PriorWeight = 1
 	}
-	if o.MaxMerge <= 0 {
+	if o.MaxMerge <= 0 || o.MaxMerge > 3 {
 		o.MaxMerge = 3
 	}
 	if o.DocMinCount == 0 {
@@ -115,7 +115,7 @@ type Generator struct {
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
 	ccache map[string][]coreCand  // coreCands by core (punctuation variants of a core share it)
-	mcache map[string][]Candidate // merges, keyed by the tokens joined with NUL
+	mcache map[mergeKey][]Candidate // merges, keyed by the tokens joined
 
 	mark       []uint32
 	gen        uint32
@@ -132,6 +132,7 @@ type Generator struct {
 	formBuf    []string
 	lq         levQuery // the query of near, prepared for bit-parallel distance
 	bestBuf    []int32
+	cq         ocrSide // the core of coreCands, prepared for the confusion DP
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -145,7 +146,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		lex = NewLexicon()
 	}
 	opt = opt.withDefaults()
-	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[string][]Candidate{},
+	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[mergeKey][]Candidate{},
 		ccache: map[string][]coreCand{}}
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
@@ -179,13 +180,14 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 func (g *Generator) Clone() *Generator {
 	c := *g
 	c.cache = map[string]*tokEntry{}
-	c.mcache = map[string][]Candidate{}
+	c.mcache = map[mergeKey][]Candidate{}
 	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil
 	c.lq = levQuery{}
 	c.bestBuf = nil
+	c.cq = ocrSide{}
 	return &c
 }
 
@@ -741,7 +743,8 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		return false
 	}
-	orig := coreCand{core, SrcOriginal, g.conf.LogProb(core, core), g.corePrior(core), g.oovFold(core)}
+	g.cq.reset(g.conf, core)
+	orig := coreCand{core, SrcOriginal, -g.cq.costOf(g.conf, core, math.MaxFloat32), g.corePrior(core), g.oovFold(core)}
 	cs = append(cs, orig)
 	w := g.opt.PriorWeight
 	// the scores kept so far, to bound the DP of the next candidate: one
@@ -784,7 +787,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		if bound < 0 {
 			return 0, false
 		}
-		c := g.conf.Cost(core, t, bound)
+		c := g.cq.costOf(g.conf, t, bound)
 		if c > bound {
 			return 0, false
 		}
@@ -1211,6 +1214,9 @@ func (g *Generator) tokInfos(ocr []string) []tokInfo {
 	return info
 }
 
+// mergeKey is the tokens of a merge ("" after the last): up to three.
+type mergeKey [3]string
+
 // merges adds candidates for the tokens toks joined into one word. Merges
 // are tried when a token's core is not a known word or the first ends in
 // a hyphen; results are cached.
@@ -1229,7 +1235,8 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 	if !try && !(span == 2 && info[0].dashSuf) {
 		return // nothing to propose: skip the cache
 	}
-	key := strings.Join(toks, "\x00")
+	var key mergeKey
+	copy(key[:], toks)
 	if c, ok := g.mcache[key]; ok {
 		set.list = append(set.list, c...)
 		return
