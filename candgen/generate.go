@@ -114,7 +114,7 @@ type Generator struct {
 	ix     *delIndex
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
-	ccache map[string][]coreCand  // coreCands by core (punctuation variants of a core share it)
+	ccache map[string][]coreCand    // coreCands by core (punctuation variants of a core share it)
 	mcache map[mergeKey][]Candidate // merges, keyed by the tokens joined
 
 	mark       []uint32
