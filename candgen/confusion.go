@@ -802,6 +802,9 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 				return inf
 			}
 		}
+		if rowMin > bound {
+			continue // every relaxation from this row ends above bound
+		}
 		// the multi-rune confusions whose true side matches t at i
 		var l1 []multiOp
 		if ti >= 0 && ti < 128 {
@@ -810,7 +813,9 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 			l1 = c.multi1M[ti]
 		}
 		for k := range l1 {
-			apply(&l1[k], i, row)
+			if op := &l1[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+				apply(op, i, row)
+			}
 		}
 		if i+1 < n {
 			t1 := t[i+1]
@@ -821,7 +826,9 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 			if look {
 				l2 := c.multi2[pairKey(ti, t1)]
 				for k := range l2 {
-					apply(&l2[k], i, row)
+					if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+						apply(op, i, row)
+					}
 				}
 			}
 		}

@@ -663,7 +663,12 @@ func (lq *levQuery) dist(b []rune, bound int, row []int) int {
 	top := uint64(1) << uint(m-1)
 	score := m
 	for j, r := range b {
-		e := lq.eq(r)
+		var e uint64
+		if r >= 0 && r < 128 {
+			e = lq.ascii[r]
+		} else {
+			e = lq.eq(r)
+		}
 		xv := e | mv
 		xh := (((e & pv) + pv) ^ pv) | e
 		ph := mv | ^(xh | pv)
