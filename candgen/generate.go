@@ -329,9 +329,10 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 	if bound <= 1 {
 		lv = 1
 	}
-	g.hs = g.ix.lookup(q, min(deep, 1), lv, g.mark, g.gen, g.hs, visit)
+	lo, hi := len(q)-bound, len(q)+bound
+	g.hs = g.ix.lookup(q, min(deep, 1), lv, lo, hi, g.mark, g.gen, g.hs, visit)
 	if deep > 1 && !close {
-		g.hs = g.ix.lookup(q, deep, lv, g.mark, g.gen, g.hs, visit)
+		g.hs = g.ix.lookup(q, deep, lv, lo, hi, g.mark, g.gen, g.hs, visit)
 	}
 	g.hits = hits
 	return g.best(hits, max)

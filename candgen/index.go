@@ -371,6 +371,13 @@ func deletionHashes(dst []uint64, rs []rune, d int) []uint64 {
 	return dst
 }
 
+// An entry's id carries the skeleton's length (at most idLenMax, which
+// stands for that or more) in its top bits.
+const (
+	idBits   = 26
+	idLenMax = 1<<(32-idBits) - 1
+)
+
 type idxEntry struct {
 	h  uint64
 	id uint32
@@ -471,7 +478,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	ix.ids = make([]uint32, len(ents))
 	for i, e := range ents {
 		ix.lo[i] = uint32(e.h)
-		ix.ids[i] = e.id
+		ix.ids[i] = e.id | uint32(min(len(skels[e.id]), idLenMax))<<idBits
 		ix.dir[(e.h>>(64-bits))+1]++
 	}
 	for b := 1; b < len(ix.dir); b++ {
@@ -511,7 +518,10 @@ func (ix *delIndex) Bytes() int {
 // Entries made by more than maxLevel deletions from a skeleton are skipped:
 // a query within one edit of a skeleton shares a string with it at one
 // deletion from each side, so bound-1 searches pass maxLevel 1.
-func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, mark []uint32, gen uint32, hs []uint64, f func(id uint32)) []uint64 {
+//
+// Skeletons shorter than minLen or longer than maxLen runes are skipped
+// before their records are touched (entries carry the length).
+func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, minLen, maxLen int, mark []uint32, gen uint32, hs []uint64, f func(id uint32)) []uint64 {
 	p := q
 	if len(p) > ix.prefix {
 		p = p[:ix.prefix]
@@ -535,6 +545,10 @@ func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, mark []uint32, gen 
 				continue
 			}
 			id := ix.ids[e]
+			if l := int(id >> idBits); l < minLen || l > maxLen && l < idLenMax {
+				continue // the skeleton's length is outside the bound
+			}
+			id &= 1<<idBits - 1
 			if mark[id] == gen {
 				continue
 			}
