@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -115,6 +116,26 @@ type Resources struct {
 	// for concurrent use; a Resources must not be copied once used).
 	cache  [cacheShards]cacheShard
 	topics sync.Pool // of *topicCache
+
+	// vecSq holds the squared length of each word vector (as float64 bits,
+	// 0 until computed).
+	vecOnce sync.Once
+	vecSq   []atomic.Uint64
+}
+
+// vecSquare returns the squared length of word vector id, computed once
+// per Resources.
+func (res *Resources) vecSquare(id int32) float64 {
+	res.vecOnce.Do(func() { res.vecSq = make([]atomic.Uint64, res.Vec.Len()) })
+	if b := res.vecSq[id].Load(); b != 0 {
+		return math.Float64frombits(b)
+	}
+	var sq float64
+	for _, f := range res.Vec.Row(id) {
+		sq += float64(f) * float64(f)
+	}
+	res.vecSq[id].Store(math.Float64bits(sq))
+	return sq
 }
 
 // cacheShards is the number of independently locked parts of a
@@ -163,6 +184,31 @@ func (m *Matrix) Row(r int) []float32 { return m.Vals[r*NumFeatures : (r+1)*NumF
 // Rows returns the number of rows.
 func (m *Matrix) Rows() int { return len(m.Vals) / NumFeatures }
 
+// Release hands m's storage back for reuse by a later Compute, which
+// saves allocating and faulting in megabytes per document; m must not be
+// used afterwards. Calling it is optional.
+func (m *Matrix) Release() {
+	if cap(m.Vals) > 0 {
+		v := m.Vals[:0]
+		valsPool.Put(&v)
+	}
+	m.Vals, m.First = nil, nil
+}
+
+// valsPool holds released Matrix.Vals (as *[]float32).
+var valsPool sync.Pool
+
+// newVals returns n zero cells, reusing released storage when it is big
+// enough.
+func newVals(n int) []float32 {
+	if p, _ := valsPool.Get().(*[]float32); p != nil && cap(*p) >= n {
+		v := (*p)[:n]
+		clear(v)
+		return v
+	}
+	return make([]float32, n)
+}
+
 // Compute returns the feature matrix of doc. rng drives the LDA fold-in.
 func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	n := len(doc.Words)
@@ -170,7 +216,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	for _, cs := range doc.Cands {
 		rows += len(cs)
 	}
-	m := &Matrix{Vals: make([]float32, rows*NumFeatures), First: make([]int32, n+1)}
+	m := &Matrix{Vals: newVals(rows * NumFeatures), First: make([]int32, n+1)}
 
 	norm := make([]string, n)
 	lmID := make([]int32, n)
@@ -242,7 +288,12 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			single := res.static(doc.Words[i])
 			merged, mergedSpan := single, 1 // the OCR text of the last merge seen
 			origRules := candgen.Garbage(doc.Words[i])
-			origOOV := res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
+			var origOOV bool // single.inLex says it when the token is one word
+			if len(single.lmIDs) == 1 {
+				origOOV = res.Lex != nil && !single.inLex
+			} else {
+				origOOV = res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
+			}
 			bestScore, origScore := math.Inf(-1), math.NaN()
 			for _, c := range doc.Cands[i] {
 				bestScore = math.Max(bestScore, c.Score)
@@ -561,6 +612,7 @@ type staticInfo struct {
 // cos returns the cosine of the text's word vector and the unit vector u.
 func (si *staticInfo) cos(u []float32) float64 {
 	var s float64
+	u = u[:len(si.vec)]
 	for k, f := range si.vec {
 		s += float64(f) * float64(u[k])
 	}
@@ -662,11 +714,9 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	si.uni = float32(uni / float64(n))
 	if res.Vec != nil {
-		if v, ok := res.Vec.Vec(norm0); ok {
-			si.vec = v
-			for _, f := range v {
-				si.vecSq += float64(f) * float64(f)
-			}
+		if id, ok := res.Vec.ID(norm0); ok {
+			si.vec = res.Vec.Row(id)
+			si.vecSq = res.vecSquare(id)
 			si.vecLen = math.Sqrt(si.vecSq)
 		}
 	}

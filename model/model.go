@@ -124,6 +124,7 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
 			c.Changed++
 		}
 	}
+	l.Feat.Release()
 	return c
 }
 

@@ -480,10 +480,38 @@ func docRand(seed uint64, stem string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h))
 }
 
+// scoreRows returns r.Logit of every row of m. Most cells are 0 or 1, so
+// the terms of those two values are computed once per column (the same
+// expression, so the same bits) instead of once per cell.
 func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 	s := make([]float64, m.Rows())
+	d := len(r.W)
+	if d != features.NumFeatures {
+		for i := range s {
+			s[i] = r.Logit(m.Row(i))
+		}
+		return s
+	}
+	t0, t1 := make([]float64, d), make([]float64, d)
+	for j := range d {
+		t0[j] = r.W[j] * (float64(float32(0)) - r.Mean[j]) / r.Scale[j]
+		t1[j] = r.W[j] * (float64(float32(1)) - r.Mean[j]) / r.Scale[j]
+	}
+	w, mean, scale := r.W[:d], r.Mean[:d], r.Scale[:d]
 	for i := range s {
-		s[i] = r.Logit(m.Row(i))
+		row := m.Vals[i*d : (i+1)*d]
+		z := r.B
+		for j, v := range row {
+			switch v {
+			case 0:
+				z += t0[j]
+			case 1:
+				z += t1[j]
+			default:
+				z += w[j] * (float64(v) - mean[j]) / scale[j]
+			}
+		}
+		s[i] = z
 	}
 	return s
 }
