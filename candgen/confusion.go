@@ -615,8 +615,10 @@ func (c *Confusion) insCost(b rune) float32 {
 // the learned many-to-one confusions each contributing their log
 // probability. It is never -Inf: unseen edits get a smoothed backoff cost.
 func (c *Confusion) LogProb(ocr, truth string) float64 {
-	var tb [48]rune
-	var q ocrSide
+	var tb, ob [48]rune
+	var insB [48]float32
+	var nxtB [48]int16
+	q := newOCRSide(ob[:], insB[:], nxtB[:])
 	q.reset(c, ocr)
 	return -float64(c.costBound(appendRunes(tb[:0], truth), &q, math.MaxFloat32))
 }
@@ -625,8 +627,10 @@ func (c *Confusion) LogProb(ocr, truth string) float64 {
 // costs more than bound it returns a value > bound (possibly +Inf) as soon
 // as that is certain.
 func (c *Confusion) Cost(ocr, truth string, bound float64) float64 {
-	var tb [48]rune
-	var q ocrSide
+	var tb, ob [48]rune
+	var insB [48]float32
+	var nxtB [48]int16
+	q := newOCRSide(ob[:], insB[:], nxtB[:])
 	q.reset(c, ocr)
 	return q.cost(c, appendRunes(tb[:0], truth), bound)
 }
@@ -648,26 +652,37 @@ type ocrSide struct {
 	first [128]int16
 	nxt   []int16
 	tbuf  []rune
-	ob    [48]rune
-	insB  [48]float32
-	nxtB  [48]int16
 }
 
-// reset prepares q for the OCR string ocr.
+// newOCRSide returns an ocrSide whose buffers are the given arrays' (so a
+// short-lived one stays on the stack).
+func newOCRSide(ob []rune, ins []float32, nxt []int16) ocrSide {
+	return ocrSide{o: ob[:0], ins: ins[:0], nxt: nxt[:0]}
+}
+
+// reset prepares q for the OCR string ocr. (Its slices are only ever
+// resliced or replaced by new ones, never appended to, so an ocrSide over
+// stack arrays stays on the stack.)
 func (q *ocrSide) reset(c *Confusion, ocr string) {
-	q.o = appendRunes(q.ob[:0], ocr)
-	m := len(q.o)
-	q.ins = q.insB[:0]
-	for _, r := range q.o {
-		q.ins = append(q.ins, c.insCost(r))
+	m := utf8.RuneCountInString(ocr)
+	if cap(q.o) < m {
+		q.o = make([]rune, m)
+	}
+	if cap(q.ins) < m {
+		q.ins = make([]float32, m)
+	}
+	if cap(q.nxt) < m {
+		q.nxt = make([]int16, m)
+	}
+	q.o, q.ins, q.nxt = q.o[:m], q.ins[:m], q.nxt[:m]
+	j := 0
+	for _, r := range ocr {
+		q.o[j] = r
+		q.ins[j] = c.insCost(r)
+		j++
 	}
 	for k := range q.first {
 		q.first[k] = -1
-	}
-	if m > len(q.nxtB) {
-		q.nxt = make([]int16, m)
-	} else {
-		q.nxt = q.nxtB[:m]
 	}
 	for j := m - 1; j >= 0; j-- {
 		q.nxt[j] = -1

@@ -133,6 +133,7 @@ type Generator struct {
 	lq         levQuery // the query of near, prepared for bit-parallel distance
 	bestBuf    []int32
 	cq         ocrSide // the core of coreCands, prepared for the confusion DP
+	csBuf      []coreCand
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -188,6 +189,7 @@ func (g *Generator) Clone() *Generator {
 	c.lq = levQuery{}
 	c.bestBuf = nil
 	c.cq = ocrSide{}
+	c.csBuf = nil
 	return &c
 }
 
@@ -735,7 +737,8 @@ const maxSplits = 6
 // itself, lexicon words near it in its case forms, and its splits; the best
 // K by score.
 func (g *Generator) coreCands(core string) []coreCand {
-	var cs []coreCand
+	cs := g.csBuf[:0]
+	defer func() { g.csBuf = cs[:0] }()
 	has := func(t string) bool {
 		for _, c := range cs {
 			if c.text == t {
@@ -889,7 +892,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		cs = cs[:g.opt.K]
 	}
-	return cs
+	return slices.Clone(cs)
 }
 
 // splits returns the splits of core into two words, and the compounds of
@@ -1077,7 +1080,7 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 		if len(extra[i].list) == 0 && !touched {
 			// the common case: the token's own pruned list, made once
 			if e.pruned == nil {
-				e.pruned = g.prune(append([]Candidate(nil), e.cands...), ocr[i:i+1], 0)
+				e.pruned = g.prune(e.cands, ocr[i:i+1], 0)
 			}
 			out[i] = e.pruned[:len(e.pruned):len(e.pruned)]
 			continue
