@@ -269,9 +269,15 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		defer res.topics.Put(topics)
 	}
 
+	// Candidates of a position often share a word (case and punctuation
+	// variants): the values that depend on the word and the position alone
+	// are remembered for the position.
+	var left, right, cosines posMemo
+
 	r := 0
 	for i := 0; i < n; i++ {
 		m.First[i] = int32(r)
+		left, right, cosines = left[:0], right[:0], cosines[:0]
 		if i < len(doc.Cands) && len(doc.Cands[i]) > 0 {
 			prev := int32(-1)
 			if i > 0 {
@@ -329,7 +335,10 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					}
 					ocr = merged
 				}
-				ti := res.static(c.Text)
+				ti := single
+				if c.Text != doc.Words[i] {
+					ti = res.static(c.Text)
+				}
 				row[fConfLogP] = float32(c.LogConf)
 				row[fCandPrior] = float32(c.LogPrior)
 				if c.Source&candgen.SrcOriginal != 0 {
@@ -357,7 +366,12 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				if nw > 0 && res.LM != nil {
 					ids := ti.lmIDs
 					row[fUniLogP] = ti.uni
-					row[fLMLeft] = float32(res.LM.LogNext(prev, ids[0]))
+					v, ok := left.get(ids[0], 0)
+					if !ok {
+						v = float32(res.LM.LogNext(prev, ids[0]))
+						left = append(left, idMemo{ids[0], 0, v})
+					}
+					row[fLMLeft] = v
 					nx := next
 					if c.Span > 1 {
 						nx = -1
@@ -365,7 +379,12 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 							nx = lmID[j]
 						}
 					}
-					row[fLMRight] = float32(res.LM.LogPrev(ids[nw-1], nx))
+					v, ok = right.get(ids[nw-1], nx)
+					if !ok {
+						v = float32(res.LM.LogPrev(ids[nw-1], nx))
+						right = append(right, idMemo{ids[nw-1], nx, v})
+					}
+					row[fLMRight] = v
 					row[fLMInner] = ti.inner
 				}
 				if topics != nil && nw > 0 {
@@ -381,7 +400,12 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					}
 				}
 				if ctxOK && ti.vec != nil {
-					row[fVecSim] = float32(ti.cos(ctxVec))
+					v, ok := cosines.get(ti.vecID, 0)
+					if !ok {
+						v = float32(ti.cos(ctxVec))
+						cosines = append(cosines, idMemo{ti.vecID, 0, v})
+					}
+					row[fVecSim] = v
 					row[fVecKnown] = 1
 				}
 				row[fEdits] = float32(c.Edits)
@@ -415,6 +439,25 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	}
 	m.First[n] = int32(r)
 	return m
+}
+
+// idMemo is a remembered value of a pair of word ids.
+type idMemo struct {
+	a, b int32
+	v    float32
+}
+
+// posMemo holds the values of the id pairs seen at one position.
+type posMemo []idMemo
+
+// get returns the value of (a, b) when remembered.
+func (pm posMemo) get(a, b int32) (float32, bool) {
+	for _, e := range pm {
+		if e.a == a && e.b == b {
+			return e.v, true
+		}
+	}
+	return 0, false
 }
 
 // contextVector sets out to the normalised mean vector of the known words
@@ -601,6 +644,7 @@ type staticInfo struct {
 	uni     float32 // mean log unigram probability of the words
 	inner   float32 // sum of log P(w_k | w_k-1) inside the text
 	vec     []float32
+	vecID   int32   // the id of vec
 	vecSq   float64 // squared length of vec
 	vecLen  float64 // its square root
 	runes   int
@@ -645,27 +689,69 @@ func (res *Resources) static(text string) *staticInfo {
 	return si
 }
 
-// oneWord reports whether text is a single ASCII word (no byte that
-// strings.Fields would split at or treat as Unicode).
-func oneWord(text string) bool {
+// asciiShape sets si's runes, casePat and punct, as casePattern and
+// punctOf would, when text is a single ASCII word (not empty, no space or
+// control byte), and reports whether it was.
+func asciiShape(si *staticInfo, text string) bool {
 	if text == "" {
 		return false
 	}
+	var up, low, n int
+	firstUp := false
+	start, end := -1, 0 // the core between the leading and trailing punctuation
 	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c >= utf8.RuneSelf, c == ' ', '\t' <= c && c <= '\r':
+		c := text[i]
+		switch {
+		case c <= ' ' || c >= 0x7f:
 			return false
+		case 'A' <= c && c <= 'Z':
+			if n == 0 {
+				firstUp = true
+			}
+			up++
+			n++
+		case 'a' <= c && c <= 'z':
+			low++
+			n++
+		case '0' <= c && c <= '9':
+		default: // the rest of printable ASCII is punctuation or symbols
+			continue
 		}
+		if start < 0 {
+			start = i
+		}
+		end = i + 1
+	}
+	si.runes = len(text)
+	switch {
+	case n == 0:
+		si.casePat = 0
+	case up == 0:
+		si.casePat = 1
+	case low == 0 && n > 1:
+		si.casePat = 3
+	case firstUp && up == 1:
+		si.casePat = 2
+	case low == 0:
+		si.casePat = 3
+	default:
+		si.casePat = 4
+	}
+	if start < 0 {
+		si.punct = text
+	} else {
+		si.punct = text[:start] + "\x00" + text[end:]
 	}
 	return true
 }
 
 func (res *Resources) newStatic(text string) *staticInfo {
-	si := &staticInfo{runes: utf8.RuneCountInString(text), casePat: casePattern(text), punct: punctOf(text)}
+	si := &staticInfo{}
 	var words []string
-	if oneWord(text) {
+	if asciiShape(si, text) {
 		words = []string{text}
 	} else {
+		si.runes, si.casePat, si.punct = utf8.RuneCountInString(text), casePattern(text), punctOf(text)
 		words = strings.Fields(text)
 	}
 	n := len(words)
@@ -715,7 +801,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	si.uni = float32(uni / float64(n))
 	if res.Vec != nil {
 		if id, ok := res.Vec.ID(norm0); ok {
-			si.vec = res.Vec.Row(id)
+			si.vec, si.vecID = res.Vec.Row(id), id
 			si.vecSq = res.vecSquare(id)
 			si.vecLen = math.Sqrt(si.vecSq)
 		}
