@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -634,12 +633,13 @@ func (g *Generator) entry(tok string) *tokEntry {
 			p, s        string
 			conf, prior float64
 		}
-		var affs []aff
+		affs := make([]aff, 0, len(pres)*len(sufs))
 		for _, p := range pres {
 			for _, s := range sufs {
 				affs = append(affs, aff{p, s, g.conf.LogProb(pre, p) + g.conf.LogProb(suf, s), g.conf.affixPrior(p, s)})
 			}
 		}
+		out = make([]Candidate, 0, len(cores)+min(len(cores), maxPunctCores)*(len(affs)-1)+len(g.conf.tokMem[tok]))
 		for ci, c := range cores {
 			for ai, a := range affs {
 				if ai > 0 && ci >= maxPunctCores {
@@ -872,12 +872,15 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
-	sort.Slice(cs, func(i, j int) bool {
-		a, b := cs[i].conf+w*cs[i].prior, cs[j].conf+w*cs[j].prior
+	slices.SortFunc(cs, func(x, y coreCand) int {
+		a, b := x.conf+w*x.prior, y.conf+w*y.prior
 		if a != b {
-			return a > b
+			if a > b {
+				return -1
+			}
+			return 1
 		}
-		return cs[i].text < cs[j].text
+		return strings.Compare(x.text, y.text)
 	})
 	if len(cs) > g.opt.K {
 		// keep the core itself even when cut
@@ -1035,15 +1038,20 @@ func (g *Generator) score(ocr string, set candSet, span int) []Candidate {
 	return out
 }
 
+// sortCands sorts candidates best first: by score, then the shorter span,
+// then the text.
 func sortCands(c []Candidate) {
-	sort.Slice(c, func(i, j int) bool {
-		if c[i].Score != c[j].Score {
-			return c[i].Score > c[j].Score
+	slices.SortFunc(c, func(a, b Candidate) int {
+		if a.Score != b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
 		}
-		if c[i].Span != c[j].Span {
-			return c[i].Span < c[j].Span
+		if a.Span != b.Span {
+			return cmp.Compare(a.Span, b.Span)
 		}
-		return c[i].Text < c[j].Text
+		return strings.Compare(a.Text, b.Text)
 	})
 }
 
