@@ -293,6 +293,9 @@ func (g *Generator) near(core string, max int, bound int) []int32 {
 			deep = 1
 		}
 	}
+	if bound <= 1 && !g.ix.mayBeNear1(q) {
+		return nil // no skeleton within one edit
+	}
 	g.gen++
 	if g.gen == 0 {
 		clear(g.mark)

@@ -252,6 +252,10 @@ type delIndex struct {
 	// not skeletons (parts of split tokens) and stop here
 	fullFilt  []uint64
 	fullFiltB uint
+	// a filter of the halves of every skeleton (halfHash), so a query
+	// with no skeleton within one edit mostly stops before the index
+	half  []uint64
+	halfB uint
 	// filters of the hashes present, one bit per hash (middle bits of
 	// the hash), for entries of level <= 1 and of any level: a probe
 	// whose bit is clear skips the directory and bucket (cache misses)
@@ -300,6 +304,47 @@ func runeMask(rs []rune) uint64 {
 		m |= 1 << (uint32(r) & 63)
 	}
 	return m
+}
+
+// halfHash hashes a prefix (side 0) or suffix (side 1) of a skeleton.
+func halfHash(part []rune, side uint64) uint64 {
+	return fnvSkip(part, -1, -1, -1) ^ (side+1)*0x9e3779b97f4a7c15
+}
+
+// addHalves sets the filter bits of skeleton s: for every query length n
+// that can be within one edit of it (len(s)-1 to len(s)+1), its prefix of
+// n/2 runes and its suffix of n-n/2 runes.
+func (ix *delIndex) addHalves(s []rune) {
+	l := len(s)
+	for n := max(l-1, 2); n <= l+1; n++ {
+		h, t := n/2, n-n/2
+		if h <= l {
+			x := filterBit(halfHash(s[:h], 0), ix.halfB)
+			ix.half[x>>6] |= 1 << (x & 63)
+		}
+		if t <= l {
+			x := filterBit(halfHash(s[l-t:], 1), ix.halfB)
+			ix.half[x>>6] |= 1 << (x & 63)
+		}
+	}
+}
+
+// mayBeNear1 reports whether some skeleton may be within one edit of q.
+// When it is false none is: an edit at a position at or after n/2 leaves
+// q's first n/2 runes a prefix of the skeleton, and one before n/2 leaves
+// q's last n-n/2 runes its suffix (n = len(q), at least 2; shorter
+// queries always pass).
+func (ix *delIndex) mayBeNear1(q []rune) bool {
+	n := len(q)
+	if n < 2 {
+		return true
+	}
+	x := filterBit(halfHash(q[:n/2], 0), ix.halfB)
+	if ix.half[x>>6]&(1<<(x&63)) != 0 {
+		return true
+	}
+	x = filterBit(halfHash(q[n/2:], 1), ix.halfB)
+	return ix.half[x>>6]&(1<<(x&63)) != 0
 }
 
 // exact returns the id of skeleton q.
@@ -406,11 +451,14 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	ix.rec = make([]skelRec, len(skels)+1)
 	ix.fullFiltB = filterBits(len(skels), 16)
 	ix.fullFilt = make([]uint64, (1<<ix.fullFiltB)/64+1)
+	ix.halfB = filterBits(len(skels), 6*16)
+	ix.half = make([]uint64, (1<<ix.halfB)/64+1)
 	for id, s := range skels {
 		h := fnvSkip(s, -1, -1, -1)
 		ix.full[h] = uint32(id)
 		x := filterBit(h, ix.fullFiltB)
 		ix.fullFilt[x>>6] |= 1 << (x & 63)
+		ix.addHalves(s)
 		ix.rec[id] = skelRec{runeMask(s), uint32(len(ix.runes)), uint32(len(ix.wref))}
 		ix.runes = append(ix.runes, s...)
 		for _, fid := range words[id] {
@@ -508,7 +556,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll)+len(ix.fullFilt))
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll)+len(ix.fullFilt)+len(ix.half))
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant
