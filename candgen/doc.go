@@ -57,6 +57,20 @@
 // in skeleton space, so `Admlnlstratlon` is zero edits from
 // `Administration` and the bound is spent on the other errors.
 //
+// What keeps this fast: bit filters (one bit per hash, a few MiB) in front
+// of the index buckets and of the whole-skeleton table, and one of every
+// skeleton's halves that stops one-edit searches that cannot hit (an edit
+// leaves either the first or the second half of the query intact); index
+// entries carry the skeleton's length, so hits outside the bound are
+// dropped before their records are read; hits are verified by bit-parallel
+// edit distance (Myers, in Hyyrö's form) against the query prepared once;
+// the confusion DP prepares the OCR side once per core, gives up on cells
+// and rows already above the score a candidate needs to survive the
+// pruning, and applies only the multi-rune confusions whose OCR side
+// occurs. BenchmarkGenerate (ads-fall2018, very noisy) and
+// BenchmarkGenerateEmbedded report tokens per CPU-second with cold caches
+// and the index's memory.
+//
 // # Candidates
 //
 // Generate(ocr, alts) returns, for each position, the candidates starting
