@@ -121,6 +121,33 @@ type Resources struct {
 	// 0 until computed).
 	vecOnce sync.Once
 	vecSq   []atomic.Uint64
+
+	// lmVec holds the word-vector id of each LM word (id+2; 1 none, 0 not
+	// looked up yet).
+	lmVecOnce sync.Once
+	lmVec     []atomic.Int32
+}
+
+// vecID returns res.Vec.ID(norm) for a normalised word whose LM id is
+// lmID (-1 unknown), looked up once per LM word.
+func (res *Resources) vecID(norm string, lmID int32) (int32, bool) {
+	if lmID < 0 || res.LM == nil {
+		return res.Vec.ID(norm)
+	}
+	res.lmVecOnce.Do(func() { res.lmVec = make([]atomic.Int32, res.LM.Len()) })
+	if int(lmID) >= len(res.lmVec) {
+		return res.Vec.ID(norm)
+	}
+	if v := res.lmVec[lmID].Load(); v != 0 {
+		return v - 2, v >= 2
+	}
+	id, ok := res.Vec.ID(norm)
+	v := int32(1)
+	if ok {
+		v = id + 2
+	}
+	res.lmVec[lmID].Store(v)
+	return id, ok
 }
 
 // vecSquare returns the squared length of word vector id, computed once
@@ -255,7 +282,9 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		posVec = make([][]float32, n)
 		for i, w := range norm {
 			if w != "" {
-				posVec[i], _ = res.Vec.Vec(w)
+				if id, ok := res.vecID(w, lmID[i]); ok {
+					posVec[i] = res.Vec.Row(id)
+				}
 			}
 		}
 	}
@@ -287,10 +316,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			if i+1 < n {
 				next = lmID[i+1]
 			}
-			ctxOK := false
-			if res.Vec != nil {
-				ctxOK = contextVector(posVec, i, ctxVec)
-			}
+			ctxOK, ctxDone := false, false // the context vector is made on first use
 			single := res.static(doc.Words[i])
 			merged, mergedSpan := single, 1 // the OCR text of the last merge seen
 			origRules := candgen.Garbage(doc.Words[i])
@@ -399,6 +425,9 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 						row[fTopicKnown] = 1
 					}
 				}
+				if ti.vec != nil && !ctxDone {
+					ctxOK, ctxDone = contextVector(posVec, i, ctxVec), true
+				}
 				if ctxOK && ti.vec != nil {
 					v, ok := cosines.get(ti.vecID, 0)
 					if !ok {
@@ -472,6 +501,7 @@ func contextVector(vecs [][]float32, i int, out []float32) bool {
 		if j == i || vecs[j] == nil {
 			continue
 		}
+		out := out[:len(vecs[j])]
 		for k, f := range vecs[j] {
 			out[k] += f
 		}
@@ -800,7 +830,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	si.uni = float32(uni / float64(n))
 	if res.Vec != nil {
-		if id, ok := res.Vec.ID(norm0); ok {
+		if id, ok := res.vecID(norm0, si.lmIDs[0]); ok {
 			si.vec, si.vecID = res.Vec.Row(id), id
 			si.vecSq = res.vecSquare(id)
 			si.vecLen = math.Sqrt(si.vecSq)
