@@ -122,10 +122,52 @@ type Resources struct {
 	vecOnce sync.Once
 	vecSq   []atomic.Uint64
 
-	// lmVec holds the word-vector id of each LM word (id+2; 1 none, 0 not
-	// looked up yet).
-	lmVecOnce sync.Once
-	lmVec     []atomic.Int32
+	// lmWord holds, for each LM word, its ids in the other resources.
+	lmOnce sync.Once
+	lmWord []lmWordIDs
+}
+
+// lmWordIDs are the word-vector and topic-model ids of an LM word, each
+// stored as id+2 (1: none, 0: not looked up yet).
+type lmWordIDs struct {
+	vec, lda atomic.Int32
+}
+
+// lmWordIDs returns the ids of LM word lmID (nil when out of range).
+func (res *Resources) lmWordIDs(lmID int32) *lmWordIDs {
+	res.lmOnce.Do(func() { res.lmWord = make([]lmWordIDs, res.LM.Len()) })
+	if int(lmID) >= len(res.lmWord) {
+		return nil
+	}
+	return &res.lmWord[lmID]
+}
+
+// cachedID returns the id stored in slot, or look's answer, stored.
+func cachedID(slot *atomic.Int32, look func() (int32, bool)) (int32, bool) {
+	if v := slot.Load(); v != 0 {
+		return v - 2, v >= 2
+	}
+	id, ok := look()
+	v := int32(1)
+	if ok {
+		v = id + 2
+	}
+	slot.Store(v)
+	return id, ok
+}
+
+// ldaID returns res.LDA.WordID(w) for w, a printable ASCII word whose LM
+// id is lmID (-1 unknown): when the topic model folds case, its form of w
+// is its form of Norm(w), so the id is looked up once per LM word.
+func (res *Resources) ldaID(w string, lmID int32) int32 {
+	if lmID >= 0 && res.LM != nil && res.LDA.Options().Lower {
+		if ids := res.lmWordIDs(lmID); ids != nil {
+			id, _ := cachedID(&ids.lda, func() (int32, bool) { return res.LDA.WordID(res.LM.words[lmID]) })
+			return id
+		}
+	}
+	id, _ := res.LDA.WordID(w)
+	return id
 }
 
 // vecID returns res.Vec.ID(norm) for a normalised word whose LM id is
@@ -134,20 +176,11 @@ func (res *Resources) vecID(norm string, lmID int32) (int32, bool) {
 	if lmID < 0 || res.LM == nil {
 		return res.Vec.ID(norm)
 	}
-	res.lmVecOnce.Do(func() { res.lmVec = make([]atomic.Int32, res.LM.Len()) })
-	if int(lmID) >= len(res.lmVec) {
+	ids := res.lmWordIDs(lmID)
+	if ids == nil {
 		return res.Vec.ID(norm)
 	}
-	if v := res.lmVec[lmID].Load(); v != 0 {
-		return v - 2, v >= 2
-	}
-	id, ok := res.Vec.ID(norm)
-	v := int32(1)
-	if ok {
-		v = id + 2
-	}
-	res.lmVec[lmID].Store(v)
-	return id, ok
+	return cachedID(&ids.vec, func() (int32, bool) { return res.Vec.ID(norm) })
 }
 
 // vecSquare returns the squared length of word vector id, computed once
@@ -778,7 +811,8 @@ func asciiShape(si *staticInfo, text string) bool {
 func (res *Resources) newStatic(text string) *staticInfo {
 	si := &staticInfo{}
 	var words []string
-	if asciiShape(si, text) {
+	ascii := asciiShape(si, text)
+	if ascii {
 		words = []string{text}
 	} else {
 		si.runes, si.casePat, si.punct = utf8.RuneCountInString(text), casePattern(text), punctOf(text)
@@ -825,7 +859,11 @@ func (res *Resources) newStatic(text string) *staticInfo {
 		}
 		si.lmIDs[k] = id
 		if res.LDA != nil {
-			si.ldaIDs[k], _ = res.LDA.WordID(w)
+			if ascii {
+				si.ldaIDs[k] = res.ldaID(w, id)
+			} else {
+				si.ldaIDs[k], _ = res.LDA.WordID(w)
+			}
 		}
 	}
 	si.uni = float32(uni / float64(n))
