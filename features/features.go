@@ -1,7 +1,6 @@
 package features
 
 import (
-	"hash/maphash"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -114,7 +113,9 @@ type Resources struct {
 
 	// cache remembers the facts of candidate texts across documents (safe
 	// for concurrent use; a Resources must not be copied once used).
-	cache  [cacheShards]cacheShard
+	mu     sync.RWMutex
+	cache  map[string]*staticInfo
+	infos  sync.Pool // of *[]*staticInfo, the facts of a document's rows
 	topics sync.Pool // of *topicCache
 
 	// vecSq holds the squared length of each word vector (as float64 bits,
@@ -197,21 +198,6 @@ func (res *Resources) vecSquare(id int32) float64 {
 	res.vecSq[id].Store(math.Float64bits(sq))
 	return sq
 }
-
-// cacheShards is the number of independently locked parts of a
-// Resources' text cache (a power of two).
-const cacheShards = 64
-
-// cacheShard is one part of the text cache: a plain map under a lock
-// (faster to read than a sync.Map).
-type cacheShard struct {
-	mu sync.RWMutex
-	m  map[string]*staticInfo
-	_  [64]byte // keep shards on separate cache lines
-}
-
-// cacheSeed hashes texts to cache shards.
-var cacheSeed = maphash.MakeSeed()
 
 // Options select feature groups.
 type Options struct {
@@ -323,8 +309,19 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	}
 
 	// Facts that depend on a text alone (not on its position) come from
-	// Resources' cache; the topic-model probability of each word id, which
-	// depends on the document, is computed once per id and document.
+	// Resources' cache, all rows' at once; the topic-model probability of
+	// each word id, which depends on the document, is computed once per id
+	// and document.
+	infosp, _ := res.infos.Get().(*[]*staticInfo)
+	if infosp == nil {
+		infosp = new([]*staticInfo)
+	}
+	infos := res.rowStatics(doc.Cands[:min(n, len(doc.Cands))], (*infosp)[:0])
+	defer func() {
+		clear(infos)
+		*infosp = infos[:0]
+		res.infos.Put(infosp)
+	}()
 	var topics *topicCache
 	if theta != nil {
 		topics = res.topicCache()
@@ -394,10 +391,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					}
 					ocr = merged
 				}
-				ti := single
-				if c.Text != doc.Words[i] {
-					ti = res.static(c.Text)
-				}
+				ti := infos[r-1]
 				row[fConfLogP] = float32(c.LogConf)
 				row[fCandPrior] = float32(c.LogPrior)
 				if c.Source&candgen.SrcOriginal != 0 {
@@ -735,21 +729,69 @@ const maxCached = 1 << 20
 
 // static returns the facts of text, from the cache when it has them.
 func (res *Resources) static(text string) *staticInfo {
-	sh := &res.cache[maphash.String(cacheSeed, text)&(cacheShards-1)]
-	sh.mu.RLock()
-	si, ok := sh.m[text]
-	sh.mu.RUnlock()
+	res.mu.RLock()
+	si, ok := res.cache[text]
+	res.mu.RUnlock()
 	if ok {
 		return si
 	}
 	si = res.newStatic(text)
-	sh.mu.Lock()
-	if sh.m == nil || len(sh.m) >= maxCached/cacheShards {
-		sh.m = make(map[string]*staticInfo)
-	}
-	sh.m[text] = si
-	sh.mu.Unlock()
+	res.mu.Lock()
+	res.remember(map[string]*staticInfo{text: si})
+	res.mu.Unlock()
 	return si
+}
+
+// rowStatics appends to out the facts of the text of every candidate, in
+// row order: the cache is read under one lock, and the texts it lacks are
+// worked out without holding it and added under one more.
+func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo) []*staticInfo {
+	var missed []int32 // rows whose text the cache lacks
+	res.mu.RLock()
+	for _, cs := range cands {
+		for _, c := range cs {
+			si, ok := res.cache[c.Text]
+			if !ok {
+				missed = append(missed, int32(len(out)))
+			}
+			out = append(out, si)
+		}
+	}
+	res.mu.RUnlock()
+	if len(missed) == 0 {
+		return out
+	}
+	fresh := make(map[string]*staticInfo, len(missed))
+	k, r := 0, 0
+	for _, cs := range cands {
+		for _, c := range cs {
+			if k < len(missed) && int(missed[k]) == r {
+				si, ok := fresh[c.Text]
+				if !ok {
+					si = res.newStatic(c.Text)
+					fresh[c.Text] = si
+				}
+				out[r] = si
+				k++
+			}
+			r++
+		}
+	}
+	res.mu.Lock()
+	res.remember(fresh)
+	res.mu.Unlock()
+	return out
+}
+
+// remember adds texts' facts to the cache (res.mu held for writing),
+// starting it afresh when it would outgrow maxCached.
+func (res *Resources) remember(fresh map[string]*staticInfo) {
+	if res.cache == nil || len(res.cache)+len(fresh) > maxCached {
+		res.cache = make(map[string]*staticInfo, len(fresh))
+	}
+	for t, si := range fresh {
+		res.cache[t] = si
+	}
 }
 
 // asciiShape sets si's runes, casePat and punct, as casePattern and
