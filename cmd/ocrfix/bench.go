@@ -38,6 +38,7 @@ type benchReport struct {
 	Folds                 int           `json:"folds"`
 	Seed                  uint64        `json:"seed"`
 	Options               string        `json:"eval_options"`
+	WordLists             []string      `json:"word_lists"`
 	GTWords               int           `json:"gt_words"`
 	RawMatched            int           `json:"raw_matched"`
 	RawRecall             float64       `json:"raw_recall"`
@@ -81,7 +82,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
 	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable)")
+	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
+	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
 	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, do not also fit and report a ranker without the confidence features")
@@ -121,7 +123,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
-	if err := addLexicons(&opt, lexicons); err != nil {
+	lexFiles, err := addLexicons(&opt, lexicons, *noDict)
+	if err != nil {
 		return err
 	}
 	pb := newProgress(stderr)
@@ -133,7 +136,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := benchReport{Corpus: c.Name, Docs: len(cv.Docs), Folds: cv.Folds, Seed: *seed, Options: evalOpt.String()}
+	rep := benchReport{Corpus: c.Name, Docs: len(cv.Docs), Folds: cv.Folds, Seed: *seed, Options: evalOpt.String(), WordLists: lexFiles}
 	var raws, corrs []eval.DocResult
 	var rawMacro, corrMacro, oracleMacro meanAcc
 	positions, cands := 0, 0
@@ -218,6 +221,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 
 func writeBenchTable(w io.Writer, r *benchReport) error {
 	fmt.Fprintf(w, "ocrfix bench: %s, %d documents, %d folds by whole document, seed %d\n", r.Corpus, r.Docs, r.Folds, r.Seed)
+	lex := "the training truth"
+	if len(r.WordLists) > 0 {
+		lex += " and " + strings.Join(r.WordLists, ", ")
+	}
+	fmt.Fprintf(w, "lexicon: %s\n", lex)
 	fmt.Fprintf(w, "word recall by the order-preserving alignment (%s); %d ground-truth words\n\n", r.Options, r.GTWords)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tmatched\trecall (micro)\trecall (macro)\terror reduction\tbroken\tbroken rate\t")

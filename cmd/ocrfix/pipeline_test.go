@@ -51,7 +51,7 @@ func synthCorpus(t *testing.T, n int) string {
 
 func TestBenchCommand(t *testing.T) {
 	dir := synthCorpus(t, 8)
-	code, out, errs := runCmd("bench", "-corpus", dir, "-folds", "2", "-json", "-peers")
+	code, out, errs := runCmd("bench", "-corpus", dir, "-folds", "2", "-json", "-peers", "-nodict")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -78,10 +78,14 @@ func TestBenchCommand(t *testing.T) {
 			t.Logf("hunspell baseline not run: %v", rep["hunspell_error"])
 		}
 	}
-	// The table form.
+	// The table form, with the default word list when the machine has it.
 	code, out, errs = runCmd("bench", "-corpus", dir, "-folds", "2")
 	if code != 0 || !strings.Contains(out, "ocrfix corrected") || !strings.Contains(out, "oracle") {
 		t.Errorf("bench table: exit %d\n%s%s", code, out, errs)
+	}
+	_, statErr := os.Stat(defaultWordList)
+	if want := "lexicon: the training truth and " + defaultWordList; (statErr == nil) != strings.Contains(out, want) {
+		t.Errorf("bench table: %q should appear exactly when %s exists:\n%s", want, defaultWordList, out)
 	}
 }
 
@@ -89,7 +93,7 @@ func TestTrainCorrectCommands(t *testing.T) {
 	dir := synthCorpus(t, 6)
 	tmp := t.TempDir()
 	modelPath := filepath.Join(tmp, "m.model")
-	if code, _, errs := runCmd("train", "-corpus", dir, "-o", modelPath); code != 0 {
+	if code, _, errs := runCmd("train", "-corpus", dir, "-o", modelPath, "-nodict"); code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
 	outDir := filepath.Join(tmp, "out")
@@ -140,7 +144,7 @@ func TestFeaturesCommand(t *testing.T) {
 	dir := synthCorpus(t, 4)
 	tmp := t.TempDir()
 	f, dc, doc := filepath.Join(tmp, "f.tsv"), filepath.Join(tmp, "dc.tsv"), filepath.Join(tmp, "doc.tsv")
-	if code, _, errs := runCmd("features", "-corpus", dir, "-o", f, "-doccand", dc, "-doc", doc); code != 0 {
+	if code, _, errs := runCmd("features", "-corpus", dir, "-o", f, "-doccand", dc, "-doc", doc, "-nodict"); code != 0 {
 		t.Fatalf("features: exit %d: %s", code, errs)
 	}
 	for _, c := range []struct{ path, header, has string }{

@@ -15,14 +15,15 @@ func init() {
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("train", "train [-corpus DIR] -o MODEL [-seed 1] [-lexicon FILE]...", stderr)
+	fs := newFlagSet("train", "train [-corpus DIR] -o MODEL [-seed 1] [-lexicon FILE]... [-nodict]", stderr)
 	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
 	out := fs.String("o", "", "where to write the model (required)")
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
 	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable)")
+	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
+	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -40,7 +41,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
-	if err := addLexicons(&opt, lexicons); err != nil {
+	if _, err := addLexicons(&opt, lexicons, *noDict); err != nil {
 		return err
 	}
 	pb := newProgress(stderr)
@@ -61,14 +62,21 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// addLexicons reads extra word lists into opt.
-func addLexicons(opt *model.Options, files []string) error {
+// addLexicons reads the -lexicon word lists into opt, or the default word
+// list (Debian wamerican's /usr/share/dict/words) when none is given, it
+// exists and noDict is false. It returns the files used.
+func addLexicons(opt *model.Options, files []string, noDict bool) ([]string, error) {
+	if len(files) == 0 && !noDict {
+		if _, err := os.Stat(defaultWordList); err == nil {
+			files = []string{defaultWordList}
+		}
+	}
 	for _, l := range files {
 		b, err := os.ReadFile(l)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		opt.Lexicons = append(opt.Lexicons, model.NamedReader{Name: l, Data: b})
 	}
-	return nil
+	return files, nil
 }
