@@ -252,7 +252,7 @@ func newVals(n int) []float32 {
 		clear(v)
 		return v
 	}
-	return make([]float32, n)
+	return make([]float32, n, n+n/4) // room for a somewhat bigger document
 }
 
 // Compute returns the feature matrix of doc. rng drives the LDA fold-in.
@@ -347,7 +347,20 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				next = lmID[i+1]
 			}
 			ctxOK, ctxDone := false, false // the context vector is made on first use
-			single := res.static(doc.Words[i])
+			var single *staticInfo         // the OCR token's facts, usually a candidate's
+			bestScore, origScore := math.Inf(-1), math.NaN()
+			for ci, c := range doc.Cands[i] {
+				bestScore = math.Max(bestScore, c.Score)
+				if c.Source&candgen.SrcOriginal != 0 && math.IsNaN(origScore) {
+					origScore = c.Score
+				}
+				if single == nil && c.Text == doc.Words[i] {
+					single = infos[r+ci]
+				}
+			}
+			if single == nil {
+				single = res.static(doc.Words[i])
+			}
 			merged, mergedSpan := single, 1 // the OCR text of the last merge seen
 			origRules := candgen.Garbage(doc.Words[i])
 			var origOOV bool // single.inLex says it when the token is one word
@@ -355,13 +368,6 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				origOOV = res.Lex != nil && !single.inLex
 			} else {
 				origOOV = res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
-			}
-			bestScore, origScore := math.Inf(-1), math.NaN()
-			for _, c := range doc.Cands[i] {
-				bestScore = math.Max(bestScore, c.Score)
-				if c.Source&candgen.SrcOriginal != 0 && math.IsNaN(origScore) {
-					origScore = c.Score
-				}
 			}
 			if math.IsNaN(origScore) {
 				origScore = bestScore
