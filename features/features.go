@@ -856,6 +856,7 @@ func asciiShape(si *staticInfo, text string) bool {
 	return true
 }
 
+// newStatic works out the facts of text (not cached).
 func (res *Resources) newStatic(text string) *staticInfo {
 	si := &staticInfo{}
 	var words []string
