@@ -174,6 +174,23 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	return c, nil
 }
 
+// compResult is the outcome of buildAsync.
+type compResult struct {
+	comp *components
+	err  error
+}
+
+// buildAsync runs buildComponents on its own goroutine; the channel
+// delivers the result once.
+func buildAsync(docs []*data.Doc, opt *Options, rng *rand.Rand) <-chan compResult {
+	ch := make(chan compResult, 1)
+	go func() {
+		c, err := buildComponents(docs, opt, rng)
+		ch <- compResult{c, err}
+	}()
+	return ch
+}
+
 // docWork is one training document's candidates, features and labels.
 type docWork struct {
 	doc    *data.Doc
@@ -210,13 +227,22 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	for k, p := range perm {
 		halves[k%2] = append(halves[k%2], usable[p])
 	}
+	// The three sets of components (each half's, from the other half, and
+	// the final model's, from all documents) are independent, each with its
+	// own random stream: they are built concurrently, which gives the same
+	// bytes as building them in turn.
+	halfComp := [2]<-chan compResult{
+		buildAsync(halves[1], &opt, rand.New(rand.NewPCG(opt.Seed, 1))),
+		buildAsync(halves[0], &opt, rand.New(rand.NewPCG(opt.Seed, 2))),
+	}
+	finalComp := buildAsync(usable, &opt, rand.New(rand.NewPCG(opt.Seed, 3)))
 	work := [2][]*docWork{}
 	for h := 0; h < 2; h++ {
-		comp, err := buildComponents(halves[1-h], &opt, rand.New(rand.NewPCG(opt.Seed, uint64(h+1))))
-		if err != nil {
-			return nil, err
+		r := <-halfComp[h]
+		if r.err != nil {
+			return nil, r.err // the other builds finish into their buffered channels
 		}
-		work[h] = prepareDocs(comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1))
+		work[h] = prepareDocs(r.comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1))
 	}
 	stats := TrainStats{Docs: len(usable)}
 	// Rows for fitting, subsampled.
@@ -292,10 +318,11 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			return nil, err
 		}
 	}
-	comp, err := buildComponents(usable, &opt, rand.New(rand.NewPCG(opt.Seed, 3)))
-	if err != nil {
-		return nil, err
+	fc := <-finalComp
+	if fc.err != nil {
+		return nil, fc.err
 	}
+	comp := fc.comp
 	stats.Seconds = time.Since(start).Seconds()
 	m := &Model{
 		Conf:      comp.conf,
