@@ -45,7 +45,8 @@ type Options struct {
 	// MaxEdits caps the edit bound on skeletons, 1 + len/4 runes (default 3).
 	MaxEdits int
 	// IndexDeletes is how many deletions the index stores per skeleton
-	// prefix (default 2); IndexPrefix the prefix length indexed (default 9).
+	// prefix (default 2; none for words known only from word lists);
+	// IndexPrefix the prefix length indexed (default 9).
 	IndexDeletes, IndexPrefix int
 	// K is the hard cap of candidates per position (default 30).
 	K int

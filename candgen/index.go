@@ -423,6 +423,10 @@ const (
 	idLenMax = 1<<(32-idBits) - 1
 )
 
+// wordListDeletes is the index depth of skeletons known only from word
+// lists (see the package doc): 0, the indexed prefix without deletions.
+const wordListDeletes = 0
+
 type idxEntry struct {
 	h  uint64
 	id uint32
@@ -490,7 +494,16 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		if len(p) > prefix {
 			p = p[:prefix]
 		}
-		hs = deletionHashes(hs[:0], p, maxDel)
+		// a skeleton of word-list words only (no training count) is
+		// indexed wordListDeletes deep
+		del := min(maxDel, wordListDeletes)
+		for _, fid := range words[id] {
+			if lex.foldCounts[fid] > 0 {
+				del = maxDel
+				break
+			}
+		}
+		hs = deletionHashes(hs[:0], p, del)
 		// the low two bits of each hash carry its deletion level (0, 1, 2+)
 		n := len(p)
 		for i := range hs {
