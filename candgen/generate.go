@@ -593,6 +593,13 @@ type coreCand struct {
 // apart and combined.
 func (g *Generator) tokenCands(tok string) []Candidate { return g.entry(tok).cands }
 
+// maxCached is how many distinct tokens (cores, merges) a generator's
+// caches hold before they are emptied: a token's entry holds up to 2K
+// candidates (some 6 KB), so this bounds a generator's caches to a few
+// hundred MB on corpora of millions of words, while one document (or a
+// fold of a benchmark corpus) fits whole.
+const maxCached = 1 << 15
+
 // tokEntry is the cached work on one distinct token.
 type tokEntry struct {
 	cands  []Candidate // scored, sorted, at most 2K
@@ -626,7 +633,7 @@ func (g *Generator) entry(tok string) *tokEntry {
 		cores, ok = g.ccache[core]
 		if !ok {
 			cores = g.coreCands(core)
-			if len(g.ccache) > 1<<18 {
+			if len(g.ccache) > maxCached {
 				clear(g.ccache)
 			}
 			g.ccache[core] = cores
@@ -705,7 +712,7 @@ func (g *Generator) entry(tok string) *tokEntry {
 			}
 		}
 	}
-	if len(g.cache) > 1<<18 {
+	if len(g.cache) > maxCached {
 		clear(g.cache)
 	}
 	g.cache[tok] = e
@@ -1295,7 +1302,7 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 			}
 		}
 	}
-	if len(g.mcache) > 1<<18 {
+	if len(g.mcache) > maxCached {
 		clear(g.mcache)
 	}
 	g.mcache[key] = found

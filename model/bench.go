@@ -119,6 +119,7 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 			res.Docs[i] = o
 		})
 		res.OracleSeconds += time.Since(t2).Seconds()
+		m.shed() // the next folds do not need this one's index and caches
 	}
 	return res, nil
 }

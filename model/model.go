@@ -65,6 +65,22 @@ func (m *Model) prepare() {
 	})
 }
 
+// shed replaces the model's generator pool and feature resources (and its
+// WithoutConfidence variant's) by fresh ones, made again on first use: the
+// deletion index and the caches of candidates and text facts become
+// garbage. CrossValidate sheds each fold's model once its documents are
+// corrected.
+func (m *Model) shed() {
+	m.prepare()
+	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+	m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+	if v := m.WithoutConfidence; v != nil {
+		v.prepare()
+		v.gens = m.gens
+		v.resources = &features.Resources{LM: v.LM, Lex: v.Lex, LDA: v.LDA, Vec: v.Vec, LDAIters: v.LDAIters}
+	}
+}
+
 // Correction is the corrected reading of one document.
 type Correction struct {
 	// Out has one entry per OCR token: the token's new text (the token
