@@ -581,33 +581,23 @@ func (c *Confusion) subCost(a, b rune) float32 {
 	if v, ok := c.subM[pairKey(a, b)]; ok {
 		return v
 	}
-	if a >= 0 && a < 128 {
-		return c.subDefA[a]
-	}
-	if v, ok := c.subDefM[a]; ok {
-		return v
-	}
-	return c.defSub
+	return runeCost(a, &c.subDefA, c.subDefM, c.defSub)
 }
 
-func (c *Confusion) delCost(a rune) float32 {
-	if a >= 0 && a < 128 {
-		return c.delA[a]
-	}
-	if v, ok := c.delM[a]; ok {
-		return v
-	}
-	return c.defDel
-}
+func (c *Confusion) delCost(a rune) float32 { return runeCost(a, &c.delA, c.delM, c.defDel) }
 
-func (c *Confusion) insCost(b rune) float32 {
-	if b >= 0 && b < 128 {
-		return c.insA[b]
+func (c *Confusion) insCost(b rune) float32 { return runeCost(b, &c.insA, c.insM, c.defIns) }
+
+// runeCost is the cost of rune r from a table of ASCII costs, a map of the
+// others, and a default for runes in neither.
+func runeCost(r rune, ascii *[128]float32, other map[rune]float32, def float32) float32 {
+	if r >= 0 && r < 128 {
+		return ascii[r]
 	}
-	if v, ok := c.insM[b]; ok {
+	if v, ok := other[r]; ok {
 		return v
 	}
-	return c.defIns
+	return def
 }
 
 // LogProb returns log P(ocr | truth): the best (Viterbi) alignment of the two
