@@ -81,9 +81,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
-	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
-	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
+	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
 	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, do not also fit and report a ranker without the confidence features")
@@ -123,7 +121,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
-	lexFiles, err := addLexicons(&opt, lexicons, *noDict)
+	lexFiles, err := addLexicons(&opt, lexicons)
 	if err != nil {
 		return err
 	}

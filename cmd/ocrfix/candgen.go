@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -22,16 +23,36 @@ func init() {
 // -lexicon is given (Debian's wamerican).
 const defaultWordList = "/usr/share/dict/words"
 
-// readWordLists reads the -lexicon files, or the default word list when
-// none is given and it exists (unless noDict).
-func readWordLists(files []string, noDict bool) ([]string, error) {
-	if len(files) == 0 && !noDict {
+// wordLists holds the -lexicon and -nodict flags of a command.
+type wordLists struct {
+	files  stringList
+	noDict bool
+}
+
+// addWordListFlags registers -lexicon and -nodict on fs; prefix starts
+// their help text (for commands that use them only in some cases).
+func addWordListFlags(fs *flag.FlagSet, prefix string) *wordLists {
+	wl := &wordLists{}
+	fs.Var(&wl.files, "lexicon", prefix+"extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
+	fs.BoolVar(&wl.noDict, "nodict", false, prefix+"do not use "+defaultWordList+" by default")
+	return wl
+}
+
+// paths returns the word lists to read: the -lexicon files, or the
+// default word list when none is given, it exists and -nodict is off.
+func (wl *wordLists) paths() []string {
+	if len(wl.files) == 0 && !wl.noDict {
 		if _, err := os.Stat(defaultWordList); err == nil {
-			files = []string{defaultWordList}
+			return []string{defaultWordList}
 		}
 	}
+	return wl.files
+}
+
+// readWordLists reads the words of the word lists wl names.
+func readWordLists(wl *wordLists) ([]string, error) {
 	var words []string
-	for _, p := range files {
+	for _, p := range wl.paths() {
 		f, err := os.Open(p)
 		if err != nil {
 			return nil, err
@@ -55,9 +76,7 @@ func runCandgen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the Candidate relation (TSV) to this file (default: stdout)")
 	oracle := fs.Bool("oracle", false, "print the oracle bound, candidate recall and failure attribution instead")
 	asJSON := fs.Bool("json", false, "with -oracle: print JSON")
-	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
-	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
+	lexicons := addWordListFlags(fs, "")
 	k := fs.Int("k", 0, "hard cap of candidates per position (0: the default)")
 	mass := fs.Float64("mass", 0, "posterior mass kept per position (0: the default)")
 	maxEdits := fs.Int("maxedits", 0, "cap of the edit bound (0: the default)")
@@ -77,7 +96,7 @@ func runCandgen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	words, err := readWordLists(lexicons, *noDict)
+	words, err := readWordLists(lexicons)
 	if err != nil {
 		return err
 	}

@@ -21,9 +21,7 @@ func runDetect(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 5, "folds by whole document: the lexicon of a document comes from the other folds")
 	seed := fs.Uint64("seed", 1, "seed of the fold shuffle")
 	asJSON := fs.Bool("json", false, "print JSON")
-	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
-	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
+	lexicons := addWordListFlags(fs, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -37,7 +35,7 @@ func runDetect(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	words, err := readWordLists(lexicons, *noDict)
+	words, err := readWordLists(lexicons)
 	if err != nil {
 		return err
 	}

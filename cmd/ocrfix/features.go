@@ -24,9 +24,7 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	docCand := fs.String("doccand", "", "also write the DocCand relation: docid, wordid, candid, value (the ranker's probability)")
 	docOut := fs.String("doc", "", "also write the Doc relation: docid, wordid, word (the corrected token of each position)")
 	seed := fs.Uint64("seed", 1, "seed when a model is trained here")
-	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "when a model is trained here: extra word list (repeatable; default "+defaultWordList+" when present)")
-	noDict := fs.Bool("nodict", false, "when a model is trained here: do not use "+defaultWordList+" by default")
+	lexicons := addWordListFlags(fs, "when a model is trained here: ")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,7 +43,7 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	} else {
 		opt := model.DefaultOptions()
 		opt.Seed = *seed
-		if _, err := addLexicons(&opt, lexicons, *noDict); err != nil {
+		if _, err := addLexicons(&opt, lexicons); err != nil {
 			return err
 		}
 		pb := newProgress(stderr)

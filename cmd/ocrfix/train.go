@@ -21,9 +21,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
-	var lexicons stringList
-	fs.Var(&lexicons, "lexicon", "extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
-	noDict := fs.Bool("nodict", false, "do not use "+defaultWordList+" by default")
+	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -41,7 +39,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
-	if _, err := addLexicons(&opt, lexicons, *noDict); err != nil {
+	if _, err := addLexicons(&opt, lexicons); err != nil {
 		return err
 	}
 	pb := newProgress(stderr)
@@ -62,15 +60,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// addLexicons reads the -lexicon word lists into opt, or the default word
-// list (Debian wamerican's /usr/share/dict/words) when none is given, it
-// exists and noDict is false. It returns the files used.
-func addLexicons(opt *model.Options, files []string, noDict bool) ([]string, error) {
-	if len(files) == 0 && !noDict {
-		if _, err := os.Stat(defaultWordList); err == nil {
-			files = []string{defaultWordList}
-		}
-	}
+// addLexicons reads the word lists wl names into opt and returns their
+// paths.
+func addLexicons(opt *model.Options, wl *wordLists) ([]string, error) {
+	files := wl.paths()
 	for _, l := range files {
 		b, err := os.ReadFile(l)
 		if err != nil {
