@@ -606,7 +606,7 @@ func (ix *delIndex) lookup(q []rune, d int, maxLevel uint32, minLen, maxLen int,
 				continue
 			}
 			id := ix.ids[e]
-			if l := int(id >> idBits); l < minLen || l > maxLen && l < idLenMax {
+			if l := int(id >> idBits); l < idLenMax && (l < minLen || l > maxLen) {
 				continue // the skeleton's length is outside the bound
 			}
 			id &= 1<<idBits - 1
