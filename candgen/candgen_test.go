@@ -455,3 +455,18 @@ func TestLongWords(t *testing.T) {
 		t.Errorf("the 70-rune word one substitution away was not proposed")
 	}
 }
+
+// TestHugeToken: a token far longer than any word (a run of rules, OCR
+// garbage without spaces) is kept as its own only candidate, in linear
+// time: 200,000 runes would take minutes and gigabytes in the quadratic
+// confusion DP.
+func TestHugeToken(t *testing.T) {
+	lex := NewLexicon()
+	lex.Add("abab", 5)
+	g := NewGenerator(nil, lex, Options{})
+	huge := strings.Repeat("ab", 100000)
+	out := g.Generate([]string{"abab", huge, "x"}, [][]string{{"abab", huge + "y", "x"}})
+	if len(out[1]) != 1 || out[1][0].Text != huge || out[1][0].Source&SrcOriginal == 0 {
+		t.Errorf("huge token: %d candidates, want only itself", len(out[1]))
+	}
+}

@@ -600,6 +600,11 @@ func (g *Generator) tokenCands(tok string) []Candidate { return g.entry(tok).can
 // fold of a benchmark corpus) fits whole.
 const maxCached = 1 << 15
 
+// maxTokenRunes is the longest token (in runes) that gets candidates
+// beyond itself, and the longest text a merge or another reading may
+// propose.
+const maxTokenRunes = 64
+
 // tokEntry is the cached work on one distinct token.
 type tokEntry struct {
 	cands  []Candidate // scored, sorted, at most 2K
@@ -615,6 +620,15 @@ func (g *Generator) entry(tok string) *tokEntry {
 	saved := g.docLx
 	g.docLx = nil // the cache must not depend on the document
 	defer func() { g.docLx = saved }()
+	if utf8.RuneCountInString(tok) > maxTokenRunes {
+		// no word is this long: a run of rules or garbage, kept as it is
+		// (the confusion DP is quadratic in the length)
+		x := Candidate{Text: tok, Span: 1, Source: SrcOriginal, LogPrior: g.textPrior(tok)}
+		x.Score = g.opt.PriorWeight * x.LogPrior
+		e := &tokEntry{cands: []Candidate{x}}
+		g.cache[tok] = e
+		return e
+	}
 	var out []Candidate
 	var cores []coreCand
 	pre, core, suf := SplitAffix(tok)
@@ -1128,6 +1142,9 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 					continue
 				}
 				ot := strings.Join(ocr[i:i+e.Span], " ")
+				if utf8.RuneCountInString(ot) > maxTokenRunes || utf8.RuneCountInString(e.Text) > maxTokenRunes {
+					continue // too long to score (see maxTokenRunes)
+				}
 				e.LogConf = g.conf.LogProb(ot, e.Text)
 				e.LogPrior = g.textPrior(e.Text)
 				e.Score = e.LogConf + g.opt.PriorWeight*e.LogPrior
@@ -1204,7 +1221,10 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 		if strings.IndexByte(t, ' ') >= 0 {
 			t = strings.Join(strings.Fields(t), " ")
 		}
-		c.Edits = align.Levenshtein(t, src)
+		c.Edits = 0
+		if t != src {
+			c.Edits = align.Levenshtein(t, src)
+		}
 	}
 	return kept
 }
