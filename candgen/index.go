@@ -247,7 +247,10 @@ type delIndex struct {
 	rec   []skelRec
 	runes []rune            // skeleton runes, by rec[id].off
 	wref  []wordRef         // folds of each skeleton, by rec[id].woff
-	full  map[uint64]uint32 // hash of a whole skeleton -> its id
+	// hash of a whole skeleton -> its id, open addressing with linear
+	// probing (fullIDs holds id+1, 0 for an empty slot)
+	fullKeys []uint64
+	fullIDs  []uint32
 	// a filter of the whole-skeleton hashes: most queries of exact are
 	// not skeletons (parts of split tokens) and stop here
 	fullFilt  []uint64
@@ -306,6 +309,28 @@ func runeMask(rs []rune) uint64 {
 	return m
 }
 
+// fullID returns the id of the skeleton whose whole hash is h.
+func (ix *delIndex) fullID(h uint64) (uint32, bool) {
+	mask := uint64(len(ix.fullKeys) - 1)
+	for i := (h >> 32) & mask; ix.fullIDs[i] != 0; i = (i + 1) & mask {
+		if ix.fullKeys[i] == h {
+			return ix.fullIDs[i] - 1, true
+		}
+	}
+	return 0, false
+}
+
+// setFullID records id under hash h (a later id replaces an earlier one
+// with the same hash; exact then finds the runes differ).
+func (ix *delIndex) setFullID(h uint64, id uint32) {
+	mask := uint64(len(ix.fullKeys) - 1)
+	i := (h >> 32) & mask
+	for ix.fullIDs[i] != 0 && ix.fullKeys[i] != h {
+		i = (i + 1) & mask
+	}
+	ix.fullKeys[i], ix.fullIDs[i] = h, id+1
+}
+
 // halfHash hashes a prefix (side 0) or suffix (side 1) of a skeleton.
 func halfHash(part []rune, side uint64) uint64 {
 	return fnvSkip(part, -1, -1, -1) ^ (side+1)*0x9e3779b97f4a7c15
@@ -353,7 +378,7 @@ func (ix *delIndex) exact(q []rune) (uint32, bool) {
 	if x := filterBit(h, ix.fullFiltB); ix.fullFilt[x>>6]&(1<<(x&63)) == 0 {
 		return 0, false
 	}
-	id, ok := ix.full[h]
+	id, ok := ix.fullID(h)
 	if !ok || string(ix.skel(id)) != string(q) {
 		return 0, false
 	}
@@ -451,7 +476,11 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 		words[id] = append(words[id], int32(fid))
 	}
-	ix.full = make(map[uint64]uint32, len(skels))
+	size := 16
+	for size < 2*len(skels) {
+		size *= 2
+	}
+	ix.fullKeys, ix.fullIDs = make([]uint64, size), make([]uint32, size)
 	ix.rec = make([]skelRec, len(skels)+1)
 	ix.fullFiltB = filterBits(len(skels), 16)
 	ix.fullFilt = make([]uint64, (1<<ix.fullFiltB)/64+1)
@@ -459,7 +488,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	ix.half = make([]uint64, (1<<ix.halfB)/64+1)
 	for id, s := range skels {
 		h := fnvSkip(s, -1, -1, -1)
-		ix.full[h] = uint32(id)
+		ix.setFullID(h, uint32(id))
 		x := filterBit(h, ix.fullFiltB)
 		ix.fullFilt[x>>6] |= 1 << (x & 63)
 		ix.addHalves(s)
@@ -569,7 +598,7 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 // Bytes returns the memory held by the index's flat arrays (the skeleton
 // strings and fold lists excluded).
 func (ix *delIndex) Bytes() int {
-	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll)+len(ix.fullFilt)+len(ix.half))
+	return 4*(len(ix.dir)+len(ix.lo)+len(ix.ids)+len(ix.runes)) + 16*len(ix.rec) + 8*(len(ix.wref)+len(ix.filt1)+len(ix.filtAll)+len(ix.fullFilt)+len(ix.half)+len(ix.fullKeys)) + 4*len(ix.fullIDs)
 }
 
 // lookup calls f with the id of every skeleton having a deletion variant
