@@ -245,8 +245,8 @@ type delIndex struct {
 	// rune mask and where its runes and folds start; a sentinel closes
 	// the last
 	rec   []skelRec
-	runes []rune            // skeleton runes, by rec[id].off
-	wref  []wordRef         // folds of each skeleton, by rec[id].woff
+	runes []rune    // skeleton runes, by rec[id].off
+	wref  []wordRef // folds of each skeleton, by rec[id].woff
 	// hash of a whole skeleton -> its id, open addressing with linear
 	// probing (fullIDs holds id+1, 0 for an empty slot)
 	fullKeys []uint64
