@@ -89,7 +89,7 @@ func BenchmarkGenerateEmbedded(b *testing.B) { benchGenerate(b, loadEmbedded(b))
 func benchGenerate(b *testing.B, bd *benchData) {
 	g := NewGenerator(bd.conf, bd.lex, Options{})
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		clear(g.cache)
 		clear(g.mcache)
@@ -98,7 +98,7 @@ func benchGenerate(b *testing.B, bd *benchData) {
 			g.Generate(d, nil)
 		}
 	}
-	reportRate(b, bd.n*b.N, cpuTime()-c0)
+	reportRate(b, bd.n*b.N, shared.CPUTime()-c0)
 	b.ReportMetric(float64(g.IndexBytes())/(1<<20), "index-MiB")
 	b.ReportMetric(float64(bd.lex.Len()), "words")
 }
@@ -122,13 +122,13 @@ func BenchmarkGenerateWarm(b *testing.B) {
 		g.Generate(d, nil)
 	}
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		for _, d := range bd.test {
 			g.Generate(d, nil)
 		}
 	}
-	reportRate(b, bd.n*b.N, cpuTime()-c0)
+	reportRate(b, bd.n*b.N, shared.CPUTime()-c0)
 }
 
 // BenchmarkIndex builds the deletion index over the ads-fall2018 lexicon

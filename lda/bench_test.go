@@ -81,11 +81,11 @@ func benchSweep(b *testing.B, docs [][]string, sparse bool, parts int) {
 		s.sweep()
 	}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		s.sweep()
 	}
-	cpu := cpuTime() - cpu0
+	cpu := shared.CPUTime() - cpu0
 	b.ReportMetric(float64(len(c.tokens))*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mtok/s")
 	// CPU time is steadier than wall time on a shared machine.
 	b.ReportMetric(float64(len(c.tokens))*float64(b.N)/cpu.Seconds()/1e6, "Mtok/cpu-s")
@@ -115,24 +115,24 @@ func BenchmarkInfer(b *testing.B) {
 	doc := append(append([]string{}, docs[0]...), docs[1]...)
 	rng := rand.New(rand.NewPCG(2, 2))
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		m.Infer(doc, 50, rng)
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((shared.CPUTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkTrainADS trains the default model on the gt of ads-fall2018.
 func BenchmarkTrainADS(b *testing.B) {
 	docs := adsDocs(b)
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		if _, err := Train(docs, DefaultOptions(), rand.New(rand.NewPCG(1, 1))); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((shared.CPUTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkInferADSOCR folds in the Tesseract output of the first
@@ -156,10 +156,10 @@ func BenchmarkInferADSOCR(b *testing.B) {
 	doc := strings.Fields(string(src))
 	rng := rand.New(rand.NewPCG(2, 2))
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		m.Infer(doc, 50, rng)
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((shared.CPUTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(doc)), "words")
 }

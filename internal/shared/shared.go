@@ -1,6 +1,7 @@
 // Package shared finds the benchmark corpora kept beside the project in
 // ../shared/data, for tests and benchmarks. Tests that need a corpus call
 // Corpus, which skips the test with a clear message when it is absent.
+// CPUTime lets benchmarks report throughput per CPU-second.
 package shared
 
 import (
