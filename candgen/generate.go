@@ -134,6 +134,7 @@ type Generator struct {
 	bestBuf    []int32
 	cq         ocrSide // the core of coreCands, prepared for the confusion DP
 	csBuf      []coreCand
+	expBuf     []float64
 }
 
 // NewGenerator builds the deletion index over lex (which must not change
@@ -190,6 +191,7 @@ func (g *Generator) Clone() *Generator {
 	c.bestBuf = nil
 	c.cq = ocrSide{}
 	c.csBuf = nil
+	c.expBuf = nil
 	return &c
 }
 
@@ -352,14 +354,34 @@ type hit struct {
 // a buffer reused by the next call of best (so by near and exact): callers
 // consume it before looking up again.
 func (g *Generator) best(hits []hit, max int) []int32 {
-	slices.SortFunc(hits, func(a, b hit) int {
+	byKey := func(a, b hit) int {
 		if a.key != b.key {
 			return cmp.Compare(a.key, b.key)
 		}
 		return cmp.Compare(a.fid, b.fid)
-	})
-	if len(hits) > max {
-		hits = hits[:max]
+	}
+	if len(hits) > max && max > 0 {
+		// the best max, kept sorted in hits[:max] while the rest stream
+		// by (fold ids are distinct, so the order is total)
+		top := hits[:max]
+		slices.SortFunc(top, byKey)
+		for _, h := range hits[max:] {
+			if byKey(h, top[max-1]) >= 0 {
+				continue
+			}
+			k := max - 1
+			for k > 0 && byKey(h, top[k-1]) < 0 {
+				top[k] = top[k-1]
+				k--
+			}
+			top[k] = h
+		}
+		hits = top
+	} else {
+		slices.SortFunc(hits, byKey)
+		if len(hits) > max {
+			hits = hits[:max]
+		}
 	}
 	out := g.bestBuf[:0]
 	for _, h := range hits {
@@ -1188,15 +1210,19 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 	}
 	top := list[0].Score
 	total := 0.0
+	ex := g.expBuf[:0]
 	for _, c := range list {
-		total += math.Exp(c.Score - top)
+		e := math.Exp(c.Score - top)
+		ex = append(ex, e)
+		total += e
 	}
+	g.expBuf = ex
 	mass := 0.0
-	for k, c := range list {
+	for k := range list {
 		if n >= g.opt.K || mass >= g.opt.Mass*total && n >= g.opt.MinKeep {
 			break
 		}
-		mass += math.Exp(c.Score - top)
+		mass += ex[k]
 		if !keep[k] {
 			keep[k] = true
 			n++
