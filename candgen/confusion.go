@@ -605,12 +605,7 @@ func runeCost(r rune, ascii *[128]float32, other map[rune]float32, def float32) 
 // the learned many-to-one confusions each contributing their log
 // probability. It is never -Inf: unseen edits get a smoothed backoff cost.
 func (c *Confusion) LogProb(ocr, truth string) float64 {
-	var tb, ob [48]rune
-	var insB [48]float32
-	var nxtB [48]int16
-	q := newOCRSide(ob[:], insB[:], nxtB[:])
-	q.reset(c, ocr)
-	return -float64(c.costBound(appendRunes(tb[:0], truth), &q, math.MaxFloat32))
+	return -c.Cost(ocr, truth, math.MaxFloat32)
 }
 
 // Cost is -LogProb(ocr, truth) with an early exit: when every alignment

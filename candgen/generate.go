@@ -641,15 +641,23 @@ func (g *Generator) entry(tok string) *tokEntry {
 	}
 	saved := g.docLx
 	g.docLx = nil // the cache must not depend on the document
-	defer func() { g.docLx = saved }()
+	e := g.newEntry(tok)
+	g.docLx = saved
+	if len(g.cache) > maxCached {
+		clear(g.cache)
+	}
+	g.cache[tok] = e
+	return e
+}
+
+// newEntry does the work on a token that entry caches.
+func (g *Generator) newEntry(tok string) *tokEntry {
 	if utf8.RuneCountInString(tok) > maxTokenRunes {
 		// no word is this long: a run of rules or garbage, kept as it is
 		// (the confusion DP is quadratic in the length)
 		x := Candidate{Text: tok, Span: 1, Source: SrcOriginal, LogPrior: g.textPrior(tok)}
 		x.Score = g.opt.PriorWeight * x.LogPrior
-		e := &tokEntry{cands: []Candidate{x}}
-		g.cache[tok] = e
-		return e
+		return &tokEntry{cands: []Candidate{x}}
 	}
 	var out []Candidate
 	var cores []coreCand
@@ -748,10 +756,6 @@ func (g *Generator) entry(tok string) *tokEntry {
 			}
 		}
 	}
-	if len(g.cache) > maxCached {
-		clear(g.cache)
-	}
-	g.cache[tok] = e
 	return e
 }
 
