@@ -382,16 +382,7 @@ func (c *Confusion) finish() {
 	}
 	insTotal := float64(max(c.chars, 1)) + s
 	c.multi = map[rune][]multiOp{}
-	keys := make([]opKey, 0, len(c.ops))
-	for k := range c.ops {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].T != keys[j].T {
-			return keys[i].T < keys[j].T
-		}
-		return keys[i].O < keys[j].O
-	})
+	keys := c.sortedOps()
 	for _, k := range keys {
 		n := float64(c.ops[k])
 		tr, or := []rune(k.T), []rune(k.O)
@@ -587,6 +578,22 @@ func (c *Confusion) subCost(a, b rune) float32 {
 func (c *Confusion) delCost(a rune) float32 { return runeCost(a, &c.delA, c.delM, c.defDel) }
 
 func (c *Confusion) insCost(b rune) float32 { return runeCost(b, &c.insA, c.insM, c.defIns) }
+
+// sortedOps returns the keys of the learned edits, by true then OCR
+// string (a fixed order, so learning and writing are deterministic).
+func (c *Confusion) sortedOps() []opKey {
+	keys := make([]opKey, 0, len(c.ops))
+	for k := range c.ops {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].T != keys[j].T {
+			return keys[i].T < keys[j].T
+		}
+		return keys[i].O < keys[j].O
+	})
+	return keys
+}
 
 // runeCost is the cost of rune r from a table of ASCII costs, a map of the
 // others, and a default for runes in neither.
@@ -907,16 +914,7 @@ func (c *Confusion) WriteTo(w io.Writer) (int64, error) {
 		{"meta", "smooth", "", strconv.FormatFloat(c.opt.Smooth, 'g', -1, 64)},
 		{"meta", "minmulti", "", strconv.Itoa(c.opt.MinMulti)},
 	}
-	keys := make([]opKey, 0, len(c.ops))
-	for k := range c.ops {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].T != keys[j].T {
-			return keys[i].T < keys[j].T
-		}
-		return keys[i].O < keys[j].O
-	})
+	keys := c.sortedOps()
 	for _, k := range keys {
 		rows = append(rows, []string{"op", k.T, k.O, strconv.Itoa(c.ops[k])})
 	}

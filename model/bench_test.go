@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"ocrfix/data"
-	"ocrfix/features"
 	"ocrfix/internal/shared"
 )
 
@@ -54,7 +53,7 @@ func BenchmarkCorrectADS(b *testing.B) {
 		proto := m.gens.proto
 		m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
 		m.gens.proto = proto
-		m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+		m.resources = m.newResources()
 		b.StartTimer()
 		start, c0 := time.Now(), shared.CPUTime()
 		for _, d := range test {

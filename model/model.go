@@ -60,9 +60,15 @@ func (m *Model) prepare() {
 			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
 		}
 		if m.resources == nil {
-			m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+			m.resources = m.newResources()
 		}
 	})
+}
+
+// newResources returns fresh feature resources over the model's
+// components (empty caches).
+func (m *Model) newResources() *features.Resources {
+	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
 }
 
 // shed replaces the model's generator pool and feature resources (and its
@@ -73,11 +79,11 @@ func (m *Model) prepare() {
 func (m *Model) shed() {
 	m.prepare()
 	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
-	m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+	m.resources = m.newResources()
 	if v := m.WithoutConfidence; v != nil {
 		v.prepare()
 		v.gens = m.gens
-		v.resources = &features.Resources{LM: v.LM, Lex: v.Lex, LDA: v.LDA, Vec: v.Vec, LDAIters: v.LDAIters}
+		v.resources = v.newResources()
 	}
 }
 

@@ -28,7 +28,7 @@ func TestScoreCachesChangeNothing(t *testing.T) {
 	}
 	run := func(cold bool) []result {
 		if cold {
-			m.resources = &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+			m.resources = m.newResources()
 		}
 		var rs []result
 		for _, d := range test {
