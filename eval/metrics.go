@@ -223,7 +223,7 @@ type Summary struct {
 // Summarize combines per-document results into corpus figures.
 func Summarize(docs []DocResult, opt Options) Summary {
 	s := Summary{Options: opt, Docs: len(docs), PerDoc: docs}
-	var mr, mp, mf, mw, mc mean
+	var mr, mp, mf, mw, mc Mean
 	for i := range docs {
 		d := &docs[i]
 		s.GTWords += d.GTWords
@@ -240,11 +240,11 @@ func Summarize(docs []DocResult, opt Options) Summary {
 			continue
 		}
 		s.MacroDocs++
-		mr.add(d.Recall)
-		mp.add(d.Precision)
-		mf.add(d.F1)
-		mw.add(d.WER)
-		mc.add(d.CER)
+		mr.Add(d.Recall)
+		mp.Add(d.Precision)
+		mf.Add(d.F1)
+		mw.Add(d.WER)
+		mc.Add(d.CER)
 	}
 	s.Recall = ratio(s.Matched, s.GTWords)
 	s.Precision = ratio(s.Matched, s.PredWords)
@@ -252,25 +252,28 @@ func Summarize(docs []DocResult, opt Options) Summary {
 	s.WER = ratio(s.WordEdits, s.GTWords)
 	s.CER = ratio(s.CharEdits, s.GTChars)
 	s.BagError = ratio(s.BagDiff, s.GTWords)
-	s.MacroRecall, s.MacroPrecision, s.MacroF1 = mr.value(), mp.value(), mf.value()
-	s.MacroWER, s.MacroCER = mw.value(), mc.value()
+	s.MacroRecall, s.MacroPrecision, s.MacroF1 = mr.Value(), mp.Value(), mf.Value()
+	s.MacroWER, s.MacroCER = mw.Value(), mc.Value()
 	return s
 }
 
-// mean averages the values added, skipping NaN; it is NaN when empty.
-type mean struct {
+// Mean averages the values added, skipping NaN (a ratio with a zero
+// denominator): the macro figures. The zero value is ready to use.
+type Mean struct {
 	sum float64
 	n   int
 }
 
-func (m *mean) add(x float64) {
+// Add adds x unless it is NaN.
+func (m *Mean) Add(x float64) {
 	if !math.IsNaN(x) {
 		m.sum += x
 		m.n++
 	}
 }
 
-func (m *mean) value() float64 {
+// Value returns the mean of the values added, NaN when there are none.
+func (m *Mean) Value() float64 {
 	if m.n == 0 {
 		return math.NaN()
 	}

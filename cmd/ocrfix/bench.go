@@ -136,7 +136,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	rep := benchReport{Corpus: c.Name, Docs: len(cv.Docs), Folds: cv.Folds, Seed: *seed, Options: evalOpt.String(), WordLists: lexFiles}
 	var raws, corrs []eval.DocResult
-	var rawMacro, corrMacro, oracleMacro meanAcc
+	var rawMacro, corrMacro, oracleMacro eval.Mean
 	positions, cands := 0, 0
 	for _, o := range cv.Docs {
 		r := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
@@ -149,10 +149,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		rep.OracleMatched += o.Oracle
 		rep.Broken += broken
 		rep.Changed += o.Changed
-		rawMacro.add(r.Recall)
-		corrMacro.add(k.Recall)
+		rawMacro.Add(r.Recall)
+		corrMacro.Add(k.Recall)
 		if r.GTWords > 0 {
-			oracleMacro.add(float64(o.Oracle) / float64(r.GTWords))
+			oracleMacro.Add(float64(o.Oracle) / float64(r.GTWords))
 		}
 		positions += o.Positions
 		cands += o.Cands
@@ -160,7 +160,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	rep.RawRecall = ratio(rep.RawMatched, rep.GTWords)
 	rep.CorrectedRecall = ratio(rep.CorrectedMatched, rep.GTWords)
 	rep.OracleRecall = ratio(rep.OracleMatched, rep.GTWords)
-	rep.RawMacroRecall, rep.CorrectedMacroRecall, rep.OracleMacroRecall = rawMacro.value(), corrMacro.value(), oracleMacro.value()
+	rep.RawMacroRecall, rep.CorrectedMacroRecall, rep.OracleMacroRecall = rawMacro.Value(), corrMacro.Value(), oracleMacro.Value()
 	rep.ErrorReduction = eval.ErrorReduction(rep.GTWords, rep.RawMatched, rep.CorrectedMatched)
 	rep.BrokenRate = ratio(rep.Broken, rep.RawMatched)
 	rep.OracleGainCaptured = ratio(rep.CorrectedMatched-rep.RawMatched, rep.OracleMatched-rep.RawMatched)
@@ -294,26 +294,6 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// meanAcc averages values, skipping NaN.
-type meanAcc struct {
-	sum float64
-	n   int
-}
-
-func (m *meanAcc) add(x float64) {
-	if !math.IsNaN(x) {
-		m.sum += x
-		m.n++
-	}
-}
-
-func (m *meanAcc) value() float64 {
-	if m.n == 0 {
-		return math.NaN()
-	}
-	return m.sum / float64(m.n)
-}
-
 // jnum is a float64 that JSON-encodes NaN and infinities as null.
 type jnum float64
 
@@ -372,7 +352,7 @@ func jsonValue(f reflect.Value) any {
 // ground truth and their raw OCR.
 func figuresOf(docs []model.DocOutcome, corrected func(model.DocOutcome) []string, opt eval.Options) benchFigures {
 	var f benchFigures
-	var macro meanAcc
+	var macro eval.Mean
 	gtWords, rawMatched := 0, 0
 	for _, o := range docs {
 		out := corrected(o)
@@ -382,10 +362,10 @@ func figuresOf(docs []model.DocOutcome, corrected func(model.DocOutcome) []strin
 		rawMatched += matchedRaw
 		f.Matched += k.Matched
 		f.Broken += broken
-		macro.add(k.Recall)
+		macro.Add(k.Recall)
 	}
 	f.Recall = ratio(f.Matched, gtWords)
-	f.MacroRecall = macro.value()
+	f.MacroRecall = macro.Value()
 	f.ErrorReduction = eval.ErrorReduction(gtWords, rawMatched, f.Matched)
 	f.BrokenRate = ratio(f.Broken, rawMatched)
 	return f
