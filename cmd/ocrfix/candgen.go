@@ -49,6 +49,21 @@ func (wl *wordLists) paths() []string {
 	return wl.files
 }
 
+// loadWithWordLists loads the corpus (the embedded one for "") and the
+// words of the word lists wl names: the inputs of the commands that
+// evaluate candidate generation by folds.
+func loadWithWordLists(dir string, wl *wordLists, stderr io.Writer) (*data.Corpus, []string, error) {
+	c, err := loadCorpus(dir, false, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	words, err := readWordLists(wl)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, words, nil
+}
+
 // readWordLists reads the words of the word lists wl names.
 func readWordLists(wl *wordLists) ([]string, error) {
 	var words []string
@@ -92,11 +107,7 @@ func runCandgen(args []string, stdout, stderr io.Writer) error {
 	if *asJSON && !*oracle {
 		return usagef("-json needs -oracle")
 	}
-	c, err := loadCorpus(*corpus, false, stderr)
-	if err != nil {
-		return err
-	}
-	words, err := readWordLists(lexicons)
+	c, words, err := loadWithWordLists(*corpus, lexicons, stderr)
 	if err != nil {
 		return err
 	}

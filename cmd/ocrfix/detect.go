@@ -31,11 +31,7 @@ func runDetect(args []string, stdout, stderr io.Writer) error {
 	if *folds < 2 {
 		return usagef("-folds must be at least 2")
 	}
-	c, err := loadCorpus(*corpus, false, stderr)
-	if err != nil {
-		return err
-	}
-	words, err := readWordLists(lexicons)
+	c, words, err := loadWithWordLists(*corpus, lexicons, stderr)
 	if err != nil {
 		return err
 	}
