@@ -39,21 +39,32 @@ func ReadALTO(path string, src []byte) (*Text, error) {
 	return t, err
 }
 
-// parseALTO reads an ALTO file into a Text and its slots (one per String
-// with tokens).
-func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
+// startXMLText checks src and returns the empty Text of an XML reading,
+// its slots (when withSlots), both sized by the count of marker (the
+// attribute or class each word carries), and a strict decoder over src.
+func startXMLText(path string, src []byte, format Format, marker string, withSlots bool) (*Text, []ocrSlot, *xml.Decoder, error) {
 	if err := CheckText(path, src); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	t := &Text{Path: path, Format: FormatALTO, Source: src}
+	t := &Text{Path: path, Format: format, Source: src}
 	var slots []ocrSlot
-	est := bytes.Count(src, []byte("CONTENT")) + 1
+	est := bytes.Count(src, []byte(marker)) + 1
 	t.Tokens = make([]Token, 0, est)
 	if withSlots {
 		slots = make([]ocrSlot, 0, est)
 	}
 	d := xml.NewDecoder(bytes.NewReader(src))
 	d.Strict = true
+	return t, slots, d, nil
+}
+
+// parseALTO reads an ALTO file into a Text and its slots (one per String
+// with tokens).
+func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
+	t, slots, d, err := startXMLText(path, src, FormatALTO, "CONTENT", withSlots)
+	if err != nil {
+		return nil, nil, err
+	}
 	var (
 		depth       int
 		lineDepth   = -1 // depth of the open TextLine, -1 when none

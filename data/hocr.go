@@ -46,18 +46,10 @@ func ReadHOCR(path string, src []byte) (*Text, error) {
 // parseHOCR reads an hOCR file into a Text and its slots (one per
 // ocrx_word with tokens).
 func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
-	if err := CheckText(path, src); err != nil {
+	t, slots, d, err := startXMLText(path, src, FormatHOCR, "ocrx_word", withSlots)
+	if err != nil {
 		return nil, nil, err
 	}
-	t := &Text{Path: path, Format: FormatHOCR, Source: src}
-	var slots []ocrSlot
-	est := bytes.Count(src, []byte("ocrx_word")) + 1
-	t.Tokens = make([]Token, 0, est)
-	if withSlots {
-		slots = make([]ocrSlot, 0, est)
-	}
-	d := xml.NewDecoder(bytes.NewReader(src))
-	d.Strict = true
 	d.Entity = xml.HTMLEntity
 	var (
 		depth     int
