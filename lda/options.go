@@ -1,6 +1,7 @@
 package lda
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"math"
@@ -60,15 +61,9 @@ const (
 // withDefaults fills the zero numeric fields and checks the ranges.
 func (o Options) withDefaults() (Options, error) {
 	d := DefaultOptions()
-	if o.K == 0 {
-		o.K = d.K
-	}
-	if o.Alpha == 0 {
-		o.Alpha = d.Alpha
-	}
-	if o.Beta == 0 {
-		o.Beta = d.Beta
-	}
+	o.K = cmp.Or(o.K, d.K)
+	o.Alpha = cmp.Or(o.Alpha, d.Alpha)
+	o.Beta = cmp.Or(o.Beta, d.Beta)
 	if o.Iters == 0 {
 		o.Iters = d.Iters
 		if o.BurnIn == 0 {

@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -61,27 +62,13 @@ func (o Options) withDefaults() (Options, error) {
 	case math.IsNaN(o.Subsample):
 		return o, errors.New("vectors: Subsample is NaN")
 	}
-	if o.Dim == 0 {
-		o.Dim = d.Dim
-	}
-	if o.Window == 0 {
-		o.Window = d.Window
-	}
-	if o.Negative == 0 {
-		o.Negative = d.Negative
-	}
-	if o.MinCount == 0 {
-		o.MinCount = d.MinCount
-	}
-	if o.Epochs == 0 {
-		o.Epochs = d.Epochs
-	}
-	if o.Alpha == 0 {
-		o.Alpha = d.Alpha
-	}
-	if o.Subsample == 0 {
-		o.Subsample = d.Subsample
-	}
+	o.Dim = cmp.Or(o.Dim, d.Dim)
+	o.Window = cmp.Or(o.Window, d.Window)
+	o.Negative = cmp.Or(o.Negative, d.Negative)
+	o.MinCount = cmp.Or(o.MinCount, d.MinCount)
+	o.Epochs = cmp.Or(o.Epochs, d.Epochs)
+	o.Alpha = cmp.Or(o.Alpha, d.Alpha)
+	o.Subsample = cmp.Or(o.Subsample, d.Subsample)
 	return o, nil
 }
 
