@@ -72,6 +72,20 @@ func (o EvalOptions) folds() int {
 	return o.Folds
 }
 
+// splitFolds splits n documents into the folds of o (at most n).
+func (o EvalOptions) splitFolds(n int, rng *rand.Rand) [][]int {
+	return data.Folds(n, min(o.folds(), n), rng)
+}
+
+// heldSet returns the documents of a fold as a set.
+func heldSet(fold []int) map[int]bool {
+	held := make(map[int]bool, len(fold))
+	for _, i := range fold {
+		held[i] = true
+	}
+	return held
+}
+
 // foldSetup learns the confusion model and lexicon from the documents of
 // c outside the held-out fold.
 func foldSetup(c *data.Corpus, held map[int]bool, opt EvalOptions) (*Confusion, *Lexicon) {
@@ -109,20 +123,13 @@ func altWords(d *data.Doc) [][]string {
 // candidate recall of the wrong tokens, and the attribution of every gt
 // word the oracle misses to one failure class.
 func EvaluateOracle(c *data.Corpus, opt EvalOptions, rng *rand.Rand) (*OracleReport, error) {
-	k := opt.folds()
-	if k > len(c.Docs) {
-		k = len(c.Docs)
-	}
 	rep := &OracleReport{}
 	var attr [numFail]int
-	folds := data.Folds(len(c.Docs), k, rng)
+	folds := opt.splitFolds(len(c.Docs), rng)
 	done := 0
 	var genTime time.Duration
 	for _, fold := range folds {
-		held := map[int]bool{}
-		for _, i := range fold {
-			held[i] = true
-		}
+		held := heldSet(fold)
 		conf, lex := foldSetup(c, held, opt)
 		g := NewGenerator(conf, lex, opt.Gen)
 		for _, i := range fold {
@@ -399,19 +406,12 @@ type DetectionReport struct {
 // the ground truth does not match). The lexicon of each held-out fold is
 // learned from the other folds (plus the word list).
 func EvaluateDetection(c *data.Corpus, opt EvalOptions, rng *rand.Rand) (*DetectionReport, error) {
-	k := opt.folds()
-	if k > len(c.Docs) {
-		k = len(c.Docs)
-	}
 	names := append(append([]string{}, RuleNames[:]...), "any rule", "out of lexicon", "any rule or out of lexicon")
 	fired := make([]int, len(names))
 	tp := make([]int, len(names))
 	rep := &DetectionReport{}
-	for _, fold := range data.Folds(len(c.Docs), k, rng) {
-		held := map[int]bool{}
-		for _, i := range fold {
-			held[i] = true
-		}
+	for _, fold := range opt.splitFolds(len(c.Docs), rng) {
+		held := heldSet(fold)
 		lex := NewLexicon()
 		for _, w := range opt.WordList {
 			lex.Add(w, 0)
@@ -487,16 +487,9 @@ func EvaluateDetection(c *data.Corpus, opt EvalOptions, rng *rand.Rand) (*Detect
 // model (confusion and lexicon) learned from the other folds only, and
 // calls emit for each document in corpus order.
 func GenerateFolds(c *data.Corpus, opt EvalOptions, rng *rand.Rand, emit func(d *data.Doc, cands [][]Candidate)) error {
-	k := opt.folds()
-	if k > len(c.Docs) {
-		k = len(c.Docs)
-	}
 	out := make([][][]Candidate, len(c.Docs))
-	for _, fold := range data.Folds(len(c.Docs), k, rng) {
-		held := map[int]bool{}
-		for _, i := range fold {
-			held[i] = true
-		}
+	for _, fold := range opt.splitFolds(len(c.Docs), rng) {
+		held := heldSet(fold)
 		conf, lex := foldSetup(c, held, opt)
 		g := NewGenerator(conf, lex, opt.Gen)
 		for _, i := range fold {
