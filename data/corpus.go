@@ -151,7 +151,7 @@ func load(fsys fs.FS, name string, display func(string) string, opt LoadOptions)
 		if _, ok := ocr[stem]; !ok {
 			continue
 		}
-		c.Docs = append(c.Docs, &Doc{Stem: stem})
+		c.Docs = append(c.Docs, &Doc{Stem: stem, Collection: name})
 	}
 	if len(c.Docs) == 0 {
 		return nil, nil, fmt.Errorf("corpus %s: no stem is in both gt/ and ocr/", name)

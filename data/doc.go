@@ -70,6 +70,11 @@ type Doc struct {
 	GT   *Text   // the ground truth, or nil
 	OCR  *Text   // the primary OCR reading (ocr/), or nil
 	Alt  []*Text // one entry per Corpus.Engines; nil where that engine lacks the doc
+	// Collection names the collection the document belongs to: the name
+	// of the corpus it was loaded from. Training keeps documents of one
+	// collection together when it cross-fits (a ranker learns what
+	// features look like on a collection it has not seen).
+	Collection string
 }
 
 // Corpus is a set of documents sorted by stem.

@@ -12,6 +12,7 @@ import (
 	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/lda"
+	"ocrfix/profile"
 	"ocrfix/vectors"
 )
 
@@ -57,6 +58,11 @@ var Names = []string{
 	"score_gap",       // candidate generation's score minus the best score at the position (<= 0)
 	"orig_gap",        // candidate generation's score minus the OCR token's score
 	"n_cands",         // log of the number of candidates at the position
+	"coll_freq",       // log relative frequency of the candidate's words in the target collection's OCR (its profile), without the tokens it replaces (mean)
+	"coll_docs",       // share of the collection's documents holding the candidate's words, without the tokens it replaces (mean)
+	"coll_exact",      // log relative frequency of the candidate's exact spelling (case, punctuation) in the collection, without the tokens it replaces
+	"coll_end",        // log relative frequency in the collection of tokens ending with the candidate's trailing punctuation
+	"orig_coll_size",  // original only: log10(1 + tokens in the collection profile) / 6: how much the coll_ features can be trusted
 }
 
 // Column indices into Names (a test checks that they agree).
@@ -93,6 +99,11 @@ const (
 	fScoreGap
 	fOrigGap
 	fNCands
+	fCollFreq
+	fCollDocs
+	fCollExact
+	fCollEnd
+	fOrigCollSize
 )
 
 // NumFeatures is the number of columns.
@@ -211,6 +222,10 @@ type Doc struct {
 	Line  []int                 // their line numbers (for confidence ranks); may be nil
 	Alts  [][]string            // the other OCR readings of the document, whole
 	Cands [][]candgen.Candidate // candidates per position, as candgen made them
+	// Profile is the profile of the collection the document belongs to,
+	// built from the collection's OCR (the document included); nil leaves
+	// the coll_ columns 0.
+	Profile *profile.Profile
 }
 
 // Matrix holds the features of every candidate of a document, dense and
@@ -332,6 +347,10 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	// variants): the values that depend on the word and the position alone
 	// are remembered for the position.
 	var left, right, cosines posMemo
+	var coll *collFeatures
+	if doc.Profile != nil {
+		coll = newCollFeatures(doc.Profile, doc.Words)
+	}
 
 	r := 0
 	for i := 0; i < n; i++ {
@@ -495,6 +514,9 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				}
 				if ti.punct != ocr.punct {
 					row[fPunctChange] = 1
+				}
+				if coll != nil {
+					coll.row(c, i, row)
 				}
 			}
 		}

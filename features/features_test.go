@@ -19,14 +19,15 @@ func TestColumnsMatchNames(t *testing.T) {
 		fOrigOOV: "orig_oov", fOrigRule0: "orig_rule_len", fOrigRule0 + 7: "orig_rule_case",
 		fOrigConf: "orig_conf", fOrigConfRank: "orig_conf_rank", fHasConf: "has_conf", fCandPrior: "cand_prior",
 		fCandRank: "cand_rank", fScoreGap: "score_gap", fOrigGap: "orig_gap", fNCands: "n_cands",
+		fCollFreq: "coll_freq", fCollDocs: "coll_docs", fCollExact: "coll_exact", fCollEnd: "coll_end", fOrigCollSize: "orig_coll_size",
 	}
 	for i, n := range cols {
 		if Names[i] != n {
 			t.Errorf("column %d is %q, constant says %q", i, Names[i], n)
 		}
 	}
-	if NumFeatures != fNCands+1 {
-		t.Errorf("%d names, %d columns", NumFeatures, fNCands+1)
+	if NumFeatures != fOrigCollSize+1 {
+		t.Errorf("%d names, %d columns", NumFeatures, fOrigCollSize+1)
 	}
 	for k, r := range candgen.RuleNames {
 		_ = r

@@ -10,16 +10,18 @@ import (
 
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/profile"
 )
 
 // DocOutcome is the result of correcting one held-out document in a
 // cross-validation.
 type DocOutcome struct {
-	Stem      string
-	Fold      int
-	GT        []string // ground-truth words
-	Raw       []string // the OCR words
-	Corrected []string // the corrected words
+	Stem       string
+	Collection string // the collection it belongs to (data.Doc.Collection)
+	Fold       int
+	GT         []string // ground-truth words
+	Raw        []string // the OCR words
+	Corrected  []string // the corrected words
 	// CorrectedNoConf is the text corrected without the confidence
 	// features, when the fold's model has a WithoutConfidence variant.
 	CorrectedNoConf []string
@@ -27,6 +29,10 @@ type DocOutcome struct {
 	Changed         int // OCR tokens whose text changed
 	Positions       int // OCR tokens
 	Cands           int // candidates generated, all positions
+	// Made, Helped and Hurt count the changes of each kind: made, turning
+	// a token the truth did not match into one it matches, and the reverse
+	// (see ChangeOutcomes).
+	Made, Helped, Hurt [NumKinds]int
 }
 
 // CVResult is the outcome of a k-fold cross-validation over whole
@@ -46,12 +52,7 @@ type CVResult struct {
 // Each document is also scored by the oracle of its candidate lattice
 // (eval.Oracle under eval options evalOpt).
 func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*CVResult, error) {
-	var docs []*data.Doc
-	for _, d := range c.Docs {
-		if d.GT != nil && d.OCR != nil {
-			docs = append(docs, d)
-		}
-	}
+	docs := labelled(c)
 	if len(docs) < 3 {
 		return nil, fmt.Errorf("%s: cross-validation needs at least 3 documents with ground truth and OCR, found %d", c.Name, len(docs))
 	}
@@ -68,60 +69,143 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 		for _, i := range held {
 			inFold[i] = true
 		}
-		var train []*data.Doc
+		var train, test []*data.Doc
 		for i, d := range docs {
 			if !inFold[i] {
 				train = append(train, d)
 			}
 		}
-		fopt := opt
-		if opt.Progress != nil {
-			fopt.Progress = func(stage string, done, total int) {
-				opt.Progress(fmt.Sprintf("fold %d/%d %s", f+1, k, stage), done, total)
-			}
+		for _, i := range held {
+			test = append(test, docs[i])
 		}
-		t0 := time.Now()
-		m, err := Train(train, fopt)
+		outs, err := res.runFold(train, test, f, fmt.Sprintf("fold %d/%d", f+1, k), opt, evalOpt)
 		if err != nil {
 			return nil, fmt.Errorf("fold %d: %w", f+1, err)
 		}
-		res.TrainSeconds += time.Since(t0).Seconds()
-		res.Models = append(res.Models, m)
-		m.prepare()
-		m.gens.put(m.gens.get()) // the deletion index is built outside the timing
-		t1 := time.Now()
-		corr := make([]*Correction, len(held))
-		noConf := make([][]string, len(held))
-		parallelDo(len(held), opt.Workers, func(j int) {
-			d := docs[held[j]]
-			corr[j] = m.Correct(d.OCR, d.Alt)
-			if v := m.WithoutConfidence; v != nil {
-				noConf[j] = OutputWords(v.Correct(d.OCR, d.Alt).Out)
-			}
-		})
-		res.CorrectSeconds += time.Since(t1).Seconds()
-		t2 := time.Now()
-		parallelDo(len(held), opt.Workers, func(j int) {
-			i := held[j]
-			d := docs[i]
-			cr := corr[j]
-			o := DocOutcome{Stem: d.Stem, Fold: f, GT: d.GT.Words(), Raw: d.OCR.Words(), Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
-			lat := make(eval.Lattice, len(cr.Cands))
-			for p, cs := range cr.Cands {
-				o.Cands += len(cs)
-				alts := make([]eval.Alt, len(cs))
-				for q, c := range cs {
-					alts[q] = eval.Alt{Words: strings.Fields(c.Text), Span: max(c.Span, 1)}
-				}
-				lat[p] = alts
-			}
-			o.Oracle = eval.Oracle(lat, o.GT, evalOpt)
-			res.Docs[i] = o
-		})
-		res.OracleSeconds += time.Since(t2).Seconds()
-		m.shed() // the next folds do not need this one's index and caches
+		for j, i := range held {
+			res.Docs[i] = outs[j]
+		}
 	}
 	return res, nil
+}
+
+// Transfer trains one model on the documents of the train corpora (the
+// collections it learns from; cross-fitted by collection when there are
+// two or more) and corrects every document of test with it, using no
+// label of test: its OCR alone is the collection profile, its truth only
+// scores the outcome. It is the situation of a user with a collection
+// nobody labelled.
+func Transfer(train []*data.Corpus, test *data.Corpus, opt Options, evalOpt eval.Options) (*CVResult, error) {
+	var tr, te []*data.Doc
+	for _, c := range train {
+		tr = append(tr, labelled(c)...)
+	}
+	te = labelled(test)
+	if len(te) == 0 {
+		return nil, fmt.Errorf("%s: no document with ground truth and OCR to score", test.Name)
+	}
+	res := &CVResult{Folds: 1}
+	outs, err := res.runFold(tr, te, 0, "train", opt, evalOpt)
+	if err != nil {
+		return nil, err
+	}
+	res.Docs = outs
+	return res, nil
+}
+
+// LeaveOneOut runs Transfer once per collection: each is corrected by a
+// model trained on all the others. The outcomes are in collection order,
+// each document's Fold the index of its collection.
+func LeaveOneOut(colls []*data.Corpus, opt Options, evalOpt eval.Options) (*CVResult, error) {
+	if len(colls) < 2 {
+		return nil, fmt.Errorf("leave-one-collection-out needs at least 2 collections, got %d", len(colls))
+	}
+	res := &CVResult{Folds: len(colls)}
+	for f, test := range colls {
+		var tr []*data.Doc
+		for g, c := range colls {
+			if g != f {
+				tr = append(tr, labelled(c)...)
+			}
+		}
+		outs, err := res.runFold(tr, labelled(test), f, fmt.Sprintf("without %s", test.Name), opt, evalOpt)
+		if err != nil {
+			return nil, fmt.Errorf("%s held out: %w", test.Name, err)
+		}
+		res.Docs = append(res.Docs, outs...)
+	}
+	return res, nil
+}
+
+// labelled returns the documents of c with both ground truth and OCR.
+func labelled(c *data.Corpus) []*data.Doc {
+	var docs []*data.Doc
+	for _, d := range c.Docs {
+		if d.GT != nil && d.OCR != nil {
+			docs = append(docs, d)
+		}
+	}
+	return docs
+}
+
+// runFold trains a model on train and corrects test with it, the test
+// documents being one collection: their OCR makes the profile the
+// corrections are computed against. It appends the model and the timings
+// to res and returns the outcome of each test document.
+func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt Options, evalOpt eval.Options) ([]DocOutcome, error) {
+	fopt := opt
+	if opt.Progress != nil {
+		fopt.Progress = func(stage string, done, total int) {
+			opt.Progress(label+" "+stage, done, total)
+		}
+	}
+	t0 := time.Now()
+	m, err := Train(train, fopt)
+	if err != nil {
+		return nil, err
+	}
+	res.TrainSeconds += time.Since(t0).Seconds()
+	res.Models = append(res.Models, m)
+	m.prepare()
+	m.gens.put(m.gens.get()) // the deletion index is built outside the timing
+	t1 := time.Now()
+	words := make([][]string, len(test))
+	for j, d := range test {
+		words[j] = d.OCR.Words()
+	}
+	prof := profile.Of(words, profile.Options{})
+	corr := make([]*Correction, len(test))
+	noConf := make([][]string, len(test))
+	parallelDo(len(test), opt.Workers, func(j int) {
+		d := test[j]
+		corr[j] = m.Correct(d.OCR, d.Alt, prof)
+		if v := m.WithoutConfidence; v != nil {
+			noConf[j] = OutputWords(v.Correct(d.OCR, d.Alt, prof).Out)
+		}
+	})
+	res.CorrectSeconds += time.Since(t1).Seconds()
+	t2 := time.Now()
+	outs := make([]DocOutcome, len(test))
+	parallelDo(len(test), opt.Workers, func(j int) {
+		d := test[j]
+		cr := corr[j]
+		o := DocOutcome{Stem: d.Stem, Collection: d.Collection, Fold: f, GT: d.GT.Words(), Raw: words[j], Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
+		lat := make(eval.Lattice, len(cr.Cands))
+		for p, cs := range cr.Cands {
+			o.Cands += len(cs)
+			alts := make([]eval.Alt, len(cs))
+			for q, c := range cs {
+				alts[q] = eval.Alt{Words: strings.Fields(c.Text), Span: max(c.Span, 1)}
+			}
+			lat[p] = alts
+		}
+		o.Oracle = eval.Oracle(lat, o.GT, evalOpt)
+		o.Made, o.Helped, o.Hurt = ChangeOutcomes(o.GT, words[j], cr.Out, evalOpt)
+		outs[j] = o
+	})
+	res.OracleSeconds += time.Since(t2).Seconds()
+	m.shed() // the next folds do not need this one's index and caches
+	return outs, nil
 }
 
 // OutputWords turns Correction.Out into the corrected word sequence:

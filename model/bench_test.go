@@ -57,7 +57,7 @@ func BenchmarkCorrectADS(b *testing.B) {
 		b.StartTimer()
 		start, c0 := time.Now(), shared.CPUTime()
 		for _, d := range test {
-			m.Correct(d.OCR, d.Alt)
+			m.Correct(d.OCR, d.Alt, nil)
 		}
 		elapsed += time.Since(start)
 		cpu += shared.CPUTime() - c0

@@ -16,12 +16,13 @@ import (
 	"ocrfix/data"
 	"ocrfix/features"
 	"ocrfix/lda"
+	"ocrfix/profile"
 	"ocrfix/vectors"
 )
 
 // Version is the model file format version this package writes and reads.
 // Any change to the features, their order or the file layout bumps it.
-const Version = 1
+const Version = 2
 
 // magic starts every model file (inside the gzip stream).
 const magic = "ocrfix-model\n"
@@ -29,14 +30,17 @@ const magic = "ocrfix-model\n"
 // Model is a trained corrector: the learned components candidates and
 // features are computed from, the ranker, and the do-no-harm margin.
 type Model struct {
-	Conf     *candgen.Confusion
-	Lex      *candgen.Lexicon
-	GenOpt   candgen.Options
-	LM       *features.LM
-	LDA      *lda.Model       // nil when trained without a topic model
-	Vec      *vectors.Vectors // nil when trained without word vectors
-	Ranker   *LogReg
-	Margin   float64 // log-odds by which a candidate must beat the OCR token; +Inf: never replace
+	Conf   *candgen.Confusion
+	Lex    *candgen.Lexicon
+	GenOpt candgen.Options
+	LM     *features.LM
+	LDA    *lda.Model       // nil when trained without a topic model
+	Vec    *vectors.Vectors // nil when trained without word vectors
+	Ranker *LogReg
+	Margin float64 // log-odds by which a candidate must beat the OCR token, one for all kinds of change; +Inf: never replace
+	// Margins is the margin of each kind of change (Kind), learned after
+	// Margin one kind at a time; Collect uses these.
+	Margins  [NumKinds]float64
 	FeatOpt  features.Options
 	Stats    TrainStats
 	Seed     uint64
@@ -111,13 +115,18 @@ type Lattice struct {
 }
 
 // Score generates the candidates of one OCR text (with the other readings
-// of the same document, may be empty), computes their features and scores
-// them. It is deterministic for the model's seed and the text's stem.
-func (m *Model) Score(ocr *data.Text, alts []*data.Text) *Lattice {
+// of the same document, may be empty), computes their features against
+// the profile of the collection the text belongs to (nil: the text alone
+// is its collection) and scores them. It is deterministic for the model's
+// seed and the text's stem.
+func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Lattice {
 	m.prepare()
 	d := &data.Doc{Stem: ocr.Path, OCR: ocr, Alt: alts}
 	words := ocr.Words()
-	fd := featureDoc(d, words)
+	if prof == nil {
+		prof = profile.Of([][]string{words}, profile.Options{})
+	}
+	fd := featureDoc(d, words, prof)
 	g := m.gens.get()
 	cands := g.Generate(words, fd.Alts)
 	m.gens.put(g)
@@ -126,18 +135,19 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text) *Lattice {
 	return &Lattice{Words: words, Cands: cands, Feat: mat, Scores: scoreRows(m.Ranker, mat)}
 }
 
-// Collect returns the Doc of a scored lattice: for each position, the
-// best candidate when it beats the OCR token by more than the margin, the
-// token itself otherwise ("" where an earlier merge consumed the position).
+// Collect returns the corrected text of a scored lattice, one string per
+// OCR token: the best candidate when it beats the OCR token by more than
+// the margin of its kind of change, the token itself otherwise ("" where
+// an earlier merge consumed the position).
 func (m *Model) Collect(l *Lattice) []string {
-	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, m.Margin)
+	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, &m.Margins)
 }
 
 // Correct corrects one OCR text, with the other readings of the same
-// document (may be empty): Score, then the collection with the do-no-harm
-// margin.
-func (m *Model) Correct(ocr *data.Text, alts []*data.Text) *Correction {
-	l := m.Score(ocr, alts)
+// document (may be empty), against the profile of the collection it
+// belongs to (nil: the text alone): Score, then Collect.
+func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
+	l := m.Score(ocr, alts, prof)
 	out := m.Collect(l)
 	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
 	for i := range l.Words {
@@ -158,7 +168,8 @@ type meta struct {
 	Scale    []float64        `json:"scale"`
 	W        []float64        `json:"w"`
 	B        float64          `json:"b"`
-	Margin   string           `json:"margin"` // strconv form, so +Inf survives JSON
+	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
+	Margins  []string         `json:"margins"` // per kind of change, in Kind order, strconv form
 	Gen      candgen.Options  `json:"candgen"`
 	FeatOpt  features.Options `json:"features_options"`
 	Stats    TrainStats       `json:"stats"`
@@ -208,6 +219,9 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 		Version: version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
 		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64),
 		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
+	}
+	for _, mk := range m.Margins {
+		md.Margins = append(md.Margins, strconv.FormatFloat(mk, 'g', -1, 64))
 	}
 	for _, s := range sections {
 		md.Sections = append(md.Sections, s.name)
@@ -297,6 +311,15 @@ func Read(r io.Reader, name string) (*Model, error) {
 	if err != nil || math.IsNaN(margin) {
 		return nil, fmt.Errorf("%s: corrupt model file: margin %q", name, md.Margin)
 	}
+	if len(md.Margins) != int(NumKinds) {
+		return nil, fmt.Errorf("%s: corrupt model file: %d margins per kind of change, want %d", name, len(md.Margins), NumKinds)
+	}
+	var margins [NumKinds]float64
+	for k, ms := range md.Margins {
+		if margins[k], err = strconv.ParseFloat(ms, 64); err != nil || math.IsNaN(margins[k]) {
+			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, Kind(k), ms)
+		}
+	}
 	for _, s := range md.Sections {
 		if _, ok := sections[s]; !ok {
 			return nil, fmt.Errorf("%s: truncated model file: section %s missing", name, s)
@@ -305,6 +328,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 	m := &Model{
 		Ranker:   &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
 		Margin:   margin,
+		Margins:  margins,
 		GenOpt:   md.Gen,
 		FeatOpt:  md.FeatOpt,
 		Stats:    md.Stats,

@@ -81,7 +81,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	var raw, corr, gtw int
 	outs := make([][]string, len(test))
 	for i, d := range test {
-		c := m.Correct(d.OCR, nil)
+		c := m.Correct(d.OCR, nil, nil)
 		outs[i] = c.Out
 		gt := d.GT.Words()
 		r := eval.EvaluateDoc(d.Stem, gt, d.OCR.Words(), eval.Options{})
@@ -111,7 +111,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, d := range test {
-		c := m2.Correct(d.OCR, nil)
+		c := m2.Correct(d.OCR, nil, nil)
 		if strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
 			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
 		}

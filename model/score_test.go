@@ -32,7 +32,7 @@ func TestScoreCachesChangeNothing(t *testing.T) {
 		}
 		var rs []result
 		for _, d := range test {
-			l := m.Score(d.OCR, nil)
+			l := m.Score(d.OCR, nil, nil)
 			for r := range l.Feat.Rows() {
 				if z := m.Ranker.Logit(l.Feat.Row(r)); math.Float64bits(z) != math.Float64bits(l.Scores[r]) {
 					t.Fatalf("%s row %d: score %v, Logit %v", d.Stem, r, l.Scores[r], z)

@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +17,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/features"
 	"ocrfix/lda"
+	"ocrfix/profile"
 	"ocrfix/vectors"
 )
 
@@ -69,18 +70,22 @@ func DefaultOptions() Options {
 
 // TrainStats says what training saw and did.
 type TrainStats struct {
-	Docs       int     `json:"docs"`        // training documents
-	Positions  int     `json:"positions"`   // OCR tokens
-	Labelled   int     `json:"labelled"`    // positions with a label
-	LeftOut    int     `json:"left_out"`    // positions the alignment could not label
-	NoTruth    int     `json:"no_truth"`    // labelled positions whose true word is no candidate (kept, all negative)
-	Rows       int     `json:"rows"`        // candidate rows the ranker was fitted on
-	Positives  int     `json:"positives"`   // positive rows among them
-	Margin     float64 `json:"margin"`      // the chosen do-no-harm margin (log-odds)
-	ValMatched int     `json:"val_matched"` // gt words matched on the out-of-fold training documents at that margin
-	ValRaw     int     `json:"val_raw"`     // ... and by the raw OCR
-	ValGT      int     `json:"val_gt"`      // gt words of those documents
-	Seconds    float64 `json:"-"`           // wall time of Train (not saved: model files are deterministic)
+	Docs      int     `json:"docs"`      // training documents
+	Positions int     `json:"positions"` // OCR tokens
+	Labelled  int     `json:"labelled"`  // positions with a label
+	LeftOut   int     `json:"left_out"`  // positions the alignment could not label
+	NoTruth   int     `json:"no_truth"`  // labelled positions whose true word is no candidate (kept, all negative)
+	Rows      int     `json:"rows"`      // candidate rows the ranker was fitted on
+	Positives int     `json:"positives"` // positive rows among them
+	Margin    float64 `json:"margin"`    // the do-no-harm margin best for every kind of change at once (log-odds)
+	Groups    int     `json:"groups"`    // groups cross-fitted over: collections, or 2 halves of one
+	// Collections names the collections trained on (data.Doc.Collection),
+	// sorted.
+	Collections []string `json:"collections"`
+	ValMatched  int      `json:"val_matched"` // gt words matched on the out-of-fold training documents at that margin
+	ValRaw      int      `json:"val_raw"`     // ... and by the raw OCR
+	ValGT       int      `json:"val_gt"`      // gt words of those documents
+	Seconds     float64  `json:"-"`           // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.
@@ -222,40 +227,44 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		return nil, fmt.Errorf("training needs at least 2 documents with ground truth and OCR, got %d", len(usable))
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f637266))
-	perm := rng.Perm(len(usable))
-	halves := [2][]*data.Doc{}
-	for k, p := range perm {
-		halves[k%2] = append(halves[k%2], usable[p])
+	groups := crossFitGroups(usable, rng)
+	k := len(groups)
+	profiles := trainingProfiles(groups, opt.Seed)
+	// The sets of components (each group's, from the other groups, and
+	// the final model's, from all documents) are independent, each with
+	// its own random stream: they are built concurrently, which gives the
+	// same bytes as building them in turn.
+	groupComp := make([]<-chan compResult, k)
+	for g := range groups {
+		var others []*data.Doc
+		for h, docs := range groups {
+			if h != g {
+				others = append(others, docs...)
+			}
+		}
+		groupComp[g] = buildAsync(others, &opt, rand.New(rand.NewPCG(opt.Seed, uint64(g+1))))
 	}
-	// The three sets of components (each half's, from the other half, and
-	// the final model's, from all documents) are independent, each with its
-	// own random stream: they are built concurrently, which gives the same
-	// bytes as building them in turn.
-	halfComp := [2]<-chan compResult{
-		buildAsync(halves[1], &opt, rand.New(rand.NewPCG(opt.Seed, 1))),
-		buildAsync(halves[0], &opt, rand.New(rand.NewPCG(opt.Seed, 2))),
-	}
-	finalComp := buildAsync(usable, &opt, rand.New(rand.NewPCG(opt.Seed, 3)))
-	work := [2][]*docWork{}
-	for h := 0; h < 2; h++ {
-		r := <-halfComp[h]
+	finalComp := buildAsync(usable, &opt, rand.New(rand.NewPCG(opt.Seed, uint64(k+1))))
+	work := make([][]*docWork, k)
+	for g := range groups {
+		r := <-groupComp[g]
 		if r.err != nil {
 			return nil, r.err // the other builds finish into their buffered channels
 		}
-		work[h] = prepareDocs(r.comp, halves[h], &opt, fmt.Sprintf("features %d/2", h+1))
+		work[g] = prepareDocs(r.comp, groups[g], profiles[g], &opt, fmt.Sprintf("features %d/%d", g+1, k))
 	}
 	stats := TrainStats{Docs: len(usable)}
 	// Rows for fitting, subsampled.
-	X := [2][]float32{}
-	Y := [2][]uint8{}
-	Wt := [2][]float32{}
+	X := make([][]float32, k)
+	Y := make([][]uint8, k)
+	Wt := make([][]float32, k)
 	maxRows := opt.MaxRows
 	if maxRows <= 0 {
 		maxRows = 400_000
 	}
 	totalRows := 0
-	for h := 0; h < 2; h++ {
-		for _, dw := range work[h] {
+	for _, ws := range work {
+		for _, dw := range ws {
 			totalRows += dw.mat.Rows()
 		}
 	}
@@ -264,7 +273,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		keepEasy = float64(maxRows) / float64(totalRows)
 	}
 	srng := rand.New(rand.NewPCG(opt.Seed, 0x73616d70))
-	for h := 0; h < 2; h++ {
+	for h := 0; h < k; h++ {
 		for _, dw := range work[h] {
 			stats.Positions += len(dw.words)
 			stats.LeftOut += dw.left
@@ -301,7 +310,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			}
 		}
 	}
-	for h := 0; h < 2; h++ {
+	for h := 0; h < k; h++ {
 		stats.Rows += len(Y[h])
 		for _, y := range Y[h] {
 			stats.Positives += int(y)
@@ -312,6 +321,13 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		return nil, err
 	}
 	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
+	stats.Groups = k
+	for _, d := range usable {
+		if !slices.Contains(stats.Collections, d.Collection) {
+			stats.Collections = append(stats.Collections, d.Collection)
+		}
+	}
+	slices.Sort(stats.Collections)
 	var noConf *rankerFit
 	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
 		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns()); err != nil {
@@ -333,6 +349,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		Vec:       comp.res.Vec,
 		Ranker:    main.ranker,
 		Margin:    main.margin,
+		Margins:   main.margins,
 		FeatOpt:   opt.Features,
 		Stats:     stats,
 		Seed:      opt.Seed,
@@ -343,7 +360,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	}
 	if noConf != nil {
 		v := &Model{Conf: m.Conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
-			Ranker: noConf.ranker, Margin: noConf.margin, FeatOpt: m.FeatOpt, Stats: m.Stats,
+			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, FeatOpt: m.FeatOpt, Stats: m.Stats,
 			Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons, gens: m.gens}
 		v.FeatOpt.NoConfidence = true
 		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
@@ -352,23 +369,26 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	return m, nil
 }
 
-// rankerFit is a fitted ranker with its tuned margin and the out-of-fold
-// figures the margin was chosen on.
+// rankerFit is a fitted ranker with its tuned margins and the out-of-fold
+// figures they were chosen on.
 type rankerFit struct {
 	ranker           *LogReg
-	margin           float64
+	margin           float64           // the one margin best for every kind of change
+	margins          [NumKinds]float64 // the margin of each kind of change
 	matched, raw, gt int
 }
 
-// fitRanker fits the ranker on the two halves' rows: one fit per half
-// scores the other half (out-of-fold), the margin is tuned on those
-// scores, and a final fit on all rows, warm-started from a half's, is the
-// ranker. Columns listed in zero are set to 0 first (a feature group left
-// out) and get weight 0.
-func fitRanker(X [2][]float32, Y [2][]uint8, Wt [2][]float32, work [2][]*docWork, fit FitOptions, zero []int) (*rankerFit, error) {
+// fitRanker fits the ranker on the groups' rows: one fit on all groups
+// but one scores that group (out-of-fold), the margins are tuned on those
+// scores, and a final fit on all rows, warm-started from the last group's,
+// is the ranker. Columns listed in zero are set to 0 first (a feature
+// group left out) and get weight 0.
+func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int) (*rankerFit, error) {
+	k := len(X)
 	if len(zero) > 0 {
 		nf := features.NumFeatures
-		for h := 0; h < 2; h++ {
+		X = append([][]float32(nil), X...)
+		for h := 0; h < k; h++ {
 			x := append([]float32(nil), X[h]...)
 			for r := 0; r < len(x)/nf; r++ {
 				for _, j := range zero {
@@ -383,24 +403,41 @@ func fitRanker(X [2][]float32, Y [2][]uint8, Wt [2][]float32, work [2][]*docWork
 			r.W[j] = 0
 		}
 	}
-	var half *LogReg
-	for h := 0; h < 2; h++ {
-		r, err := Fit(X[1-h], Y[1-h], Wt[1-h], features.Names, fit)
+	var last *LogReg
+	for h := 0; h < k; h++ {
+		var x []float32
+		var y []uint8
+		var wt []float32
+		for o := 0; o < k; o++ {
+			if o != h {
+				x, y, wt = append(x, X[o]...), append(y, Y[o]...), append(wt, Wt[o]...)
+			}
+		}
+		r, err := Fit(x, y, wt, features.Names, fit)
 		if err != nil {
-			return nil, fmt.Errorf("ranker (half %d): %w", 2-h, err)
+			return nil, fmt.Errorf("ranker (without group %d of %d): %w", h+1, k, err)
 		}
 		clear(r)
 		for _, dw := range work[h] {
 			dw.scores = scoreRows(r, dw.mat)
 		}
-		half = r
+		last = r
 	}
 	f := &rankerFit{}
-	f.margin, f.matched, f.raw, f.gt = tuneMargin(append(append([]*docWork(nil), work[0]...), work[1]...))
+	var all []*docWork
+	for _, ws := range work {
+		all = append(all, ws...)
+	}
+	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all)
 	fitAll := fit
-	fitAll.Init = half // warm start: the final fit converges in fewer iterations
-	ranker, err := Fit(append(append([]float32(nil), X[0]...), X[1]...), append(append([]uint8(nil), Y[0]...), Y[1]...),
-		append(append([]float32(nil), Wt[0]...), Wt[1]...), features.Names, fitAll)
+	fitAll.Init = last // warm start: the final fit converges in fewer iterations
+	var x []float32
+	var y []uint8
+	var wt []float32
+	for o := 0; o < k; o++ {
+		x, y, wt = append(x, X[o]...), append(y, Y[o]...), append(wt, Wt[o]...)
+	}
+	ranker, err := Fit(x, y, wt, features.Names, fitAll)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
@@ -438,7 +475,7 @@ func anyConfidence(docs []*data.Doc) bool {
 // components, and labels them. Documents are processed
 // in parallel; each gets its own random stream derived from the seed and
 // its stem, so the result does not depend on scheduling.
-func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string) []*docWork {
+func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, opt *Options, stage string) []*docWork {
 	out := make([]*docWork, len(docs))
 	workers := opt.Workers
 	if workers <= 0 {
@@ -459,7 +496,7 @@ func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string)
 			for i := range next {
 				d := docs[i]
 				dw := &docWork{doc: d, words: d.OCR.Words()}
-				fd := featureDoc(d, dw.words)
+				fd := featureDoc(d, dw.words, profs[i])
 				g := comp.gens.get()
 				dw.cands = g.Generate(dw.words, fd.Alts)
 				comp.gens.put(g)
@@ -480,9 +517,10 @@ func prepareDocs(comp *components, docs []*data.Doc, opt *Options, stage string)
 	return out
 }
 
-// featureDoc turns a document's OCR readings into the input of features.
-func featureDoc(d *data.Doc, words []string) *features.Doc {
-	fd := &features.Doc{Words: words}
+// featureDoc turns a document's OCR readings into the input of features,
+// with the profile of its collection.
+func featureDoc(d *data.Doc, words []string, prof *profile.Profile) *features.Doc {
+	fd := &features.Doc{Words: words, Profile: prof}
 	fd.Conf = make([]float32, len(d.OCR.Tokens))
 	fd.Line = make([]int, len(d.OCR.Tokens))
 	for i, t := range d.OCR.Tokens {
@@ -545,10 +583,11 @@ func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 
 // decode collects the output of one document: at each position not
 // consumed by an earlier merge, the best-scoring candidate replaces the OCR
-// token when its log-odds beat the original's by more than margin. It
-// returns one output string per position ("" for positions merged into an
-// earlier one; a split candidate's words are joined by a space).
-func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margin float64) []string {
+// token when its log-odds beat the original's by more than the margin of
+// its kind of change. It returns one output string per position ("" for
+// positions merged into an earlier one; a split candidate's words are
+// joined by a space).
+func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margins *[NumKinds]float64) []string {
 	out := make([]string, len(words))
 	for i := 0; i < len(words); i++ {
 		out[i] = words[i]
@@ -556,19 +595,11 @@ func decode(words []string, cands [][]candgen.Candidate, first []int32, scores [
 		if lo == hi {
 			continue
 		}
-		orig, best := -1, lo
-		for r := lo; r < hi; r++ {
-			if cands[i][r-lo].Source&candgen.SrcOriginal != 0 && orig < 0 {
-				orig = r
-			}
-			if scores[r] > scores[best] {
-				best = r
-			}
-		}
-		if orig >= 0 && (best == orig || scores[best]-scores[orig] <= margin) {
+		orig, best := bestAndOrig(cands[i], scores[lo:hi])
+		c := &cands[i][best]
+		if orig >= 0 && (best == orig || scores[lo+best]-scores[lo+orig] <= margins[kindAt(words, i, c)]) {
 			continue
 		}
-		c := cands[i][best-lo]
 		out[i] = c.Text
 		for k := 1; k < c.Span && i+k < len(words); k++ {
 			out[i+k] = ""
@@ -578,6 +609,21 @@ func decode(words []string, cands [][]candgen.Candidate, first []int32, scores [
 		}
 	}
 	return out
+}
+
+// bestAndOrig returns the index of the OCR token's own candidate (-1 when
+// none) and of the best-scoring candidate of one position.
+func bestAndOrig(cands []candgen.Candidate, scores []float64) (orig, best int) {
+	orig = -1
+	for r := range scores {
+		if orig < 0 && cands[r].Source&candgen.SrcOriginal != 0 {
+			orig = r
+		}
+		if scores[r] > scores[best] {
+			best = r
+		}
+	}
+	return orig, best
 }
 
 // outputWords splits decoded position strings into whitespace words.
@@ -596,45 +642,40 @@ func outputWords(out []string) []string {
 	return ws
 }
 
-// tuneMargin picks the do-no-harm margin that matches the most gt words
-// over the documents' out-of-fold scores. Candidate margins are 0 and the
-// quantiles of the (best - original) log-odds differences where a
-// replacement would happen.
-func tuneMargin(work []*docWork) (margin float64, matched, raw, gtWords int) {
-	var diffs []float64
+// uniform returns margins equal to m for every kind of change.
+func uniform(m float64) *[NumKinds]float64 {
+	var ms [NumKinds]float64
+	for k := range ms {
+		ms[k] = m
+	}
+	return &ms
+}
+
+// tuneMargins picks the do-no-harm margins that match the most gt words
+// over the documents' out-of-fold scores: first one margin for every kind
+// of change (0, the quantiles of the (best - original) log-odds
+// differences where a replacement would happen, or never), then, kind by
+// kind, the margin of that kind with the others held (the quantiles of its
+// own differences). Where several margins match as many words, within a
+// ten-thousandth of the gt words, the larger (the more careful) is kept.
+func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, matched, raw, gtWords int) {
+	var all []float64
+	var byKind [NumKinds][]float64
 	for _, dw := range work {
 		for i := range dw.words {
 			lo, hi := int(dw.mat.First[i]), int(dw.mat.First[i+1])
 			if lo == hi {
 				continue
 			}
-			orig, best := -1, lo
-			for r := lo; r < hi; r++ {
-				if dw.cands[i][r-lo].Source&candgen.SrcOriginal != 0 && orig < 0 {
-					orig = r
-				}
-				if dw.scores[r] > dw.scores[best] {
-					best = r
-				}
-			}
+			orig, best := bestAndOrig(dw.cands[i], dw.scores[lo:hi])
 			if orig >= 0 && best != orig {
-				diffs = append(diffs, dw.scores[best]-dw.scores[orig])
+				d := dw.scores[lo+best] - dw.scores[lo+orig]
+				all = append(all, d)
+				k := kindAt(dw.words, i, &dw.cands[i][best])
+				byKind[k] = append(byKind[k], d)
 			}
 		}
 	}
-	sort.Float64s(diffs)
-	grid := []float64{0}
-	const steps = 40
-	for k := 1; k < steps; k++ {
-		if len(diffs) == 0 {
-			break
-		}
-		grid = append(grid, diffs[k*len(diffs)/steps])
-	}
-	if len(diffs) > 0 {
-		grid = append(grid, diffs[len(diffs)-1]) // replace nothing at all
-	}
-	sort.Float64s(grid)
 	type docVocab struct {
 		v  *align.Vocab
 		gt []int32
@@ -647,16 +688,124 @@ func tuneMargin(work []*docWork) (margin float64, matched, raw, gtWords int) {
 		gtWords += len(gt)
 		raw += align.LCSLength(v.IDs(dw.words), dv[k].gt)
 	}
-	bestM, bestMatched := math.Inf(1), raw
-	for _, g := range grid {
-		total := 0
+	total := func(ms *[NumKinds]float64) int {
+		n := 0
 		for k, dw := range work {
-			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, g))
-			total += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
+			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, ms))
+			n += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
 		}
-		if total > bestMatched || (total == bestMatched && g < bestM && total > raw) {
-			bestM, bestMatched = g, total
-		}
+		return n
 	}
-	return bestM, bestMatched, raw, gtWords
+	tol := gtWords / 10000
+	// pick returns the best of grid for the margin set by set.
+	pick := func(grid []float64, set func(float64) *[NumKinds]float64, cur float64, curMatched int) (float64, int) {
+		bestM, bestN := cur, curMatched
+		for _, g := range grid {
+			n := total(set(g))
+			if n > bestN+tol || (n >= bestN-tol && n > bestN && g >= bestM) || (n >= bestN && g > bestM) {
+				bestM, bestN = g, n
+			}
+		}
+		return bestM, bestN
+	}
+	margin, matched = pick(marginGrid(all, 40), func(g float64) *[NumKinds]float64 { return uniform(g) }, math.Inf(1), raw)
+	margins = *uniform(margin)
+	for k := range NumKinds {
+		if len(byKind[k]) == 0 {
+			continue
+		}
+		m, n := pick(marginGrid(byKind[k], 20), func(g float64) *[NumKinds]float64 {
+			ms := margins
+			ms[k] = g
+			return &ms
+		}, margins[k], matched)
+		margins[k], matched = m, n
+	}
+	return margin, margins, matched, raw, gtWords
+}
+
+// marginGrid returns 0, steps-1 quantiles of the sorted differences d and
+// +Inf (replace nothing), in increasing order.
+func marginGrid(d []float64, steps int) []float64 {
+	slices.Sort(d)
+	grid := []float64{0}
+	for k := 1; k < steps && len(d) > 0; k++ {
+		grid = append(grid, d[k*len(d)/steps])
+	}
+	grid = append(grid, math.Inf(1))
+	slices.Sort(grid)
+	return slices.Compact(grid)
+}
+
+// crossFitGroups splits the training documents into the groups training
+// cross-fits over: one group per collection when they come from two or
+// more (so the ranker and the margins learn what features look like on a
+// collection the components never saw), otherwise two halves by a seeded
+// shuffle.
+func crossFitGroups(docs []*data.Doc, rng *rand.Rand) [][]*data.Doc {
+	perm := rng.Perm(len(docs))
+	var names []string
+	by := map[string][]*data.Doc{}
+	for _, d := range docs {
+		if _, ok := by[d.Collection]; !ok {
+			names = append(names, d.Collection)
+		}
+		by[d.Collection] = append(by[d.Collection], d)
+	}
+	if len(names) >= 2 {
+		slices.Sort(names)
+		groups := make([][]*data.Doc, len(names))
+		for g, n := range names {
+			groups[g] = by[n]
+		}
+		return groups
+	}
+	groups := make([][]*data.Doc, 2)
+	for k, p := range perm {
+		groups[k%2] = append(groups[k%2], docs[p])
+	}
+	return groups
+}
+
+// trainingProfiles returns the collection profile each training document's
+// features are computed with, as correction will see it: the profile of
+// the OCR (never the truth) of a seeded random subset of the document's
+// collection, of a size drawn uniformly from one document (itself, as a
+// single page on stdin) to the whole collection, the document always
+// included. The ranker thus sees profiles of every size it may meet.
+func trainingProfiles(groups [][]*data.Doc, seed uint64) [][]*profile.Profile {
+	var docs []*data.Doc
+	for _, g := range groups {
+		docs = append(docs, g...)
+	}
+	single := map[*data.Doc]*profile.Profile{}
+	byColl := map[string][]*data.Doc{}
+	for _, d := range docs {
+		single[d] = profile.Of([][]string{d.OCR.Words()}, profile.Options{})
+		byColl[d.Collection] = append(byColl[d.Collection], d)
+	}
+	out := make([][]*profile.Profile, len(groups))
+	for g, ds := range groups {
+		out[g] = make([]*profile.Profile, len(ds))
+		parallelDo(len(ds), 0, func(i int) {
+			d := ds[i]
+			coll := byColl[d.Collection]
+			rng := docRand(seed^0x70726f66, d.Stem)
+			n := 1 + rng.IntN(len(coll))
+			p := profile.New(profile.Options{})
+			p.Merge(single[d])
+			others := make([]*data.Doc, 0, len(coll)-1)
+			for _, o := range coll {
+				if o != d {
+					others = append(others, o)
+				}
+			}
+			rng.Shuffle(len(others), func(a, b int) { others[a], others[b] = others[b], others[a] })
+			for _, o := range others[:n-1] {
+				p.Merge(single[o])
+			}
+			out[g][i] = p
+		})
+	}
+	return out
 }

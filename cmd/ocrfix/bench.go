@@ -55,6 +55,10 @@ type benchReport struct {
 	OracleGainCaptured    float64       `json:"oracle_gain_captured"`
 	Changed               int           `json:"changed_tokens"`
 	CandidatesPerToken    float64       `json:"candidates_per_token"`
+	Positions             int           `json:"ocr_tokens"`
+	Made                  kindCounts    `json:"changes_made"`
+	Helped                kindCounts    `json:"changes_helped"`
+	Hurt                  kindCounts    `json:"changes_hurt"`
 	TrainSeconds          float64       `json:"train_seconds"`
 	CorrectSeconds        float64       `json:"correct_seconds"`
 	CorrectWordsPerSecond float64       `json:"correct_words_per_second"`
@@ -71,8 +75,13 @@ type benchReport struct {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]", stderr)
+	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]\n       bench -train DIR [-train DIR...] -test DIR\n       bench -transfer [-collection DIR...]", stderr)
 	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
+	var trainDirs, collDirs stringList
+	fs.Var(&trainDirs, "train", "transfer: train on this collection (repeatable; \"embedded\" is the embedded corpus), correct -test with no labels from it")
+	testDir := fs.String("test", "", "transfer: the collection to correct and score (its truth is used only to score)")
+	transfer := fs.Bool("transfer", false, "leave-one-collection-out over the -collection directories: each corrected by a model trained on the others")
+	fs.Var(&collDirs, "collection", "a collection for -transfer (repeatable; default: the embedded corpus, data/collections/* and ../shared/data/* where present)")
 	folds := fs.Int("folds", 5, "number of folds (whole documents)")
 	seed := fs.Uint64("seed", 1, "seed of the fold split and of every random choice")
 	asJSON := fs.Bool("json", false, "print the figures as JSON on stdout")
@@ -107,6 +116,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return usagef("-folds must be at least 2")
 	}
 	start := time.Now()
+	if (len(trainDirs) > 0) != (*testDir != "") {
+		return usagef("-train and -test go together")
+	}
+	if *transfer || *testDir != "" {
+		if *corpus != "" || *peers || *maxDocs > 0 {
+			return usagef("-corpus, -peers and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
+		}
+		return runTransfer(transferArgs{train: trainDirs, test: *testDir, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec,
+			lexicons: lexicons, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
+	}
 	c, err := loadCorpus(*corpus, *allow, stderr)
 	if err != nil {
 		return err
@@ -135,38 +154,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep := benchReport{Corpus: c.Name, Docs: len(cv.Docs), Folds: cv.Folds, Seed: *seed, Options: evalOpt.String(), WordLists: lexFiles}
-	var raws, corrs []eval.DocResult
-	var rawMacro, corrMacro, oracleMacro eval.Mean
-	positions, cands := 0, 0
-	for _, o := range cv.Docs {
-		r := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
-		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
-		raws, corrs = append(raws, r), append(corrs, k)
-		_, _, broken := eval.Broken(o.GT, o.Raw, o.Corrected, evalOpt)
-		rep.GTWords += r.GTWords
-		rep.RawMatched += r.Matched
-		rep.CorrectedMatched += k.Matched
-		rep.OracleMatched += o.Oracle
-		rep.Broken += broken
-		rep.Changed += o.Changed
-		rawMacro.Add(r.Recall)
-		corrMacro.Add(k.Recall)
-		if r.GTWords > 0 {
-			oracleMacro.Add(float64(o.Oracle) / float64(r.GTWords))
-		}
-		positions += o.Positions
-		cands += o.Cands
-	}
-	rep.RawRecall = ratio(rep.RawMatched, rep.GTWords)
-	rep.CorrectedRecall = ratio(rep.CorrectedMatched, rep.GTWords)
-	rep.OracleRecall = ratio(rep.OracleMatched, rep.GTWords)
-	rep.RawMacroRecall, rep.CorrectedMacroRecall, rep.OracleMacroRecall = rawMacro.Value(), corrMacro.Value(), oracleMacro.Value()
-	rep.ErrorReduction = eval.ErrorReduction(rep.GTWords, rep.RawMatched, rep.CorrectedMatched)
-	rep.BrokenRate = ratio(rep.Broken, rep.RawMatched)
-	rep.OracleGainCaptured = ratio(rep.CorrectedMatched-rep.RawMatched, rep.OracleMatched-rep.RawMatched)
-	rep.CandidatesPerToken = ratio(cands, positions)
+	raws, corrs := rep.add(cv.Docs, evalOpt)
 	rep.TrainSeconds, rep.CorrectSeconds, rep.OracleSeconds = cv.TrainSeconds, cv.CorrectSeconds, cv.OracleSeconds
-	rep.CorrectWordsPerSecond = float64(positions) / cv.CorrectSeconds
+	rep.CorrectWordsPerSecond = float64(rep.Positions) / cv.CorrectSeconds
 	for _, m := range cv.Models {
 		rep.Margins = append(rep.Margins, m.Margin)
 		rep.LeftOut += m.Stats.LeftOut
@@ -243,6 +233,11 @@ func writeBenchTable(w io.Writer, r *benchReport) error {
 	}
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, fmtMargins(r.Margins))
+	fmt.Fprintf(w, "changes by kind, made / helped / hurt:")
+	for k := range model.NumKinds {
+		fmt.Fprintf(w, " %s %d/%d/%d", k, r.Made[k], r.Helped[k], r.Hurt[k])
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "training positions labelled: %d, left out (alignment could not label): %d\n", r.Labelled, r.LeftOut)
 	fmt.Fprintf(w, "time: train %.1f s (all folds), correct %.1f s = %.0f words/s, oracle %.1f s, total %.1f s\n", r.TrainSeconds, r.CorrectSeconds, r.CorrectWordsPerSecond, r.OracleSeconds, r.Seconds)
 	if r.HunspellError != "" {
@@ -346,6 +341,46 @@ func jsonValue(f reflect.Value) any {
 		return m
 	}
 	return f.Interface()
+}
+
+// add computes the figures of the outcomes docs into r and returns the
+// evaluation of each document's raw and corrected text.
+func (r *benchReport) add(docs []model.DocOutcome, evalOpt eval.Options) (raws, corrs []eval.DocResult) {
+	var rawMacro, corrMacro, oracleMacro eval.Mean
+	cands := 0
+	for _, o := range docs {
+		raw := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
+		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
+		raws, corrs = append(raws, raw), append(corrs, k)
+		_, _, broken := eval.Broken(o.GT, o.Raw, o.Corrected, evalOpt)
+		r.GTWords += raw.GTWords
+		r.RawMatched += raw.Matched
+		r.CorrectedMatched += k.Matched
+		r.OracleMatched += o.Oracle
+		r.Broken += broken
+		r.Changed += o.Changed
+		rawMacro.Add(raw.Recall)
+		corrMacro.Add(k.Recall)
+		if raw.GTWords > 0 {
+			oracleMacro.Add(float64(o.Oracle) / float64(raw.GTWords))
+		}
+		r.Positions += o.Positions
+		cands += o.Cands
+		for kind := range model.NumKinds {
+			r.Made[kind] += o.Made[kind]
+			r.Helped[kind] += o.Helped[kind]
+			r.Hurt[kind] += o.Hurt[kind]
+		}
+	}
+	r.RawRecall = ratio(r.RawMatched, r.GTWords)
+	r.CorrectedRecall = ratio(r.CorrectedMatched, r.GTWords)
+	r.OracleRecall = ratio(r.OracleMatched, r.GTWords)
+	r.RawMacroRecall, r.CorrectedMacroRecall, r.OracleMacroRecall = rawMacro.Value(), corrMacro.Value(), oracleMacro.Value()
+	r.ErrorReduction = eval.ErrorReduction(r.GTWords, r.RawMatched, r.CorrectedMatched)
+	r.BrokenRate = ratio(r.Broken, r.RawMatched)
+	r.OracleGainCaptured = ratio(r.CorrectedMatched-r.RawMatched, r.OracleMatched-r.RawMatched)
+	r.CandidatesPerToken = ratio(cands, r.Positions)
+	return raws, corrs
 }
 
 // figuresOf evaluates one way of correcting the documents against their

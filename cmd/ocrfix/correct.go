@@ -12,6 +12,7 @@ import (
 
 	"ocrfix/data"
 	"ocrfix/model"
+	"ocrfix/profile"
 )
 
 func init() {
@@ -19,16 +20,14 @@ func init() {
 }
 
 func runCorrect(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("correct", "correct -model MODEL -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout)", stderr)
+	fs := newFlagSet("correct", "correct [-model MODEL] [-profile FILE] -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout)", stderr)
 	modelPath := fs.String("model", "", "the model written by ocrfix train (required)")
+	profPath := fs.String("profile", "", "the profile of the collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	outDir := fs.String("o", "", "output directory (required unless the input is -)")
 	var alts stringList
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if *modelPath == "" {
-		return usagef("-model MODEL is required")
 	}
 	if fs.NArg() == 0 {
 		return usagef("no input: name OCR files or directories, or - for stdin")
@@ -37,9 +36,18 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if !stdin && *outDir == "" {
 		return usagef("-o OUTDIR is required")
 	}
+	if *modelPath == "" {
+		return usagef("-model MODEL is required")
+	}
 	m, err := readModel(*modelPath)
 	if err != nil {
 		return err
+	}
+	var given *profile.Profile
+	if *profPath != "" {
+		if given, err = readProfile(*profPath); err != nil {
+			return err
+		}
 	}
 	if stdin {
 		src, err := io.ReadAll(os.Stdin)
@@ -50,7 +58,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		c := m.Correct(t, nil)
+		c := m.Correct(t, nil, given)
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
 			return err
@@ -89,9 +97,18 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			altTexts[i] = append(altTexts[i], a)
 		}
 	}
+	// The files of one run are one collection: their OCR is its profile
+	// unless -profile gives the profile of a larger whole.
+	prof := given
+	if prof == nil {
+		prof = profile.New(profile.Options{})
+		for _, t := range texts {
+			prof.Add(t.Words())
+		}
+	}
 	changed, words := 0, 0
 	for i, t := range texts {
-		c := m.Correct(t, altTexts[i])
+		c := m.Correct(t, altTexts[i], prof)
 		changed += c.Changed
 		words += len(t.Tokens)
 		out := filepath.Join(*outDir, filepath.Base(inputs[i]))

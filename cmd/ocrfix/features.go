@@ -10,6 +10,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/features"
 	"ocrfix/model"
+	"ocrfix/profile"
 )
 
 func init() {
@@ -54,9 +55,13 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", c.Name, err)
 		}
 	}
+	prof := profile.New(profile.Options{})
+	for _, d := range c.Docs {
+		prof.Add(d.OCR.Words())
+	}
 	lats := make([]*model.Lattice, len(c.Docs))
 	for i, d := range c.Docs {
-		lats[i] = m.Score(d.OCR, d.Alt)
+		lats[i] = m.Score(d.OCR, d.Alt, prof)
 	}
 	err = data.WriteFileAtomic(*out, func(w *bufio.Writer) error {
 		tw := data.NewTSVWriter(w, data.FeatureHeader...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"ocrfix/data"
 	"ocrfix/model"
@@ -15,8 +16,9 @@ func init() {
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("train", "train [-corpus DIR] -o MODEL [-seed 1] [-lexicon FILE]... [-nodict]", stderr)
-	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
+	fs := newFlagSet("train", "train [-corpus DIR]... -o MODEL [-seed 1] [-lexicon FILE]... [-nodict]", stderr)
+	var corpora stringList
+	fs.Var(&corpora, "corpus", "corpus directory with gt/ and ocr/ (repeatable: each is one collection; \"embedded\" or none: the embedded corpus)")
 	out := fs.String("o", "", "where to write the model (required)")
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
@@ -32,10 +34,18 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %v", fs.Args())
 	}
-	c, err := loadCorpus(*corpus, *allow, stderr)
-	if err != nil {
-		return err
+	if len(corpora) == 0 {
+		corpora = stringList{"embedded"}
 	}
+	var docs []*data.Doc
+	for _, dir := range corpora {
+		c, err := loadCollection(dir, *allow, stderr)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, c.Docs...)
+	}
+	name := strings.Join(corpora, ", ")
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
@@ -44,18 +54,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	pb := newProgress(stderr)
 	opt.Progress = pb.update
-	m, err := model.Train(c.Docs, opt)
+	m, err := model.Train(docs, opt)
 	pb.done()
 	if err != nil {
-		return fmt.Errorf("%s: %w", c.Name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := data.WriteFileAtomic(*out, func(w *bufio.Writer) error { _, err := m.WriteTo(w); return err }); err != nil {
 		return err
 	}
 	st := m.Stats
 	fmt.Fprintf(stdout, "trained on %d documents of %s in %.1f s: %d positions, %d labelled, %d left out; ranker fitted on %d rows (%d positive)\n",
-		st.Docs, c.Name, st.Seconds, st.Positions, st.Labelled, st.LeftOut, st.Rows, st.Positives)
-	fmt.Fprintf(stdout, "do-no-harm margin %s log-odds: out-of-fold gt words matched %d -> %d of %d\n", fmtMargins([]float64{m.Margin}), st.ValRaw, st.ValMatched, st.ValGT)
+		st.Docs, name, st.Seconds, st.Positions, st.Labelled, st.LeftOut, st.Rows, st.Positives)
+	fmt.Fprintf(stdout, "do-no-harm margins (log-odds; %s): %s, cross-fitted over %d groups: out-of-fold gt words matched %d -> %d of %d\n",
+		kindList(), fmtMargins(m.Margins[:]), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }

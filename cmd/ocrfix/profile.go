@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"ocrfix/data"
+	"ocrfix/profile"
+)
+
+func init() {
+	register(command{name: "profile", summary: "the profile of a collection's OCR (word and document frequencies, spellings, punctuation), for correct -profile", run: runProfile})
+}
+
+// profileExt is the extension of profile files; profile merges inputs
+// with it instead of reading them as OCR.
+const profileExt = ".prof"
+
+func runProfile(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("profile", "profile -o FILE.prof INPUT... (OCR files or directories, and .prof files to merge)", stderr)
+	out := fs.String("o", "", "where to write the profile (required)")
+	maxForms := fs.Int("max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("-o FILE is required")
+	}
+	if fs.NArg() == 0 {
+		return usagef("no input: name OCR files or directories, or profiles to merge")
+	}
+	if *maxForms < 1 {
+		return usagef("-max-forms must be at least 1")
+	}
+	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms})
+	if err != nil {
+		return err
+	}
+	if err := data.WriteFileAtomic(*out, func(w *bufio.Writer) error { return p.Write(w) }); err != nil {
+		return err
+	}
+	words, exact := p.Forms()
+	fmt.Fprintf(stdout, "profile of %d documents (%d inputs): %d tokens, %d word forms, %d spellings; written to %s\n", p.Docs(), n, p.Tokens(), words, exact, *out)
+	return nil
+}
+
+// buildProfile reads the OCR files and profiles named by args (files or
+// directories; see expandInputs) into one profile, one document at a time.
+func buildProfile(args []string, opt profile.Options) (*profile.Profile, int, error) {
+	p := profile.New(opt)
+	var ocr []string
+	n := 0
+	for _, a := range args {
+		if !strings.HasSuffix(a, profileExt) {
+			ocr = append(ocr, a)
+			continue
+		}
+		q, err := readProfile(a)
+		if err != nil {
+			return nil, 0, err
+		}
+		p.Merge(q)
+		n++
+	}
+	if len(ocr) > 0 {
+		inputs, err := expandInputs(ocr)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, in := range inputs {
+			t, err := data.ReadFile(in)
+			if err != nil {
+				return nil, 0, err
+			}
+			p.Add(t.Words())
+			n++
+		}
+	}
+	return p, n, nil
+}
+
+// readProfile loads a profile file.
+func readProfile(path string) (*profile.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return profile.Read(bufio.NewReader(f), path)
+}

@@ -1,0 +1,390 @@
+// Package profile describes what one collection's OCR text looks like,
+// learned from that OCR alone, with no ground truth: how often each word
+// form occurs and in how many documents, how often each exact spelling
+// (case and punctuation kept) occurs, and the collection's habits of
+// punctuation at word ends. ocrfix corrects a collection nobody labelled by
+// computing features relative to its profile: a word form that recurs
+// across the collection's documents is probably right there, whatever a
+// training lexicon says (the idea behind TICCL's corpus clean-up), and a
+// punctuation mark or spelling the collection never uses is a suspicious
+// correction.
+//
+// A Profile is a sum of per-document counts: Add counts one document, Merge
+// adds another profile (built from other documents, possibly elsewhere),
+// and the result does not depend on the order. Write and Read save it in a
+// versioned, checksummed binary file; a file from another version, a
+// truncated or a corrupt file is an error that says so.
+//
+// Memory is bounded: when a profile holds more than its cap of distinct
+// forms (Options.MaxForms, 1<<20 by default), the rarest are dropped
+// (deterministically: lowest count first, ties by form) and the count they
+// had at most is remembered in Pruned; a form not found is then known only
+// to be rarer than that. A 1M-word collection has some 100k distinct forms
+// and needs some 30 MB.
+//
+// Words are compared in two forms: Norm (lower case, leading and trailing
+// punctuation and symbols removed; the form of features.Norm) for word
+// frequencies, and the exact token for spellings.
+package profile
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Version is the profile file format version this package writes and
+// reads.
+const Version = 1
+
+const magic = "ocrfix-profile\n"
+
+// DefaultMaxForms is the cap on distinct forms of each kind (word forms,
+// exact spellings) when Options.MaxForms is 0.
+const DefaultMaxForms = 1 << 20
+
+// Options control a profile.
+type Options struct {
+	// MaxForms caps the distinct forms kept of each kind; 0 means
+	// DefaultMaxForms.
+	MaxForms int
+}
+
+// Count is how often a form occurs: tokens in all, and documents holding
+// it at least once.
+type Count struct {
+	N  uint32 // occurrences
+	DF uint32 // documents
+}
+
+// Profile is one collection's counts. The zero value is not usable; call
+// New.
+type Profile struct {
+	docs   uint32
+	tokens uint64
+	words  map[string]Count // by Norm form
+	exact  map[string]Count // by exact token
+	ends   map[string]uint32
+	pruned uint32 // forms seen at most this often may have been dropped
+	max    int
+}
+
+// New returns an empty profile.
+func New(opt Options) *Profile {
+	return &Profile{words: map[string]Count{}, exact: map[string]Count{}, ends: map[string]uint32{}, max: cmp.Or(opt.MaxForms, DefaultMaxForms)}
+}
+
+// Of returns the profile of the given documents (each a list of OCR
+// tokens).
+func Of(docs [][]string, opt Options) *Profile {
+	p := New(opt)
+	for _, d := range docs {
+		p.Add(d)
+	}
+	return p
+}
+
+// Norm returns the form under which word frequencies are counted: lower
+// case, leading and trailing Unicode punctuation and symbols removed (the
+// rule of features.Norm). It may be "".
+func Norm(w string) string {
+	w = strings.TrimFunc(w, isPunct)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 0x80 || ('A' <= c && c <= 'Z') {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
+func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+// End returns a token's trailing punctuation (the run of punctuation and
+// symbols at its end; "" when it ends with a letter or digit). A token
+// made of punctuation only is its own end.
+func End(w string) string {
+	i := len(w)
+	for i > 0 {
+		r, n := utf8.DecodeLastRuneInString(w[:i])
+		if !isPunct(r) {
+			break
+		}
+		i -= n
+	}
+	return w[i:]
+}
+
+// Add counts the tokens of one document.
+func (p *Profile) Add(doc []string) {
+	p.docs++
+	p.tokens += uint64(len(doc))
+	seenW := make(map[string]bool, len(doc))
+	seenE := make(map[string]bool, len(doc))
+	for _, t := range doc {
+		if t == "" {
+			continue
+		}
+		if n := Norm(t); n != "" {
+			c := p.words[n]
+			c.N++
+			if !seenW[n] {
+				seenW[n] = true
+				c.DF++
+			}
+			p.words[n] = c
+		}
+		c := p.exact[t]
+		c.N++
+		if !seenE[t] {
+			seenE[t] = true
+			c.DF++
+		}
+		p.exact[t] = c
+		p.ends[End(t)]++
+	}
+	p.bound()
+}
+
+// Merge adds q's counts to p (q is unchanged). The pruning bound of the
+// sum is the larger of the two (plus the other's, where both pruned).
+func (p *Profile) Merge(q *Profile) {
+	p.docs += q.docs
+	p.tokens += q.tokens
+	for k, c := range q.words {
+		d := p.words[k]
+		p.words[k] = Count{d.N + c.N, d.DF + c.DF}
+	}
+	for k, c := range q.exact {
+		d := p.exact[k]
+		p.exact[k] = Count{d.N + c.N, d.DF + c.DF}
+	}
+	for k, n := range q.ends {
+		p.ends[k] += n
+	}
+	p.pruned += q.pruned
+	p.bound()
+}
+
+// bound drops the rarest forms of a map holding more than twice the cap
+// (amortised: a pruned map keeps the cap).
+func (p *Profile) bound() {
+	for _, m := range []map[string]Count{p.words, p.exact} {
+		if len(m) <= 2*p.max {
+			continue
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b string) int {
+			if c := cmp.Compare(m[b].N, m[a].N); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		for _, k := range keys[p.max:] {
+			p.pruned = max(p.pruned, m[k].N)
+			delete(m, k)
+		}
+	}
+}
+
+// Docs returns the number of documents counted.
+func (p *Profile) Docs() int { return int(p.docs) }
+
+// Tokens returns the number of tokens counted.
+func (p *Profile) Tokens() int { return int(p.tokens) }
+
+// Forms returns the number of distinct word forms (Norm) and exact
+// spellings held.
+func (p *Profile) Forms() (words, exact int) { return len(p.words), len(p.exact) }
+
+// Pruned returns the largest count a dropped form had (0: nothing was
+// dropped): a form not in the profile occurs at most this often.
+func (p *Profile) Pruned() int { return int(p.pruned) }
+
+// Word returns the counts of a word form (a Norm form).
+func (p *Profile) Word(norm string) Count { return p.words[norm] }
+
+// Exact returns the counts of an exact spelling.
+func (p *Profile) Exact(token string) Count { return p.exact[token] }
+
+// EndCount returns how many tokens end with the punctuation end (see End;
+// "" counts the tokens ending with a letter or digit).
+func (p *Profile) EndCount(end string) int { return int(p.ends[end]) }
+
+// LogRel returns log((n + 0.5) / (tokens + 1)): the smoothed relative
+// frequency of a count n in this profile, comparable across profiles of
+// different sizes.
+func (p *Profile) LogRel(n int) float64 {
+	return math.Log((float64(n) + 0.5) / (float64(p.tokens) + 1))
+}
+
+// Write saves the profile: magic, version, then the counts in sorted
+// order (deterministic bytes), then a CRC-32 (Castagnoli) of everything
+// before it.
+func (p *Profile) Write(w io.Writer) error {
+	h := crc32.New(crc32.MakeTable(crc32.Castagnoli))
+	bw := bufio.NewWriter(io.MultiWriter(w, h))
+	var buf [binary.MaxVarintLen64]byte
+	uv := func(x uint64) { bw.Write(buf[:binary.PutUvarint(buf[:], x)]) }
+	str := func(s string) { uv(uint64(len(s))); bw.WriteString(s) }
+	bw.WriteString(magic)
+	uv(Version)
+	uv(uint64(p.docs))
+	uv(p.tokens)
+	uv(uint64(p.pruned))
+	uv(uint64(p.max))
+	for _, m := range []map[string]Count{p.words, p.exact} {
+		keys := sortedKeys(m)
+		uv(uint64(len(keys)))
+		for _, k := range keys {
+			str(k)
+			uv(uint64(m[k].N))
+			uv(uint64(m[k].DF))
+		}
+	}
+	keys := sortedKeys(p.ends)
+	uv(uint64(len(keys)))
+	for _, k := range keys {
+		str(k)
+		uv(uint64(p.ends[k]))
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	var sum [4]byte
+	binary.LittleEndian.PutUint32(sum[:], h.Sum32())
+	_, err := w.Write(sum[:])
+	return err
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// maxFile bounds what Read accepts (a profile of some 10^10 words would
+// not reach it; the cap keeps a corrupt length from allocating wildly).
+const maxFile = 1 << 31
+
+// Read loads a profile written by Write; name is used in errors. A file of
+// another version, a truncated or a corrupt one (checksum mismatch, bad
+// counts) is an error naming the file.
+func Read(r io.Reader, name string) (*Profile, error) {
+	src, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(src) > maxFile {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not a profile", name, maxFile)
+	}
+	if !strings.HasPrefix(string(src), magic) {
+		return nil, fmt.Errorf("%s: not an ocrfix profile (bad magic)", name)
+	}
+	if len(src) < len(magic)+5 {
+		return nil, fmt.Errorf("%s: truncated profile", name)
+	}
+	body, sum := src[:len(src)-4], binary.LittleEndian.Uint32(src[len(src)-4:])
+	d := &decoder{b: body[len(magic):]}
+	v := d.uv()
+	if d.err == nil && v != Version {
+		return nil, fmt.Errorf("%s: profile format version %d, this ocrfix reads version %d: build the profile again with this version", name, v, Version)
+	}
+	if crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)) != sum {
+		return nil, fmt.Errorf("%s: profile checksum mismatch: the file is truncated or corrupt", name)
+	}
+	p := &Profile{ends: map[string]uint32{}}
+	p.docs = uint32(d.small(math.MaxUint32))
+	p.tokens = d.uv()
+	p.pruned = uint32(d.small(math.MaxUint32))
+	p.max = int(d.small(1 << 40))
+	if p.max < 1 && d.err == nil {
+		d.err = errors.New("bad form cap")
+	}
+	for k := 0; k < 2; k++ {
+		n := d.small(uint64(len(d.b)))
+		m := make(map[string]Count, n)
+		prev := ""
+		for i := uint64(0); i < n && d.err == nil; i++ {
+			s := d.str()
+			c := Count{uint32(d.small(math.MaxUint32)), uint32(d.small(math.MaxUint32))}
+			if d.err == nil && (i > 0 && s <= prev || c.DF > c.N || c.DF > p.docs) {
+				d.err = fmt.Errorf("bad entry %q", s)
+			}
+			m[s], prev = c, s
+		}
+		if k == 0 {
+			p.words = m
+		} else {
+			p.exact = m
+		}
+	}
+	n := d.small(uint64(len(d.b)))
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		s := d.str()
+		p.ends[s] = uint32(d.small(math.MaxUint32))
+	}
+	if d.err == nil && len(d.b) != 0 {
+		d.err = fmt.Errorf("%d bytes after the end", len(d.b))
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("%s: corrupt profile: %v", name, d.err)
+	}
+	return p, nil
+}
+
+// decoder reads uvarints and strings, remembering the first error.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uv() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	x, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errors.New("truncated")
+		return 0
+	}
+	d.b = d.b[n:]
+	return x
+}
+
+func (d *decoder) small(limit uint64) uint64 {
+	x := d.uv()
+	if d.err == nil && x > limit {
+		d.err = fmt.Errorf("value %d out of range", x)
+		return 0
+	}
+	return x
+}
+
+func (d *decoder) str() string {
+	n := d.small(uint64(len(d.b)))
+	if d.err != nil {
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	if !utf8.ValidString(s) {
+		d.err = errors.New("invalid UTF-8")
+	}
+	return s
+}

@@ -1,0 +1,166 @@
+package profile
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func docs() [][]string {
+	return [][]string{
+		strings.Fields("The hee returne , to the Towne; the 18 day."),
+		strings.Fields("hee said: The towne is faire; returne"),
+		strings.Fields("tbe cat"),
+	}
+}
+
+func TestCounts(t *testing.T) {
+	p := Of(docs(), Options{})
+	if p.Docs() != 3 || p.Tokens() != 19 {
+		t.Fatalf("docs %d tokens %d", p.Docs(), p.Tokens())
+	}
+	if c := p.Word("the"); c.N != 4 || c.DF != 2 {
+		t.Errorf("the: %+v, want 4 in 2 documents", c)
+	}
+	if c := p.Word("towne"); c.N != 2 || c.DF != 2 {
+		t.Errorf("towne: %+v", c)
+	}
+	if c := p.Exact("Towne;"); c.N != 1 || c.DF != 1 {
+		t.Errorf("Towne;: %+v", c)
+	}
+	if c := p.Word(","); c.N != 0 {
+		t.Errorf("punctuation only has no word form: %+v", c)
+	}
+	if n := p.EndCount(";"); n != 2 {
+		t.Errorf("; ends %d tokens, want 2", n)
+	}
+	if n := p.EndCount(","); n != 1 {
+		t.Errorf(", ends %d tokens, want 1 (the lone comma)", n)
+	}
+	if n := p.EndCount(""); n != 14 {
+		t.Errorf("%d tokens end with a letter or digit, want 14", n)
+	}
+}
+
+func TestEndAndNorm(t *testing.T) {
+	for _, c := range []struct{ in, end, norm string }{
+		{"word", "", "word"}, {"word.", ".", "word"}, {"(Word),", "),", "word"}, {"...", "...", ""},
+		{"£1", "", "1"}, {"HILL", "", "hill"}, {"Émile!", "!", "émile"}, {"", "", ""},
+	} {
+		if got := End(c.in); got != c.end {
+			t.Errorf("End(%q) = %q, want %q", c.in, got, c.end)
+		}
+		if got := Norm(c.in); got != c.norm {
+			t.Errorf("Norm(%q) = %q, want %q", c.in, got, c.norm)
+		}
+	}
+}
+
+func bytesOf(t *testing.T, p *Profile) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := p.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// Built in pieces and merged in any order, a profile has the same bytes
+// as one built in one pass.
+func TestMergeIsASum(t *testing.T) {
+	d := docs()
+	whole := bytesOf(t, Of(d, Options{}))
+	a, b := Of(d[:1], Options{}), Of(d[1:], Options{})
+	b.Merge(a)
+	if !bytes.Equal(bytesOf(t, b), whole) {
+		t.Error("merge of pieces differs from one pass")
+	}
+	c := Of(d[2:], Options{})
+	c.Merge(Of(d[:2], Options{}))
+	if !bytes.Equal(bytesOf(t, c), whole) {
+		t.Error("merge order changes the profile")
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	p := Of(docs(), Options{})
+	src := bytesOf(t, p)
+	q, err := Read(bytes.NewReader(src), "p.prof")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytesOf(t, q), src) {
+		t.Error("read and written again, the bytes differ")
+	}
+	if q.Word("the") != p.Word("the") || q.EndCount(";") != 2 {
+		t.Error("counts lost in the round trip")
+	}
+}
+
+func TestBadFiles(t *testing.T) {
+	src := bytesOf(t, Of(docs(), Options{}))
+	cases := map[string][]byte{
+		"empty":     nil,
+		"magic":     []byte("not a profile at all"),
+		"truncated": src[:len(src)/2],
+		"flipped":   append(append([]byte(nil), src[:40]...), append([]byte{src[40] ^ 0x20}, src[41:]...)...),
+	}
+	v2 := append([]byte(nil), src...)
+	v2[len(magic)] = 2
+	cases["version"] = v2
+	for name, b := range cases {
+		_, err := Read(bytes.NewReader(b), "x.prof")
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), "x.prof") {
+			t.Errorf("%s: error does not name the file: %v", name, err)
+		}
+		if name == "version" && !strings.Contains(err.Error(), "version 2") {
+			t.Errorf("version: %v", err)
+		}
+	}
+}
+
+// Past its cap a profile keeps the most frequent forms and says how
+// frequent a dropped one was at most.
+func TestPrune(t *testing.T) {
+	p := New(Options{MaxForms: 10})
+	var doc []string
+	for i := 0; i < 30; i++ {
+		for k := 0; k <= i%5; k++ {
+			doc = append(doc, fmt.Sprintf("w%02d", i))
+		}
+	}
+	doc = append(doc, "common", "common", "common", "common", "common", "common")
+	p.Add(doc)
+	words, exact := p.Forms()
+	if words > 20 || exact > 20 {
+		t.Fatalf("kept %d/%d forms, cap 10 (20 before pruning)", words, exact)
+	}
+	if p.Word("common").N != 6 {
+		t.Error("the most frequent form was dropped")
+	}
+	if p.Pruned() == 0 || p.Pruned() > 5 {
+		t.Errorf("pruned bound %d", p.Pruned())
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	var b bytes.Buffer
+	Of(docs(), Options{}).Write(&b)
+	f.Add(b.Bytes())
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p, err := Read(bytes.NewReader(src), "f")
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := p.Write(&out); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
