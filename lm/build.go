@@ -11,8 +11,8 @@ import (
 
 // Options control Build. The zero value is the default.
 type Options struct {
-	// MinCount2 keeps the bigrams seen at least this often (default 2; 1
-	// keeps all). A bigram that starts a kept trigram is always kept.
+	// MinCount2 keeps the bigrams seen at least this often (default 1:
+	// all). A bigram that starts a kept trigram is always kept.
 	MinCount2 int
 	// MinCount3 keeps the trigrams seen at least this often (default 2; 1
 	// keeps all). It is raised to MinCount2 when lower.
@@ -20,7 +20,7 @@ type Options struct {
 }
 
 func (o Options) norm() Options {
-	o.MinCount2 = max(cmp.Or(o.MinCount2, 2), 1)
+	o.MinCount2 = max(cmp.Or(o.MinCount2, 1), 1)
 	o.MinCount3 = max(cmp.Or(o.MinCount3, 2), o.MinCount2)
 	return o
 }

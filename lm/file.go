@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 )
 
-// The file of a Model: the 8 bytes "ocrfixLM", a version byte, then a gzip
+// The file of a Model: the 8 bytes "ocrfixLM", a version byte, the size of
+// the payload with its checksum (8 bytes, little endian), then a gzip
 // stream of the payload, whose last 4 bytes are the CRC-32 (IEEE, little
 // endian) of the rest of it. The payload is a sequence of unsigned varints
-// (signed values zig-zag coded): V, tokens, the words (length and bytes
+// (signed values zig-zag coded): V, the numbers of bigrams and trigrams, tokens, the words (length and bytes
 // each, in id order), their counts, the unknown-word and unigram log
 // probabilities and the V+1 unigram backoff weights (quantised, see
 // qscale); then for each context v in 0..V (V the paragraph start) its
@@ -39,6 +41,8 @@ func (e *enc) s(x int64)  { e.b = binary.AppendVarint(e.b, x) }
 func (m *Model) Write(w io.Writer) error {
 	e := &enc{}
 	e.u(uint64(m.V))
+	e.u(uint64(len(m.biWord)))
+	e.u(uint64(len(m.triWord)))
 	e.u(m.total)
 	for id := 0; id < m.V; id++ {
 		word := m.text[m.offs[id]:m.offs[id+1]]
@@ -84,6 +88,7 @@ func writeFile(w io.Writer, mg string, payload []byte) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(mg)
 	bw.WriteByte(fileVersion)
+	bw.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(payload)+4)))
 	zw, err := gzip.NewWriterLevel(bw, gzip.BestCompression)
 	if err != nil {
 		return err
@@ -102,7 +107,7 @@ func writeFile(w io.Writer, mg string, payload []byte) error {
 
 // readFile checks the header and returns the checked payload.
 func readFile(r io.Reader, mg, what string) ([]byte, error) {
-	hdr := make([]byte, len(mg)+1)
+	hdr := make([]byte, len(mg)+9)
 	if _, err := io.ReadFull(r, hdr); err != nil {
 		return nil, fmt.Errorf("not %s file: too short", what)
 	}
@@ -112,22 +117,39 @@ func readFile(r io.Reader, mg, what string) ([]byte, error) {
 	if hdr[len(mg)] != fileVersion {
 		return nil, fmt.Errorf("%s file version %d, this program reads version %d", what, hdr[len(mg)], fileVersion)
 	}
+	size := binary.LittleEndian.Uint64(hdr[len(mg)+1:])
+	if size > maxPayload {
+		return nil, fmt.Errorf("%s file: payload of %d bytes, more than %d", what, size, maxPayload)
+	}
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s file: corrupt: %v", what, err)
 	}
-	var buf bytes.Buffer
-	n, err := io.Copy(&buf, io.LimitReader(zr, maxPayload+1))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
+	// grow the buffer as the data comes (a corrupt size allocates no more
+	// than the stream holds), to the size announced
+	p := make([]byte, 0, min(size, 64<<20))
+	for uint64(len(p)) < size {
+		if len(p) == cap(p) {
+			p = slices.Grow(p, int(min(size-uint64(len(p)), uint64(cap(p)))))
+		}
+		n, err := zr.Read(p[len(p):cap(p)])
+		p = p[:len(p)+n]
+		if err == io.EOF && uint64(len(p)) < size || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("%s file: truncated", what)
 		}
-		return nil, fmt.Errorf("%s file: corrupt: %v", what, err)
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s file: corrupt: %v", what, err)
+		}
 	}
-	if n > maxPayload {
-		return nil, fmt.Errorf("%s file: payload larger than %d bytes", what, maxPayload)
+	if n, err := zr.Read(make([]byte, 1)); n > 0 || err != io.EOF {
+		if err != nil && err != io.EOF {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("%s file: truncated", what)
+			}
+			return nil, fmt.Errorf("%s file: corrupt: %v", what, err)
+		}
+		return nil, fmt.Errorf("%s file: more data than its header announces", what)
 	}
-	p := buf.Bytes()
 	if len(p) < 4 {
 		return nil, fmt.Errorf("%s file: truncated", what)
 	}
@@ -216,6 +238,9 @@ func decodeModel(p []byte) (*Model, error) {
 	if d.err == nil && (m.V == 0 || m.V > maxVocab) {
 		d.fail("vocabulary size %d", m.V)
 	}
+	nbi, ntri := d.n(3, "bigrams"), d.n(2, "trigrams")
+	m.biWord, m.biP, m.biBow = make([]int32, 0, nbi), make([]int16, 0, nbi), make([]int16, 0, nbi)
+	m.triWord, m.triP = make([]int32, 0, ntri), make([]int16, 0, ntri)
 	m.total = d.u()
 	m.offs = make([]uint32, m.V+1)
 	for id := 0; id < m.V && d.err == nil; id++ {
@@ -279,6 +304,9 @@ func decodeModel(p []byte) (*Model, error) {
 			m.triP = append(m.triP, d.q())
 		}
 		m.triStart[j+1] = uint32(len(m.triWord))
+	}
+	if d.err == nil && (len(m.biWord) != nbi || len(m.triWord) != ntri) {
+		d.fail("%d bigrams and %d trigrams, not the %d and %d announced", len(m.biWord), len(m.triWord), nbi, ntri)
 	}
 	if d.err == nil && d.off != len(d.b) {
 		d.fail("%d bytes left over", len(d.b)-d.off)
