@@ -37,6 +37,17 @@
 // CER ignore Fuzzy. A ratio with a zero denominator is NaN: reports print "n/a" and
 // JSON null.
 //
+// HIPEMER gives the match error rates of the HIPE-OCRepair 2026
+// competition, MER = (S+D+I) / (H+S+D+I) of characters (cMER, its primary
+// metric) and of words (wMER), on the tokens as given, normalised by
+// HIPENormalize (lower case, ß->ss, æ->ae, œ->oe, ¬ at a line end removed
+// with the break, every character but letters and numbers to a space, white
+// space collapsed) whatever the Options. The distance S+D+I is exact, by
+// the same machinery as CER; H is that of a minimum-distance alignment (see
+// HIPEMER for which). DocResult holds the counts (CharMER, WordMER) and the
+// rates (CMER, WMER); Summary the micro rates (of the summed counts) and the
+// macro ones (mean over documents).
+//
 // Summarize combines documents: micro figures divide summed counts; macro
 // figures average the per-document ratios over the documents with defined
 // recall (non-empty ground truth); an empty ground truth still counts in

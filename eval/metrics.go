@@ -36,6 +36,12 @@ type DocResult struct {
 	BagDiff  int     // sum over distinct words w of |count_gt(w) - count_pred(w)|
 	BagError float64 // BagDiff / GTWords
 
+	// The match error rates of the HIPE-OCRepair 2026 competition (see
+	// HIPEMER): computed on the tokens as given, normalised by
+	// HIPENormalize whatever the Options.
+	CharMER, WordMER MERCounts
+	CMER, WMER       float64 // CharMER.MER(), WordMER.MER()
+
 	// NoPrediction is set when the document had ground truth but no
 	// prediction; it was evaluated against an empty prediction.
 	NoPrediction bool
@@ -102,6 +108,7 @@ func evaluate(doc string, gtW, predW []string, lines []int, opt Options) DocResu
 	pc := []rune(strings.Join(pn, " "))
 	r.WordEdits, r.CharEdits = editDistances(gn, pn, g, p, gc, pc, r.Pairs)
 	r.GTChars = len(gc)
+	r.CharMER, r.WordMER = HIPEMER(gtW, predW)
 	cnt := make([]int32, v.Len())
 	for _, id := range g {
 		cnt[id]++
@@ -138,6 +145,7 @@ func pick(ws []string, keep []int) []string {
 
 // fill computes the ratios from the counts.
 func (r *DocResult) fill() {
+	r.CMER, r.WMER = r.CharMER.MER(), r.WordMER.MER()
 	r.Recall = ratio(r.Matched, r.GTWords)
 	r.Precision = ratio(r.Matched, r.PredWords)
 	r.F1 = ratio(2*r.Matched, r.GTWords+r.PredWords)
@@ -208,6 +216,7 @@ type Summary struct {
 
 	MacroRecall, MacroPrecision, MacroF1 float64
 	MacroWER, MacroCER                   float64
+	MacroCMER, MacroWMER                 float64 // mean of the documents' CMER, WMER
 
 	WordEdits int
 	WER       float64 // micro: sum of WordEdits / sum of GTWords
@@ -217,13 +226,16 @@ type Summary struct {
 	BagDiff   int
 	BagError  float64 // micro: sum of BagDiff / sum of GTWords
 
+	CharMER, WordMER MERCounts // summed over the documents
+	CMER, WMER       float64   // micro: the MER of the summed counts
+
 	PerDoc []DocResult // in the order given to Summarize
 }
 
 // Summarize combines per-document results into corpus figures.
 func Summarize(docs []DocResult, opt Options) Summary {
 	s := Summary{Options: opt, Docs: len(docs), PerDoc: docs}
-	var mr, mp, mf, mw, mc Mean
+	var mr, mp, mf, mw, mc, mcm, mwm Mean
 	for i := range docs {
 		d := &docs[i]
 		s.GTWords += d.GTWords
@@ -233,6 +245,10 @@ func Summarize(docs []DocResult, opt Options) Summary {
 		s.GTChars += d.GTChars
 		s.CharEdits += d.CharEdits
 		s.BagDiff += d.BagDiff
+		s.CharMER.Add(d.CharMER)
+		s.WordMER.Add(d.WordMER)
+		mcm.Add(d.CMER)
+		mwm.Add(d.WMER)
 		if d.NoPrediction {
 			s.NoPrediction++
 		}
@@ -254,6 +270,8 @@ func Summarize(docs []DocResult, opt Options) Summary {
 	s.BagError = ratio(s.BagDiff, s.GTWords)
 	s.MacroRecall, s.MacroPrecision, s.MacroF1 = mr.Value(), mp.Value(), mf.Value()
 	s.MacroWER, s.MacroCER = mw.Value(), mc.Value()
+	s.CMER, s.WMER = s.CharMER.MER(), s.WordMER.MER()
+	s.MacroCMER, s.MacroWMER = mcm.Value(), mwm.Value()
 	return s
 }
 

@@ -36,7 +36,7 @@ func frac(x float64) string {
 // the micro and macro rows and the options. Percentages are of words (WER
 // and CER of characters) and "n/a" marks an undefined figure.
 func WriteTable(w io.Writer, s Summary) error {
-	header := []string{"doc", "gt words", "pred words", "matched", "recall %", "precision %", "F1 %", "WER %", "CER %"}
+	header := []string{"doc", "gt words", "pred words", "matched", "recall %", "precision %", "F1 %", "WER %", "CER %", "cMER %", "wMER %"}
 	rows := [][]string{header}
 	for _, d := range s.PerDoc {
 		name := d.Doc
@@ -44,14 +44,14 @@ func WriteTable(w io.Writer, s Summary) error {
 			name += " (no prediction)"
 		}
 		rows = append(rows, []string{name, strconv.Itoa(d.GTWords), strconv.Itoa(d.PredWords), strconv.Itoa(d.Matched),
-			pct(d.Recall), pct(d.Precision), pct(d.F1), pct(d.WER), pct(d.CER)})
+			pct(d.Recall), pct(d.Precision), pct(d.F1), pct(d.WER), pct(d.CER), pct(d.CMER), pct(d.WMER)})
 	}
 	sep := len(rows)
 	rows = append(rows,
 		[]string{"micro (summed counts)", strconv.Itoa(s.GTWords), strconv.Itoa(s.PredWords), strconv.Itoa(s.Matched),
-			pct(s.Recall), pct(s.Precision), pct(s.F1), pct(s.WER), pct(s.CER)},
+			pct(s.Recall), pct(s.Precision), pct(s.F1), pct(s.WER), pct(s.CER), pct(s.CMER), pct(s.WMER)},
 		[]string{fmt.Sprintf("macro (mean of %d docs)", s.MacroDocs), "", "", "",
-			pct(s.MacroRecall), pct(s.MacroPrecision), pct(s.MacroF1), pct(s.MacroWER), pct(s.MacroCER)})
+			pct(s.MacroRecall), pct(s.MacroPrecision), pct(s.MacroF1), pct(s.MacroWER), pct(s.MacroCER), pct(s.MacroCMER), pct(s.MacroWMER)})
 	width := make([]int, len(header))
 	for _, r := range rows {
 		for i, c := range r {
@@ -83,6 +83,8 @@ func WriteTable(w io.Writer, s Summary) error {
 	fmt.Fprintf(bw, "\nwords: whitespace tokens compared as: %s\n", s.Options)
 	fmt.Fprintf(bw, "recall = matched / gt words, precision = matched / pred words (matched: maximum order-preserving alignment);\n")
 	fmt.Fprintf(bw, "WER = word edit distance / gt words; CER = character edit distance / gt characters.\n")
+	fmt.Fprintf(bw, "cMER, wMER (HIPE-OCRepair 2026) = (S+D+I) / (H+S+D+I) of characters, words, on the tokens as given\n")
+	fmt.Fprintf(bw, "normalised by the competition's rule (%s), whatever the options above.\n", hipeRule)
 	if s.NoPrediction > 0 {
 		fmt.Fprintf(bw, "%d document(s) had no prediction and count as 0 matched.\n", s.NoPrediction)
 	}
@@ -110,13 +112,22 @@ func WriteSummaryText(w io.Writer, s Summary) error {
 	p("%-22s %10s %10s\n", "F1", frac(s.F1), frac(s.MacroF1))
 	p("%-22s %10s %10s\n", "WER", frac(s.WER), frac(s.MacroWER))
 	p("%-22s %10s %10s\n", "CER", frac(s.CER), frac(s.MacroCER))
+	p("%-22s %10s %10s\n", "cMER (HIPE-OCRepair)", frac(s.CMER), frac(s.MacroCMER))
+	p("%-22s %10s %10s\n", "wMER (HIPE-OCRepair)", frac(s.WMER), frac(s.MacroWMER))
 	p("%-22s %10s\n", "bag-of-words error", frac(s.BagError))
 	p("\nmicro: summed counts over all documents; macro: mean of per-document ratios.\n")
 	p("WER: word edits / gt words (%d / %d). CER: character edits / gt characters (%d / %d),\n", s.WordEdits, s.GTWords, s.CharEdits, s.GTChars)
 	p("texts joined by single spaces. Bag-of-words error: sum over words of |count in gt - count in\n")
 	p("pred| / gt words (%d / %d), order ignored.\n", s.BagDiff, s.GTWords)
+	c, wm := s.CharMER, s.WordMER
+	p("cMER, wMER: the match error rates of HIPE-OCRepair 2026, (S+D+I) / (H+S+D+I) of characters\n")
+	p("(H %d, S %d, D %d, I %d) and of words (H %d, S %d, D %d, I %d), on the tokens as given\n", c.Hits, c.Subs, c.Dels, c.Ins, wm.Hits, wm.Subs, wm.Dels, wm.Ins)
+	p("normalised by the competition's rule (%s), whatever the options.\n", hipeRule)
 	return bw.Flush()
 }
+
+// hipeRule states the normalisation of HIPENormalize in reports.
+const hipeRule = "lower case, ß->ss, æ->ae, œ->oe, ¬ at a line end removed with the break, characters other than letters and numbers to spaces, white space collapsed"
 
 // WriteFileMetrics writes FileMetrics.csv: a header and one row per
 // document (doc, gt_words, pred_words, matched, recall, precision, f1, wer,
@@ -309,7 +320,16 @@ type jsonDoc struct {
 	WordEdits    int    `json:"word_edits"`
 	GTChars      int    `json:"gt_chars"`
 	CharEdits    int    `json:"char_edits"`
+	CMER         jnum   `json:"cmer"`
+	WMER         jnum   `json:"wmer"`
 	NoPrediction bool   `json:"no_prediction,omitempty"`
+}
+
+type jsonMER struct {
+	Hits int `json:"h"`
+	Subs int `json:"s"`
+	Dels int `json:"d"`
+	Ins  int `json:"i"`
 }
 
 type jsonSummary struct {
@@ -332,6 +352,12 @@ type jsonSummary struct {
 	WordEdits      int         `json:"word_edits"`
 	GTChars        int         `json:"gt_chars"`
 	CharEdits      int         `json:"char_edits"`
+	CMER           jnum        `json:"cmer"`
+	WMER           jnum        `json:"wmer"`
+	MacroCMER      jnum        `json:"macro_cmer"`
+	MacroWMER      jnum        `json:"macro_wmer"`
+	CharMER        jsonMER     `json:"cmer_counts"`
+	WordMER        jsonMER     `json:"wmer_counts"`
 	NoPrediction   int         `json:"no_prediction"`
 	Options        jsonOptions `json:"options"`
 	PerDoc         []jsonDoc   `json:"per_doc"`
@@ -340,7 +366,8 @@ type jsonSummary struct {
 // WriteJSON writes s as one indented JSON object with the keys docs,
 // gt_words, pred_words, matched, recall, precision, f1, macro_docs,
 // macro_recall, macro_precision, macro_f1, wer, cer, macro_wer, macro_cer,
-// bag_error, word_edits, gt_chars, char_edits, no_prediction, options
+// bag_error, word_edits, gt_chars, char_edits, cmer, wmer, macro_cmer,
+// macro_wmer, cmer_counts and wmer_counts (objects h, s, d, i), no_prediction, options
 // (lower, strip_punct, nfkc, fuzzy, description) and per_doc (an array of
 // objects with the per-document figures). Ratios are fractions; undefined
 // ones are null.
@@ -352,12 +379,15 @@ func WriteJSON(w io.Writer, s Summary) error {
 		MacroF1: jnum(s.MacroF1), WER: jnum(s.WER), CER: jnum(s.CER), MacroWER: jnum(s.MacroWER),
 		MacroCER: jnum(s.MacroCER), BagError: jnum(s.BagError), WordEdits: s.WordEdits,
 		GTChars: s.GTChars, CharEdits: s.CharEdits, NoPrediction: s.NoPrediction,
+		CMER: jnum(s.CMER), WMER: jnum(s.WMER), MacroCMER: jnum(s.MacroCMER), MacroWMER: jnum(s.MacroWMER),
+		CharMER: jsonMER(s.CharMER), WordMER: jsonMER(s.WordMER),
 		Options: jsonOptions{s.Options.Lower, s.Options.StripPunct, s.Options.NFKC, s.Options.Fuzzy, s.Options.String()},
 		PerDoc:  make([]jsonDoc, len(s.PerDoc)),
 	}
 	for i, d := range s.PerDoc {
 		js.PerDoc[i] = jsonDoc{d.Doc, d.GTWords, d.PredWords, d.Matched, jnum(d.Recall), jnum(d.Precision),
-			jnum(d.F1), jnum(d.WER), jnum(d.CER), jnum(d.BagError), d.WordEdits, d.GTChars, d.CharEdits, d.NoPrediction}
+			jnum(d.F1), jnum(d.WER), jnum(d.CER), jnum(d.BagError), d.WordEdits, d.GTChars, d.CharEdits,
+			jnum(d.CMER), jnum(d.WMER), d.NoPrediction}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(command{name: "eval", summary: "measure OCR output against ground truth (word recall, WER, CER)",
+	register(command{name: "eval", summary: "measure OCR output against ground truth (word recall, WER, CER, cMER, wMER)",
 		run: runEval})
 }
 

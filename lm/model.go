@@ -1,0 +1,203 @@
+package lm
+
+import (
+	"math"
+	"slices"
+)
+
+// qstep is the resolution of the stored log values: a log-probability or
+// log backoff weight x is kept as the int16 round(x * qscale), so values
+// in [-32, 32) are kept to within 1/4096 (a relative error of 0.024% in
+// the probability).
+const (
+	qscale = 1024
+	qstep  = 1.0 / qscale
+)
+
+func quant(x float64) int16 {
+	q := math.Round(x * qscale)
+	return int16(max(min(q, math.MaxInt16), math.MinInt16))
+}
+
+// Model is a word trigram language model: interpolated modified
+// Kneser-Ney probabilities in backoff form, pruned and quantised, held in
+// flat sorted arrays. Word ids run from 0 to Words()-1 by descending count.
+// A Model is read-only and safe for concurrent use.
+type Model struct {
+	V     int
+	total uint64
+	text  []byte   // the words, concatenated in id order
+	offs  []uint32 // word id's bytes are text[offs[id]:offs[id+1]]
+	count []uint32 // raw count of each word
+	table []int32  // open-addressing hash table of word ids, -1 empty
+	mask  uint64
+
+	unk    int16   // log P(unknown word) at the unigram level
+	uniP   []int16 // log P1(w)
+	uniBow []int16 // log backoff weight of each word as a context, BOS last
+
+	biStart []uint32 // bigrams of context v: biWord[biStart[v]:biStart[v+1]], v = BOS included
+	biWord  []int32  // ascending within a context
+	biP     []int16  // log P(w | v)
+	biBow   []int16  // log backoff weight of the bigram as a trigram context
+
+	triStart []uint32 // trigrams of context bigram i: triWord[triStart[i]:triStart[i+1]]
+	triWord  []int32
+	triP     []int16 // log P(w | u v)
+}
+
+// fnv is the FNV-1a hash of s.
+func fnv(s []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range s {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+func fnvString(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// index builds the word hash table.
+func (m *Model) index() {
+	size := 1
+	for size < 2*m.V+2 {
+		size *= 2
+	}
+	m.table = make([]int32, size)
+	for i := range m.table {
+		m.table[i] = -1
+	}
+	m.mask = uint64(size - 1)
+	for id := 0; id < m.V; id++ {
+		h := fnv(m.text[m.offs[id]:m.offs[id+1]]) & m.mask
+		for m.table[h] >= 0 {
+			h = (h + 1) & m.mask
+		}
+		m.table[h] = int32(id)
+	}
+}
+
+// Words returns the size of the vocabulary.
+func (m *Model) Words() int { return m.V }
+
+// Tokens returns the number of words the model was built from.
+func (m *Model) Tokens() uint64 { return m.total }
+
+// BOS returns the id of the start of a paragraph, usable as a context (the
+// first context of a paragraph's first word, the second of its second) but
+// never as a word.
+func (m *Model) BOS() int32 { return int32(m.V) }
+
+// ID returns the id of a normalised word (see Norm), or -1 when the model
+// does not know it.
+func (m *Model) ID(norm string) int32 {
+	h := fnvString(norm) & m.mask
+	for {
+		id := m.table[h]
+		if id < 0 {
+			return -1
+		}
+		if string(m.text[m.offs[id]:m.offs[id+1]]) == norm {
+			return id
+		}
+		h = (h + 1) & m.mask
+	}
+}
+
+// Word returns the word of id, or "" when id is not a word id.
+func (m *Model) Word(id int32) string {
+	if id < 0 || int(id) >= m.V {
+		return ""
+	}
+	return string(m.text[m.offs[id]:m.offs[id+1]])
+}
+
+// Count returns how often word id occurred in the training texts (0 for
+// an id that is not a word's).
+func (m *Model) Count(id int32) uint64 {
+	if id < 0 || int(id) >= m.V {
+		return 0
+	}
+	return uint64(m.count[id])
+}
+
+// LogFreq returns the natural log of the relative frequency of word id in
+// the training texts, count / tokens: the prior of a candidate. An unknown
+// word (id -1, or not a word id) gets half a count: log(0.5 / tokens).
+func (m *Model) LogFreq(id int32) float32 {
+	c := 0.5
+	if id >= 0 && int(id) < m.V {
+		c = float64(m.count[id])
+	}
+	return float32(math.Log(c / float64(m.total)))
+}
+
+// find returns the index of w in words[lo:hi] (ascending), or -1.
+func find(words []int32, lo, hi uint32, w int32) int {
+	s := words[lo:hi]
+	if i, ok := slices.BinarySearch(s, w); ok {
+		return int(lo) + i
+	}
+	return -1
+}
+
+// LogProb returns the natural log of P(w | ctx2 ctx1), the probability of
+// word w after the words ctx2 ctx1. w = -1 (or any id that is not a
+// word's) asks for the probability of an unknown word, which the model
+// gives as a single class. A context id of -1 means no usable context (an
+// unknown word, or nothing before): ctx1 = -1 gives the unigram
+// probability, ctx2 = -1 the bigram P(w | ctx1). BOS() as ctx1 (ctx2 -1)
+// is the start of a paragraph, as ctx2 the word after it. It does not
+// allocate.
+func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
+	V := int32(m.V)
+	if w < 0 || w >= V {
+		w = -1
+	}
+	if ctx1 < 0 || ctx1 > V {
+		return m.lowest(w)
+	}
+	if ctx1 == V || ctx2 < 0 || ctx2 > V {
+		ctx2 = -1
+	}
+	acc := int32(0)
+	if ctx2 >= 0 {
+		if j := find(m.biWord, m.biStart[ctx2], m.biStart[ctx2+1], ctx1); j >= 0 {
+			if w >= 0 {
+				if k := find(m.triWord, m.triStart[j], m.triStart[j+1], w); k >= 0 {
+					return float32(m.triP[k]) * qstep
+				}
+			}
+			acc += int32(m.biBow[j])
+		}
+	}
+	if w >= 0 {
+		if j := find(m.biWord, m.biStart[ctx1], m.biStart[ctx1+1], w); j >= 0 {
+			return float32(acc+int32(m.biP[j])) * qstep
+		}
+	}
+	acc += int32(m.uniBow[ctx1])
+	return float32(acc)*qstep + m.lowest(w)
+}
+
+func (m *Model) lowest(w int32) float32 {
+	if w < 0 {
+		return float32(m.unk) * qstep
+	}
+	return float32(m.uniP[w]) * qstep
+}
+
+// Bigrams returns the number of bigrams the model keeps (paragraph starts
+// included).
+func (m *Model) Bigrams() int { return len(m.biWord) }
+
+// Trigrams returns the number of trigrams the model keeps.
+func (m *Model) Trigrams() int { return len(m.triWord) }
