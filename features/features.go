@@ -12,6 +12,7 @@ import (
 	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/lda"
+	"ocrfix/lm"
 	"ocrfix/profile"
 	"ocrfix/vectors"
 )
@@ -63,6 +64,10 @@ var Names = []string{
 	"coll_exact",      // log relative frequency of the candidate's exact spelling (case, punctuation) in the collection, without the tokens it replaces
 	"coll_end",        // log relative frequency in the collection of tokens ending with the candidate's trailing punctuation
 	"orig_coll_size",  // original only: log10(1 + tokens in the collection profile) / 6: how much the coll_ features can be trusted
+	"eng_ctx",         // English trigram model (lm/english): log P of the candidate's words and of the next two OCR words, given the two OCR words before
+	"eng_freq",        // log relative frequency of the candidate's words in the English texts (mean; unknown: half a count)
+	"eng_known",       // 1 when the English model knows every word of the candidate
+	"eng_shape",       // mean log probability per character of the candidate's words under the English word-shape model
 }
 
 // Column indices into Names (a test checks that they agree).
@@ -104,6 +109,10 @@ const (
 	fCollExact
 	fCollEnd
 	fOrigCollSize
+	fEngCtx
+	fEngFreq
+	fEngKnown
+	fEngShape
 )
 
 // NumFeatures is the number of columns.
@@ -121,6 +130,10 @@ type Resources struct {
 	LDA      *lda.Model
 	Vec      *vectors.Vectors
 	LDAIters int // fold-in sweeps for a document's topic mix (default 30)
+	// Eng and Shape are the English language and word-shape models
+	// (lm/english); nil leaves the eng_ columns 0.
+	Eng   *lm.Model
+	Shape *lm.Shape
 
 	// cache remembers the facts of candidate texts across documents (safe
 	// for concurrent use; a Resources must not be copied once used).
@@ -213,6 +226,7 @@ func (res *Resources) vecSquare(id int32) float64 {
 // Options select feature groups.
 type Options struct {
 	NoConfidence bool // zero the confidence columns (for with/without comparisons)
+	NoEnglish    bool // zero the eng_ columns (to measure what the English models add)
 }
 
 // Doc is one OCR document to compute features for.
@@ -350,6 +364,10 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	var coll *collFeatures
 	if doc.Profile != nil {
 		coll = newCollFeatures(doc.Profile, doc.Words)
+	}
+	var eng *engContext
+	if res.Eng != nil && !opt.NoEnglish {
+		eng = newEngContext(res.Eng, norm)
 	}
 
 	r := 0
@@ -517,6 +535,14 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 				}
 				if coll != nil {
 					coll.row(c, i, row)
+				}
+				if eng != nil && ti.engIDs != nil {
+					row[fEngCtx] = eng.logProb(i, max(c.Span, 1), ti.engIDs)
+					row[fEngFreq] = ti.engFreq
+					row[fEngShape] = ti.engShp
+					if ti.engAll {
+						row[fEngKnown] = 1
+					}
 				}
 			}
 		}
@@ -724,6 +750,10 @@ func core(tok string) string {
 // shared by all documents through Resources' cache.
 type staticInfo struct {
 	lmIDs   []int32 // language-model id of each word (-1 unknown)
+	engIDs  []int32 // English-model id of each word (-1 unknown); nil without one
+	engFreq float32 // mean English log frequency of the words
+	engShp  float32 // mean English word-shape score of the words
+	engAll  bool    // the English model knows every word
 	ldaIDs  []int32 // topic-model id of each word (-1 unknown); nil without a topic model
 	inLex   bool    // every word's core is in the lexicon
 	uni     float32 // mean log unigram probability of the words
@@ -913,13 +943,16 @@ func (res *Resources) newStatic(text string) *staticInfo {
 			si.inLex = false
 		}
 		id := int32(-1)
-		if res.LM != nil || (k == 0 && res.Vec != nil) {
+		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
 			nw := Norm(w)
 			if k == 0 {
 				norm0 = nw
 			}
 			if res.LM != nil && nw != "" {
 				id = res.LM.ID(nw)
+			}
+			if res.Eng != nil {
+				res.engWord(si, k, n, nw)
 			}
 		}
 		if res.LM != nil {
@@ -938,6 +971,10 @@ func (res *Resources) newStatic(text string) *staticInfo {
 		}
 	}
 	si.uni = float32(uni / float64(n))
+	if res.Eng != nil {
+		si.engFreq /= float32(n)
+		si.engShp /= float32(n)
+	}
 	if res.Vec != nil {
 		if id, ok := res.vecID(norm0, si.lmIDs[0]); ok {
 			si.vec, si.vecID = res.Vec.Row(id), id

@@ -20,14 +20,15 @@ func TestColumnsMatchNames(t *testing.T) {
 		fOrigConf: "orig_conf", fOrigConfRank: "orig_conf_rank", fHasConf: "has_conf", fCandPrior: "cand_prior",
 		fCandRank: "cand_rank", fScoreGap: "score_gap", fOrigGap: "orig_gap", fNCands: "n_cands",
 		fCollFreq: "coll_freq", fCollDocs: "coll_docs", fCollExact: "coll_exact", fCollEnd: "coll_end", fOrigCollSize: "orig_coll_size",
+		fEngCtx: "eng_ctx", fEngFreq: "eng_freq", fEngKnown: "eng_known", fEngShape: "eng_shape",
 	}
 	for i, n := range cols {
 		if Names[i] != n {
 			t.Errorf("column %d is %q, constant says %q", i, Names[i], n)
 		}
 	}
-	if NumFeatures != fOrigCollSize+1 {
-		t.Errorf("%d names, %d columns", NumFeatures, fOrigCollSize+1)
+	if NumFeatures != fEngShape+1 {
+		t.Errorf("%d names, %d columns", NumFeatures, fEngShape+1)
 	}
 	for k, r := range candgen.RuleNames {
 		_ = r

@@ -16,6 +16,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/features"
 	"ocrfix/lda"
+	"ocrfix/lm/english"
 	"ocrfix/profile"
 	"ocrfix/vectors"
 )
@@ -40,7 +41,11 @@ type Model struct {
 	Margin float64 // log-odds by which a candidate must beat the OCR token, one for all kinds of change; +Inf: never replace
 	// Margins is the margin of each kind of change (Kind), learned after
 	// Margin one kind at a time; Collect uses these.
-	Margins  [NumKinds]float64
+	Margins [NumKinds]float64
+	// Context is the weight of the English language model when Collect
+	// chooses the best path through the lattice (decisions in context);
+	// 0 decides each position alone.
+	Context  float64
 	FeatOpt  features.Options
 	Stats    TrainStats
 	Seed     uint64
@@ -72,7 +77,10 @@ func (m *Model) prepare() {
 // newResources returns fresh feature resources over the model's
 // components (empty caches).
 func (m *Model) newResources() *features.Resources {
-	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters}
+	// The English models are compiled in and checked by their own tests;
+	// Read has loaded them already, so no error can remain here.
+	eng, shape, _ := english.Model()
+	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters, Eng: eng, Shape: shape}
 }
 
 // shed replaces the model's generator pool and feature resources (and its
@@ -140,6 +148,10 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // the margin of its kind of change, the token itself otherwise ("" where
 // an earlier merge consumed the position).
 func (m *Model) Collect(l *Lattice) []string {
+	if m.Context > 0 {
+		eng, _, _ := english.Model() // loaded by Read or Train
+		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, &m.Margins, eng, m.Context)
+	}
 	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, &m.Margins)
 }
 
@@ -170,6 +182,7 @@ type meta struct {
 	B        float64          `json:"b"`
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
 	Margins  []string         `json:"margins"` // per kind of change, in Kind order, strconv form
+	Context  float64          `json:"context"` // the language model's weight in decisions in context
 	Gen      candgen.Options  `json:"candgen"`
 	FeatOpt  features.Options `json:"features_options"`
 	Stats    TrainStats       `json:"stats"`
@@ -217,7 +230,7 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 	}
 	md := meta{
 		Version: version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
-		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64),
+		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64), Context: m.Context,
 		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
 	}
 	for _, mk := range m.Margins {
@@ -289,6 +302,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 		}
 		sections[f[0]] = b
 	}
+	if _, _, err := english.Model(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	js, ok := sections["meta.json"]
 	if !ok {
 		return nil, fmt.Errorf("%s: corrupt model file: no meta.json section", name)
@@ -311,6 +327,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 	if err != nil || math.IsNaN(margin) {
 		return nil, fmt.Errorf("%s: corrupt model file: margin %q", name, md.Margin)
 	}
+	if md.Context < 0 || md.Context > 100 || math.IsNaN(md.Context) {
+		return nil, fmt.Errorf("%s: corrupt model file: context weight %v", name, md.Context)
+	}
 	if len(md.Margins) != int(NumKinds) {
 		return nil, fmt.Errorf("%s: corrupt model file: %d margins per kind of change, want %d", name, len(md.Margins), NumKinds)
 	}
@@ -329,6 +348,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 		Ranker:   &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
 		Margin:   margin,
 		Margins:  margins,
+		Context:  md.Context,
 		GenOpt:   md.Gen,
 		FeatOpt:  md.FeatOpt,
 		Stats:    md.Stats,

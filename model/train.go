@@ -17,6 +17,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/features"
 	"ocrfix/lda"
+	"ocrfix/lm/english"
 	"ocrfix/profile"
 	"ocrfix/vectors"
 )
@@ -78,6 +79,7 @@ type TrainStats struct {
 	Rows      int     `json:"rows"`      // candidate rows the ranker was fitted on
 	Positives int     `json:"positives"` // positive rows among them
 	Margin    float64 `json:"margin"`    // the do-no-harm margin best for every kind of change at once (log-odds)
+	Context   float64 `json:"context"`   // the language model's weight in decisions in context (0: none)
 	Groups    int     `json:"groups"`    // groups cross-fitted over: collections, or 2 halves of one
 	// Collections names the collections trained on (data.Doc.Collection),
 	// sorted.
@@ -161,7 +163,11 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	conf := candgen.LearnConfusion(pairs, opt.Confusion)
 	c := &components{conf: conf, lex: lex}
 	c.gens = newGenPool(conf, lex, opt.Gen)
-	c.res = &features.Resources{LM: lm, Lex: lex}
+	eng, shape, err := english.Model()
+	if err != nil {
+		return nil, err
+	}
+	c.res = &features.Resources{LM: lm, Lex: lex, Eng: eng, Shape: shape}
 	if !opt.NoLDA {
 		m, err := lda.Train(gts, opt.LDA, rng)
 		if err != nil {
@@ -321,6 +327,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		return nil, err
 	}
 	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
+	stats.Context = main.context
 	stats.Groups = k
 	for _, d := range usable {
 		if !slices.Contains(stats.Collections, d.Collection) {
@@ -350,6 +357,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		Ranker:    main.ranker,
 		Margin:    main.margin,
 		Margins:   main.margins,
+		Context:   main.context,
 		FeatOpt:   opt.Features,
 		Stats:     stats,
 		Seed:      opt.Seed,
@@ -360,7 +368,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	}
 	if noConf != nil {
 		v := &Model{Conf: m.Conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
-			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, FeatOpt: m.FeatOpt, Stats: m.Stats,
+			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, Context: noConf.context, FeatOpt: m.FeatOpt, Stats: m.Stats,
 			Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons, gens: m.gens}
 		v.FeatOpt.NoConfidence = true
 		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
@@ -375,6 +383,7 @@ type rankerFit struct {
 	ranker           *LogReg
 	margin           float64           // the one margin best for every kind of change
 	margins          [NumKinds]float64 // the margin of each kind of change
+	context          float64           // the weight of the language model in decisions in context (0: none)
 	matched, raw, gt int
 }
 
@@ -429,6 +438,7 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 		all = append(all, ws...)
 	}
 	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all)
+	f.context, f.matched = tuneContext(all, &f.margins, f.matched, f.gt)
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations
 	var x []float32
@@ -722,6 +732,42 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 		margins[k], matched = m, n
 	}
 	return margin, margins, matched, raw, gtWords
+}
+
+// contextWeights are the weights of the language model tuneContext tries.
+var contextWeights = []float64{0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1}
+
+// tuneContext picks the weight of the language model in decisions in
+// context (decodeContext) that matches the most gt words over the
+// documents' out-of-fold scores with the given margins, or 0 (decide each
+// position alone) unless a weight gains more than a ten-thousandth of the
+// gt words over matched, what the margins alone match.
+func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords int) (float64, int) {
+	eng, _, err := english.Model()
+	if err != nil {
+		return 0, matched
+	}
+	dv := make([]*align.Vocab, len(work))
+	gts := make([][]int32, len(work))
+	for k, dw := range work {
+		dv[k] = align.NewVocab()
+		gts[k] = dv[k].IDs(dw.doc.GT.Words())
+	}
+	best, bestN := 0.0, matched+gtWords/10000
+	for _, w := range contextWeights {
+		n := 0
+		for k, dw := range work {
+			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, margins, eng, w))
+			n += align.LCSLength(dv[k].IDs(out), gts[k])
+		}
+		if n > bestN {
+			best, bestN = w, n
+		}
+	}
+	if best == 0 {
+		return 0, matched
+	}
+	return best, bestN
 }
 
 // marginGrid returns 0, steps-1 quantiles of the sorted differences d and

@@ -90,6 +90,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
+	noEng := fs.Bool("no-english", false, "leave out the English language and word-shape features (to measure what they add)")
 	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
@@ -123,7 +124,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		if *corpus != "" || *peers || *maxDocs > 0 {
 			return usagef("-corpus, -peers and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
 		}
-		return runTransfer(transferArgs{train: trainDirs, test: *testDir, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec,
+		return runTransfer(transferArgs{train: trainDirs, test: *testDir, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng,
 			lexicons: lexicons, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
 	}
 	c, err := loadCorpus(*corpus, *allow, stderr)
@@ -140,6 +141,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = *seed
 	opt.NoLDA, opt.NoVectors = *noLDA, *noVec
+	opt.Features.NoEnglish = *noEng
 	lexFiles, err := addLexicons(&opt, lexicons)
 	if err != nil {
 		return err

@@ -35,6 +35,7 @@ type transferArgs struct {
 	colls        []string // -collection: leave-one-collection-out over these
 	seed         uint64
 	noLDA, noVec bool
+	noEng        bool
 	lexicons     *wordLists
 	allow, json  bool
 	start        time.Time
@@ -86,6 +87,7 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 	opt := model.DefaultOptions()
 	opt.Seed = a.seed
 	opt.NoLDA, opt.NoVectors = a.noLDA, a.noVec
+	opt.Features.NoEnglish = a.noEng
 	lexFiles, err := addLexicons(&opt, a.lexicons)
 	if err != nil {
 		return err

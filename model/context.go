@@ -1,0 +1,176 @@
+package model
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"ocrfix/candgen"
+	"ocrfix/features"
+	"ocrfix/lm"
+)
+
+// Decisions in context. decode chooses each position alone; decodeContext
+// chooses the best path through the lattice, so that neighbouring
+// corrections agree with each other ("or tbe" -> "of the"): the path that
+// maximises the sum of each chosen candidate's evidence (its log-odds over
+// the OCR token's, less the margin of its kind of change; 0 for the OCR
+// token) plus weight times the English trigram model's log-probability of
+// the path's words. Splits and merges are scored as the words they make.
+// The weight is learned with the margins on out-of-fold scores; 0 turns
+// the context off (decode).
+
+// contextBand and contextWidth bound the candidates a position brings to
+// the path search: the OCR token and at most contextWidth others whose
+// evidence is above -contextBand (further ones could only win through an
+// implausibly strong language-model preference).
+const (
+	contextBand  = 4.0
+	contextWidth = 3
+)
+
+// ctxNode is one candidate of a position in the path search.
+type ctxNode struct {
+	cand  int     // index into the position's candidates; -1: the OCR token, which has none
+	span  int     // OCR tokens covered
+	local float64 // evidence: log-odds over the OCR token's, less the kind's margin
+	ids   []int32 // English ids of its words (noWord entries skipped)
+	score float64 // best path score ending with this node
+	back  int32   // the node before it on that path (-1: the start)
+	p2    int32   // the English ids of the path's last two words
+	p1    int32
+}
+
+// decodeContext returns the best path through the lattice (see above) in
+// the form of decode. eng is the English model; weight the language
+// model's weight.
+func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margins *[NumKinds]float64, eng *lm.Model, weight float64) []string {
+	n := len(words)
+	start := make([]int32, n+1) // nodes of position i: nodes[start[i]:start[i+1]]
+	var nodes []ctxNode
+	idsOf := func(text string) []int32 {
+		var ids []int32
+		for _, w := range strings.Fields(text) {
+			if nw := features.Norm(w); nw != "" {
+				ids = append(ids, eng.ID(nw))
+			}
+		}
+		return ids
+	}
+	for i := 0; i < n; i++ {
+		start[i] = int32(len(nodes))
+		lo, hi := int(first[i]), int(first[i+1])
+		if lo == hi {
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			continue
+		}
+		orig, _ := bestAndOrig(cands[i], scores[lo:hi])
+		base := 0.0
+		if orig >= 0 {
+			base = scores[lo+orig]
+			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: idsOf(words[i])})
+		} else {
+			// No OCR candidate (cannot happen with candgen, which always
+			// keeps the token): the best candidate stands in for it.
+			_, best := bestAndOrig(cands[i], scores[lo:hi])
+			base = scores[lo+best]
+		}
+		type opt struct {
+			r int
+			e float64
+		}
+		var opts []opt
+		for r := lo; r < hi; r++ {
+			if r-lo == orig {
+				continue
+			}
+			c := &cands[i][r-lo]
+			e := scores[r] - base
+			if orig >= 0 {
+				e -= margins[kindAt(words, i, c)]
+			}
+			if e > -contextBand && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
+				opts = append(opts, opt{r - lo, e})
+			}
+		}
+		slices.SortStableFunc(opts, func(a, b opt) int {
+			switch {
+			case a.e > b.e:
+				return -1
+			case a.e < b.e:
+				return 1
+			}
+			return a.r - b.r
+		})
+		if orig < 0 && len(opts) == 0 {
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			continue
+		}
+		for _, o := range opts[:min(len(opts), contextWidth)] {
+			c := &cands[i][o.r]
+			nodes = append(nodes, ctxNode{cand: o.r, span: max(c.Span, 1), local: o.e, ids: idsOf(c.Text)})
+		}
+	}
+	start[n] = int32(len(nodes))
+	// ends[i] lists the nodes whose span ends just before position i.
+	ends := make([][]int32, n+1)
+	ends[0] = []int32{-1}
+	for i := 0; i < n; i++ {
+		for k := start[i]; k < start[i+1]; k++ {
+			nd := &nodes[k]
+			nd.score = math.Inf(-1)
+			for _, pk := range ends[i] {
+				s, p2, p1 := 0.0, int32(-1), int32(-1)
+				if pk >= 0 {
+					pn := &nodes[pk]
+					s, p2, p1 = pn.score, pn.p2, pn.p1
+				}
+				if math.IsInf(s, -1) {
+					continue
+				}
+				var l float64
+				for _, w := range nd.ids {
+					l += float64(eng.LogProb(p2, p1, w))
+					p2, p1 = p1, w
+				}
+				if t := s + nd.local + weight*l; t > nd.score {
+					nd.score, nd.back, nd.p2, nd.p1 = t, pk, p2, p1
+				}
+			}
+			ends[i+nd.span] = append(ends[i+nd.span], k)
+		}
+	}
+	best := int32(-1)
+	for _, k := range ends[n] {
+		if best < 0 || nodes[k].score > nodes[best].score {
+			best = k
+		}
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = words[i]
+	}
+	// Walk the best path back, writing each node's text at its position.
+	pos := make([]int, len(nodes))
+	for i := 0; i < n; i++ {
+		for k := start[i]; k < start[i+1]; k++ {
+			pos[k] = i
+		}
+	}
+	for k := best; k >= 0; k = nodes[k].back {
+		nd := &nodes[k]
+		i := pos[k]
+		if nd.cand < 0 {
+			continue
+		}
+		c := &cands[i][nd.cand]
+		if c.Source&candgen.SrcOriginal != 0 && c.Span <= 1 {
+			continue
+		}
+		out[i] = c.Text
+		for j := 1; j < nd.span; j++ {
+			out[i+j] = ""
+		}
+	}
+	return out
+}
