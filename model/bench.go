@@ -27,6 +27,11 @@ type DocOutcome struct {
 	Changed         int // OCR tokens whose text changed
 	Positions       int // OCR tokens
 	Cands           int // candidates generated, all positions
+	// Out is the correction of each OCR token (Correction.Out) and Ranked
+	// the best candidates of each changed position (Correction.Ranked),
+	// for reports.
+	Out    []string
+	Ranked map[int][]Scored
 }
 
 // CVResult is the outcome of a k-fold cross-validation over whole
@@ -106,6 +111,7 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 			d := docs[i]
 			cr := corr[j]
 			o := DocOutcome{Stem: d.Stem, Fold: f, GT: d.GT.Words(), Raw: d.OCR.Words(), Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
+			o.Out, o.Ranked = cr.Out, cr.rankedChanges(o.Raw, 5)
 			lat := make(eval.Lattice, len(cr.Cands))
 			for p, cs := range cr.Cands {
 				o.Cands += len(cs)

@@ -76,7 +76,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 5, "number of folds (whole documents)")
 	seed := fs.Uint64("seed", 1, "seed of the fold split and of every random choice")
 	asJSON := fs.Bool("json", false, "print the figures as JSON on stdout")
-	report := fs.String("report", "", "write the eval reports of the raw and the corrected text to DIR/raw and DIR/corrected")
+	report := fs.String("report", "", "write DIR/index.html (with a page per document) and the eval reports of the raw and the corrected text in DIR/raw and DIR/corrected")
 	peers := fs.Bool("peers", false, "also correct with Hunspell's first suggestion (needs hunspell, hunspell-en-us)")
 	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
@@ -209,6 +209,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if *report != "" {
+		if err := writeBenchHTML(*report, &rep, cv, evalOpt); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

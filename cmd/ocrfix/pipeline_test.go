@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ocrfix/data/wordlist"
 )
 
 // synthCorpus writes a corpus of n documents whose OCR has systematic
@@ -78,14 +80,13 @@ func TestBenchCommand(t *testing.T) {
 			t.Logf("hunspell baseline not run: %v", rep["hunspell_error"])
 		}
 	}
-	// The table form, with the default word list when the machine has it.
+	// The table form, with the built-in word list.
 	code, out, errs = runCmd("bench", "-corpus", dir, "-folds", "2")
 	if code != 0 || !strings.Contains(out, "ocrfix corrected") || !strings.Contains(out, "oracle") {
 		t.Errorf("bench table: exit %d\n%s%s", code, out, errs)
 	}
-	_, statErr := os.Stat(defaultWordList)
-	if want := "lexicon: the training truth and " + defaultWordList; (statErr == nil) != strings.Contains(out, want) {
-		t.Errorf("bench table: %q should appear exactly when %s exists:\n%s", want, defaultWordList, out)
+	if want := "lexicon: the training truth and " + wordlist.Name; !strings.Contains(out, want) {
+		t.Errorf("bench table: %q missing:\n%s", want, out)
 	}
 }
 

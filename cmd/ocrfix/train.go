@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"ocrfix/data"
 	"ocrfix/model"
@@ -61,15 +60,16 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 }
 
 // addLexicons reads the word lists wl names into opt and returns their
-// paths.
+// names.
 func addLexicons(opt *model.Options, wl *wordLists) ([]string, error) {
-	files := wl.paths()
-	for _, l := range files {
-		b, err := os.ReadFile(l)
-		if err != nil {
-			return nil, err
-		}
-		opt.Lexicons = append(opt.Lexicons, model.NamedReader{Name: l, Data: b})
+	lists, err := wl.load()
+	if err != nil {
+		return nil, err
 	}
-	return files, nil
+	var names []string
+	for _, l := range lists {
+		opt.Lexicons = append(opt.Lexicons, model.NamedReader{Name: l.name, Data: l.data})
+		names = append(names, l.name)
+	}
+	return names, nil
 }
