@@ -98,9 +98,13 @@ func TestTrainCorrectCommands(t *testing.T) {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
 	outDir := filepath.Join(tmp, "out")
-	code, _, errs := runCmd("correct", "-model", modelPath, "-o", outDir, filepath.Join(dir, "ocr"))
+	repDir := filepath.Join(tmp, "report")
+	code, _, errs := runCmd("correct", "-model", modelPath, "-o", outDir, "-report", repDir, filepath.Join(dir, "ocr"))
 	if code != 0 {
 		t.Fatalf("correct: exit %d: %s", code, errs)
+	}
+	if page, err := os.ReadFile(filepath.Join(repDir, "index.html")); err != nil || !strings.Contains(string(page), `"d00.txt"`) {
+		t.Errorf("correct -report: no index.html listing d00.txt (%v)", err)
 	}
 	in, _ := os.ReadFile(filepath.Join(dir, "ocr", "d00.txt"))
 	out, err := os.ReadFile(filepath.Join(outDir, "d00.txt"))

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -53,6 +54,9 @@ func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {
 	}
 	return s, nil
 }
+
+// headroom leaves room above the bars for the legend.
+const headroom = 1.3
 
 // recallScatter plots each document's raw recall against its corrected
 // recall, with the diagonal (no change) as a guide.
@@ -110,6 +114,7 @@ func kindBars(names []string, helped, hurt []float64) (string, error) {
 	p.Legend.Top = true
 	p.NominalX(names...)
 	p.Y.Min = 0
+	p.Y.Max = headroom * math.Max(1, math.Max(floats.Max(helped), floats.Max(hurt)))
 	return svgOf(p, 420, 320)
 }
 
@@ -142,6 +147,7 @@ func recallHist(series [][]float64, labels []string) (string, error) {
 		}
 	}
 	w := vg.Points(math.Max(2, math.Min(14, 300/float64(nb*len(series)))))
+	top := 1.0
 	cols := []color.Color{colRaw, colCorr}
 	for k, xs := range series {
 		counts := make(plotter.Values, nb)
@@ -152,6 +158,7 @@ func recallHist(series [][]float64, labels []string) (string, error) {
 			b := int(math.Floor((x - start + 1e-9) / step))
 			counts[min(max(b, 0), nb-1)]++
 		}
+		top = math.Max(top, floats.Max(counts))
 		bc, err := plotter.NewBarChart(counts, w)
 		if err != nil {
 			return "", err
@@ -165,5 +172,6 @@ func recallHist(series [][]float64, labels []string) (string, error) {
 	p.Legend.Top = true
 	p.NominalX(names...)
 	p.Y.Min = 0
+	p.Y.Max = headroom * top
 	return svgOf(p, 420, 320)
 }

@@ -453,7 +453,7 @@ func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 					margin = strconv.FormatFloat(chosen.Score-orig.Score, 'f', 2, 64)
 				}
 			}
-			ch.Rows = append(ch.Rows, dynRow{C: []string{d.Name, strconv.Itoa(c.Pos + 1), context(d.Words, c), c.Orig, c.New, c.Kind.String(), score, margin}})
+			ch.Rows = append(ch.Rows, dynRow{C: []string{d.Name, strconv.Itoa(c.Pos + 1), changeContext(d.Words, c), c.Orig, c.New, c.Kind.String(), score, margin}})
 		}
 		total += len(d.Words)
 		changed += len(cs)
@@ -484,9 +484,9 @@ func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 	})
 }
 
-// context is the HTML of a change in its context: the OCR tokens around
+// changeContext is the HTML of a change in its context: the OCR tokens around
 // it, the change as <b>OCR → correction</b>.
-func context(words []string, c eval.Change) string {
+func changeContext(words []string, c eval.Change) string {
 	var b strings.Builder
 	lo, hi := max(0, c.Pos-contextWords), min(len(words), c.Pos+c.Span+contextWords)
 	if lo > 0 {
