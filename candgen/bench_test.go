@@ -1,17 +1,18 @@
 package candgen
 
 import (
-	"os"
+	"bytes"
 	"sync"
 	"testing"
 	"time"
 
 	"ocrfix/data"
+	"ocrfix/data/wordlist"
 	"ocrfix/internal/shared"
 )
 
 // benchData is a corpus split 80/20 (every fifth document held out) with a
-// model learned on the 80 (and /usr/share/dict/words when present), built
+// model learned on the 80 (and the built-in word list), built
 // once per corpus.
 type benchData struct {
 	conf *Confusion
@@ -51,9 +52,8 @@ func loadBench(b *testing.B, name string, load func() (*data.Corpus, error)) *be
 	}
 	var pairs []TrainPair
 	lex := NewLexicon()
-	if f, err := os.Open("/usr/share/dict/words"); err == nil {
-		lex.ReadWordList(f, "words")
-		f.Close()
+	if words, err := wordlist.Bytes(); err == nil {
+		lex.ReadWordList(bytes.NewReader(words), wordlist.Name)
 	}
 	bd := &benchData{}
 	for i, d := range c.Docs {

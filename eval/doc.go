@@ -80,5 +80,14 @@
 // bit-parallel; OracleChoice also returns an optimal path, for failure
 // attribution.
 //
+// # Kinds of change
+//
+// ChangeKind classifies what a correction did to an OCR token (word,
+// punctuation, case, digits, split, merge, deletion); Changes lists the
+// changes of a correction (model.Correction.Out form); ChangeEffects says
+// for each change how many of its words the ground truth matched before
+// and after, so TallyKinds gives helped and hurt per kind. The HTML
+// reports (package eval/htmlreport) are built on them.
+//
 // The package never prints, exits or reads flags.
 package eval

@@ -48,3 +48,17 @@ func ExampleWriteDiff() {
 	// # [-gt-] words missing from the prediction, {+pred+} words the prediction has instead
 	// a [-quick-]{+qu1ck+} brown [-fox-]{+f ox+}
 }
+
+func ExampleChangeKind() {
+	for _, p := range [][2]string{{"tbe", "the"}, {"The", "the"}, {"word,", "word"}, {"l0ve", "love"}, {"tothe", "to the"}, {"to day", "today"}, {"~", ""}} {
+		fmt.Printf("%s -> %s: %v\n", p[0], p[1], eval.ChangeKind(p[0], p[1]))
+	}
+	// Output:
+	// tbe -> the: word
+	// The -> the: case
+	// word, -> word: punctuation
+	// l0ve -> love: digits
+	// tothe -> to the: split
+	// to day -> today: merge
+	// ~ -> : deletion
+}

@@ -29,10 +29,14 @@ type DocOutcome struct {
 	Changed         int // OCR tokens whose text changed
 	Positions       int // OCR tokens
 	Cands           int // candidates generated, all positions
-	// Made, Helped and Hurt count the changes of each kind: made, turning
-	// a token the truth did not match into one it matches, and the reverse
-	// (see ChangeOutcomes).
-	Made, Helped, Hurt [NumKinds]int
+	// Kinds sums the changes of each kind and what they did to the
+	// words the truth matches (eval.ChangeEffects, eval.TallyKinds).
+	Kinds [eval.NumKinds]eval.KindTally
+	// Out is the correction of each OCR token (Correction.Out) and Ranked
+	// the best candidates of each changed position (Correction.Ranked),
+	// for reports.
+	Out    []string
+	Ranked map[int][]Scored
 }
 
 // CVResult is the outcome of a k-fold cross-validation over whole
@@ -200,7 +204,8 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt O
 			lat[p] = alts
 		}
 		o.Oracle = eval.Oracle(lat, o.GT, evalOpt)
-		o.Made, o.Helped, o.Hurt = ChangeOutcomes(o.GT, words[j], cr.Out, evalOpt)
+		o.Kinds = eval.TallyKinds(eval.ChangeEffects(o.GT, words[j], cr.Out, evalOpt))
+		o.Out, o.Ranked = cr.Out, cr.rankedChanges(o.Raw, 5)
 		outs[j] = o
 	})
 	res.OracleSeconds += time.Since(t2).Seconds()

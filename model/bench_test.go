@@ -1,23 +1,23 @@
 package model
 
 import (
-	"os"
 	"testing"
 	"time"
 
 	"ocrfix/data"
+	"ocrfix/data/wordlist"
 	"ocrfix/internal/shared"
 )
 
-// benchOptions are the options of `ocrfix train`: the defaults, with
-// /usr/share/dict/words as a word list when the machine has it (the
-// benchmarks report which in the "dict" metric, 1 or 0).
+// benchOptions are the options of `ocrfix train`: the defaults, with the
+// built-in word list (package wordlist).
 func benchOptions(b *testing.B) Options {
 	opt := DefaultOptions()
-	words, err := os.ReadFile("/usr/share/dict/words")
-	if err == nil {
-		opt.Lexicons = []NamedReader{{Name: "/usr/share/dict/words", Data: words}}
+	words, err := wordlist.Bytes()
+	if err != nil {
+		b.Fatal(err)
 	}
+	opt.Lexicons = []NamedReader{{Name: wordlist.Name, Data: words}}
 	return opt
 }
 

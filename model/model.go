@@ -14,6 +14,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/eval"
 	"ocrfix/features"
 	"ocrfix/lda"
 	"ocrfix/lm/english"
@@ -39,7 +40,7 @@ type Model struct {
 	Vec    *vectors.Vectors // nil when trained without word vectors
 	Ranker *LogReg
 	Margin float64 // log-odds by which a candidate must beat the OCR token, one for all kinds of change; +Inf: never replace
-	// Margins is the margin of each kind of change (Kind), learned after
+	// Margins is the margin of each kind of change (eval.Kind), learned after
 	// Margin one kind at a time; Collect uses these.
 	Margins [NumKinds]float64
 	// Context is the weight of the English language model when Collect
@@ -181,7 +182,7 @@ type meta struct {
 	W        []float64        `json:"w"`
 	B        float64          `json:"b"`
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
-	Margins  []string         `json:"margins"` // per kind of change, in Kind order, strconv form
+	Margins  []string         `json:"margins"` // per kind of change, in eval.Kind order, strconv form
 	Context  float64          `json:"context"` // the language model's weight in decisions in context
 	Gen      candgen.Options  `json:"candgen"`
 	FeatOpt  features.Options `json:"features_options"`
@@ -336,7 +337,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 	var margins [NumKinds]float64
 	for k, ms := range md.Margins {
 		if margins[k], err = strconv.ParseFloat(ms, 64); err != nil || math.IsNaN(margins[k]) {
-			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, Kind(k), ms)
+			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, eval.Kind(k), ms)
 		}
 	}
 	for _, s := range md.Sections {

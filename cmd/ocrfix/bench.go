@@ -85,7 +85,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 5, "number of folds (whole documents)")
 	seed := fs.Uint64("seed", 1, "seed of the fold split and of every random choice")
 	asJSON := fs.Bool("json", false, "print the figures as JSON on stdout")
-	report := fs.String("report", "", "write the eval reports of the raw and the corrected text to DIR/raw and DIR/corrected")
+	report := fs.String("report", "", "write DIR/index.html (with a page per document) and the eval reports of the raw and the corrected text in DIR/raw and DIR/corrected")
 	peers := fs.Bool("peers", false, "also correct with Hunspell's first suggestion (needs hunspell, hunspell-en-us)")
 	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
@@ -201,6 +201,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if *report != "" {
+		if err := writeBenchHTML(*report, &rep, cv, evalOpt); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -236,7 +241,7 @@ func writeBenchTable(w io.Writer, r *benchReport) error {
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, fmtMargins(r.Margins))
 	fmt.Fprintf(w, "changes by kind, made / helped / hurt:")
-	for k := range model.NumKinds {
+	for _, k := range eval.Kinds {
 		fmt.Fprintf(w, " %s %d/%d/%d", k, r.Made[k], r.Helped[k], r.Hurt[k])
 	}
 	fmt.Fprintln(w)
@@ -368,10 +373,10 @@ func (r *benchReport) add(docs []model.DocOutcome, evalOpt eval.Options) (raws, 
 		}
 		r.Positions += o.Positions
 		cands += o.Cands
-		for kind := range model.NumKinds {
-			r.Made[kind] += o.Made[kind]
-			r.Helped[kind] += o.Helped[kind]
-			r.Hurt[kind] += o.Hurt[kind]
+		for kind, t := range o.Kinds {
+			r.Made[kind] += t.Changes
+			r.Helped[kind] += t.Helped
+			r.Hurt[kind] += t.Hurt
 		}
 	}
 	r.RawRecall = ratio(r.RawMatched, r.GTWords)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -12,16 +13,13 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/data/wordlist"
 )
 
 func init() {
 	register(command{name: "candgen", summary: "generate correction candidates (Candidate relation) or measure their oracle bound",
 		run: runCandgen})
 }
-
-// defaultWordList is used as an external lexicon when present and no
-// -lexicon is given (Debian's wamerican).
-const defaultWordList = "/usr/share/dict/words"
 
 // wordLists holds the -lexicon and -nodict flags of a command.
 type wordLists struct {
@@ -33,20 +31,39 @@ type wordLists struct {
 // their help text (for commands that use them only in some cases).
 func addWordListFlags(fs *flag.FlagSet, prefix string) *wordLists {
 	wl := &wordLists{}
-	fs.Var(&wl.files, "lexicon", prefix+"extra word list, one word per line (repeatable; default "+defaultWordList+" when present)")
-	fs.BoolVar(&wl.noDict, "nodict", false, prefix+"do not use "+defaultWordList+" by default")
+	fs.Var(&wl.files, "lexicon", prefix+"word list `FILE`, one word per line, used instead of the built-in list (repeatable; default: the built-in "+wordlist.Name+")")
+	fs.BoolVar(&wl.noDict, "nodict", false, prefix+"do not use the built-in word list ("+wordlist.Name+")")
 	return wl
 }
 
-// paths returns the word lists to read: the -lexicon files, or the
-// default word list when none is given, it exists and -nodict is off.
-func (wl *wordLists) paths() []string {
-	if len(wl.files) == 0 && !wl.noDict {
-		if _, err := os.Stat(defaultWordList); err == nil {
-			return []string{defaultWordList}
+// namedList is one word list: its name in reports and its bytes.
+type namedList struct {
+	name string
+	data []byte
+}
+
+// load returns the word lists to use: the -lexicon files, or the built-in
+// list when none is given and -nodict is off.
+func (wl *wordLists) load() ([]namedList, error) {
+	if len(wl.files) == 0 {
+		if wl.noDict {
+			return nil, nil
 		}
+		b, err := wordlist.Bytes()
+		if err != nil {
+			return nil, err
+		}
+		return []namedList{{wordlist.Name, b}}, nil
 	}
-	return wl.files
+	var out []namedList
+	for _, p := range wl.files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, namedList{p, b})
+	}
+	return out, nil
 }
 
 // loadWithWordLists loads the corpus (the embedded one for "") and the
@@ -66,16 +83,14 @@ func loadWithWordLists(dir string, wl *wordLists, stderr io.Writer) (*data.Corpu
 
 // readWordLists reads the words of the word lists wl names.
 func readWordLists(wl *wordLists) ([]string, error) {
+	lists, err := wl.load()
+	if err != nil {
+		return nil, err
+	}
 	var words []string
-	for _, p := range wl.paths() {
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, err
-		}
+	for _, l := range lists {
 		lex := candgen.NewLexicon()
-		err = lex.ReadWordList(f, p)
-		f.Close()
-		if err != nil {
+		if err := lex.ReadWordList(bytes.NewReader(l.data), l.name); err != nil {
 			return nil, err
 		}
 		words = append(words, lex.Words()...)

@@ -25,6 +25,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	profPath := fs.String("profile", "", "the profile of the collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	outDir := fs.String("o", "", "output directory (required unless the input is -)")
 	var alts stringList
+	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -107,12 +108,21 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	changed, words := 0, 0
+	var rep correctReport
 	for i, t := range texts {
 		c := m.Correct(t, altTexts[i], prof)
+		if *reportDir != "" {
+			rep.add(inputs[i], t.Words(), c)
+		}
 		changed += c.Changed
 		words += len(t.Tokens)
 		out := filepath.Join(*outDir, filepath.Base(inputs[i]))
 		if err := data.WriteFileAtomic(out, func(w *bufio.Writer) error { return t.Rewrite(w, c.Out) }); err != nil {
+			return err
+		}
+	}
+	if *reportDir != "" {
+		if err := rep.write(*reportDir, *modelPath, []string{"those the model was trained with"}); err != nil {
 			return err
 		}
 	}

@@ -39,7 +39,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("eval", evalSynopsis, stderr)
 	gtDir := fs.String("gt", "", "directory of ground-truth `DIR`/<stem>.txt files")
 	predDir := fs.String("pred", "", "directory of predicted `DIR`/<stem>.<ext> files (.txt, .tsv, .hocr, .html, .xml)")
-	report := fs.String("report", "", "also write a report into `DIR`: Summary.txt, FileMetrics.csv, confusions.csv, diffs/<doc>.diff")
+	report := fs.String("report", "", "also write a report into `DIR`: index.html (a page per document in docs/), Summary.txt, FileMetrics.csv, confusions.csv, diffs/<doc>.diff")
 	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of the table")
 	lower := fs.Bool("lower", false, "compare words lowercased")
 	strip := fs.Bool("strip-punct", false, "strip leading and trailing Unicode punctuation from words; words left empty are dropped on both sides (the gt word count may shrink)")
@@ -95,6 +95,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	if *report != "" {
 		if err := eval.WriteReport(*report, s); err != nil {
+			return err
+		}
+		if err := writeEvalHTML(*report, c.Name, s); err != nil {
 			return err
 		}
 	}

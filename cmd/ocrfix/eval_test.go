@@ -63,7 +63,7 @@ func TestEvalCommand(t *testing.T) {
 	if js["matched"].(float64) != 9 || js["gt_words"].(float64) != 12 {
 		t.Errorf("json figures: %v %v", js["matched"], js["gt_words"])
 	}
-	for _, f := range []string{"Summary.txt", "FileMetrics.csv", "confusions.csv", "diffs/a.diff", "diffs/b.diff"} {
+	for _, f := range []string{"Summary.txt", "FileMetrics.csv", "confusions.csv", "diffs/a.diff", "diffs/b.diff", "index.html", "docs/a.html", "docs/b.html"} {
 		if _, err := os.Stat(filepath.Join(report, f)); err != nil {
 			t.Errorf("report: %v", err)
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ocrfix/data/wordlist"
 )
 
 // synthCorpus writes a corpus of n documents whose OCR has systematic
@@ -78,14 +80,13 @@ func TestBenchCommand(t *testing.T) {
 			t.Logf("hunspell baseline not run: %v", rep["hunspell_error"])
 		}
 	}
-	// The table form, with the default word list when the machine has it.
+	// The table form, with the built-in word list.
 	code, out, errs = runCmd("bench", "-corpus", dir, "-folds", "2")
 	if code != 0 || !strings.Contains(out, "ocrfix corrected") || !strings.Contains(out, "oracle") {
 		t.Errorf("bench table: exit %d\n%s%s", code, out, errs)
 	}
-	_, statErr := os.Stat(defaultWordList)
-	if want := "lexicon: the training truth and " + defaultWordList; (statErr == nil) != strings.Contains(out, want) {
-		t.Errorf("bench table: %q should appear exactly when %s exists:\n%s", want, defaultWordList, out)
+	if want := "lexicon: the training truth and " + wordlist.Name; !strings.Contains(out, want) {
+		t.Errorf("bench table: %q missing:\n%s", want, out)
 	}
 }
 
@@ -97,9 +98,13 @@ func TestTrainCorrectCommands(t *testing.T) {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
 	outDir := filepath.Join(tmp, "out")
-	code, _, errs := runCmd("correct", "-model", modelPath, "-o", outDir, filepath.Join(dir, "ocr"))
+	repDir := filepath.Join(tmp, "report")
+	code, _, errs := runCmd("correct", "-model", modelPath, "-o", outDir, "-report", repDir, filepath.Join(dir, "ocr"))
 	if code != 0 {
 		t.Fatalf("correct: exit %d: %s", code, errs)
+	}
+	if page, err := os.ReadFile(filepath.Join(repDir, "index.html")); err != nil || !strings.Contains(string(page), `"d00.txt"`) {
+		t.Errorf("correct -report: no index.html listing d00.txt (%v)", err)
 	}
 	in, _ := os.ReadFile(filepath.Join(dir, "ocr", "d00.txt"))
 	out, err := os.ReadFile(filepath.Join(outDir, "d00.txt"))

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"ocrfix/data"
@@ -66,21 +65,22 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "trained on %d documents of %s in %.1f s: %d positions, %d labelled, %d left out; ranker fitted on %d rows (%d positive)\n",
 		st.Docs, name, st.Seconds, st.Positions, st.Labelled, st.LeftOut, st.Rows, st.Positives)
 	fmt.Fprintf(stdout, "do-no-harm margins (log-odds; %s): %s, cross-fitted over %d groups: out-of-fold gt words matched %d -> %d of %d\n",
-		kindList(), fmtMargins(m.Margins[:]), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
+		kindList(), fmtMargins(kindMargins(m)), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }
 
 // addLexicons reads the word lists wl names into opt and returns their
-// paths.
+// names.
 func addLexicons(opt *model.Options, wl *wordLists) ([]string, error) {
-	files := wl.paths()
-	for _, l := range files {
-		b, err := os.ReadFile(l)
-		if err != nil {
-			return nil, err
-		}
-		opt.Lexicons = append(opt.Lexicons, model.NamedReader{Name: l, Data: b})
+	lists, err := wl.load()
+	if err != nil {
+		return nil, err
 	}
-	return files, nil
+	var names []string
+	for _, l := range lists {
+		opt.Lexicons = append(opt.Lexicons, model.NamedReader{Name: l.name, Data: l.data})
+		names = append(names, l.name)
+	}
+	return names, nil
 }

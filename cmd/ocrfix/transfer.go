@@ -16,14 +16,14 @@ import (
 	"ocrfix/model"
 )
 
-// kindCounts counts changes by kind; it is a JSON object keyed by the
-// kind's name.
-type kindCounts [model.NumKinds]int
+// kindCounts counts changes by kind (eval.Kind); it is a JSON object
+// keyed by the kind's name.
+type kindCounts [eval.NumKinds]int
 
 func (k kindCounts) MarshalJSON() ([]byte, error) {
-	m := make(map[string]int, len(k))
-	for i, n := range k {
-		m[model.Kind(i).String()] = n
+	m := make(map[string]int, len(eval.Kinds))
+	for _, kind := range eval.Kinds {
+		m[kind.String()] = k[kind]
 	}
 	return json.Marshal(m)
 }
@@ -150,7 +150,7 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 		r.add(docs, evalOpt)
 		if f < len(cv.Models) {
 			m := cv.Models[f]
-			r.Margins = append(r.Margins, m.Margins[:]...)
+			r.Margins = kindMargins(m)
 			r.Labelled, r.LeftOut = m.Stats.Labelled, m.Stats.LeftOut
 		}
 		rep.Collections = append(rep.Collections, r)
@@ -194,13 +194,13 @@ func writeTransferTable(w io.Writer, r *transferReport) error {
 	fmt.Fprintf(w, "\nchanges by kind: made / helped / hurt (a change helps when the truth matches the corrected words and not the OCR's)\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "corrected collection\t"
-	for k := range model.NumKinds {
+	for _, k := range eval.Kinds {
 		head += k.String() + "\t"
 	}
 	fmt.Fprintln(tw, head)
 	for _, c := range rows {
 		line := filepath.Base(c.Corpus) + "\t"
-		for k := range model.NumKinds {
+		for _, k := range eval.Kinds {
 			line += fmt.Sprintf("%d / %d / %d\t", c.Made[k], c.Helped[k], c.Hurt[k])
 		}
 		fmt.Fprintln(tw, line)
@@ -217,10 +217,20 @@ func writeTransferTable(w io.Writer, r *transferReport) error {
 	return nil
 }
 
+// kindList names the kinds of change in report order.
 func kindList() string {
 	var s []string
-	for k := range model.NumKinds {
+	for _, k := range eval.Kinds {
 		s = append(s, k.String())
 	}
 	return strings.Join(s, ", ")
+}
+
+// kindMargins returns a model's margins in the order of eval.Kinds.
+func kindMargins(m *model.Model) []float64 {
+	var ms []float64
+	for _, k := range eval.Kinds {
+		ms = append(ms, m.Margins[k])
+	}
+	return ms
 }

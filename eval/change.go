@@ -1,0 +1,274 @@
+package eval
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/align"
+)
+
+// Kind is the kind of a change a correction made to the OCR text, as
+// ChangeKind classifies it.
+type Kind uint8
+
+// The kinds of change. KindNone is no change; NumKinds is the number of
+// kinds (for arrays indexed by Kind).
+const (
+	KindNone   Kind = iota // the text is unchanged
+	KindWord               // any other change of one word's letters
+	KindPunct              // only punctuation added, removed or replaced
+	KindCase               // only the case of letters changed
+	KindDigits             // digits read as letters or letters as digits, nothing else
+	KindSplit              // one OCR word became more words
+	KindMerge              // more OCR words became fewer
+	KindDelete             // the OCR word was removed
+	NumKinds
+)
+
+// Kinds lists the kinds of real changes, in the order reports show them.
+var Kinds = []Kind{KindWord, KindPunct, KindCase, KindDigits, KindSplit, KindMerge, KindDelete}
+
+var kindNames = [NumKinds]string{"none", "word", "punctuation", "case", "digits", "split", "merge", "deletion"}
+
+// String returns the kind's name: "none", "word", "punctuation", "case",
+// "digits", "split", "merge" or "deletion".
+func (k Kind) String() string {
+	if k < NumKinds {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// ChangeKind classifies the change of the OCR text orig into new, where
+// both are words separated by white space (orig the OCR tokens a
+// correction replaced, new what replaced them). In order:
+//
+//   - KindNone when they are equal;
+//   - KindDelete when new has no words;
+//   - KindSplit when new has more words than orig, KindMerge when fewer;
+//   - KindCase when they differ only in the case of letters;
+//   - KindPunct when they differ only in punctuation (Unicode P*): the
+//     other characters, in order, are equal;
+//   - KindDigits when they have the same number of characters and every
+//     position where they differ pairs a digit with a letter (l0ve -> love,
+//     1ndia -> India, S0 -> 50);
+//   - KindWord otherwise (a mix of the above counts as KindWord).
+func ChangeKind(orig, new string) Kind {
+	if orig == new {
+		return KindNone
+	}
+	no, nn := countFields(orig), countFields(new)
+	switch {
+	case nn == 0:
+		return KindDelete
+	case nn > no:
+		return KindSplit
+	case nn < no:
+		return KindMerge
+	}
+	if strings.ToLower(orig) == strings.ToLower(new) {
+		return KindCase
+	}
+	if stripPunct(orig) == stripPunct(new) {
+		return KindPunct
+	}
+	if digitSwap(orig, new) {
+		return KindDigits
+	}
+	return KindWord
+}
+
+// countFields counts the white-space separated words of s.
+func countFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		sp := unicode.IsSpace(r)
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// stripPunct removes every punctuation rune of s.
+func stripPunct(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsPunct(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// digitSwap reports whether a and b have the same length in runes and
+// differ only at positions holding a digit on one side and a letter on the
+// other.
+func digitSwap(a, b string) bool {
+	if utf8.RuneCountInString(a) != utf8.RuneCountInString(b) {
+		return false
+	}
+	br := []rune(b)
+	i, swaps := 0, 0
+	for _, x := range a {
+		y := br[i]
+		i++
+		if x == y {
+			continue
+		}
+		dx, dy := unicode.IsDigit(x), unicode.IsDigit(y)
+		if !(dx && unicode.IsLetter(y) || dy && unicode.IsLetter(x)) {
+			return false
+		}
+		swaps++
+	}
+	return swaps > 0
+}
+
+// Change is one change a correction made: the OCR tokens raw[Pos:Pos+Span]
+// (joined by a space in Orig) were replaced by New (words joined by a
+// space, "" for a deletion).
+type Change struct {
+	Pos, Span int
+	Orig, New string
+	Kind      Kind
+}
+
+// Changes lists the changes of a correction in position order. raw holds
+// the OCR tokens and out one entry per token in the form of
+// model.Correction.Out: the token's new text (itself when unchanged, words
+// joined by a space for a split), and "" for a token merged into the
+// previous one. A changed token followed by "" entries is one change
+// spanning them (a merge); a "" that follows no change is a deletion.
+// raw and out must have the same length.
+func Changes(raw, out []string) []Change {
+	if len(raw) != len(out) {
+		panic("eval.Changes: raw and out differ in length")
+	}
+	var cs []Change
+	for i := 0; i < len(out); i++ {
+		if out[i] == raw[i] {
+			continue
+		}
+		j := i + 1
+		if out[i] != "" {
+			for j < len(out) && out[j] == "" && raw[j] != "" {
+				j++
+			}
+		}
+		orig := raw[i]
+		if j > i+1 {
+			orig = strings.Join(raw[i:j], " ")
+		}
+		cs = append(cs, Change{Pos: i, Span: j - i, Orig: orig, New: out[i], Kind: ChangeKind(orig, out[i])})
+		i = j - 1
+	}
+	return cs
+}
+
+// Effect is a change with what it did to the alignment with the ground
+// truth: RawMatched of its OCR tokens were matched to gt words in the raw
+// text's alignment, CorrMatched of its new words in the corrected text's.
+type Effect struct {
+	Change
+	RawMatched, CorrMatched int
+}
+
+// Helped reports whether the change matched more gt words than the OCR
+// tokens it replaced (a fix).
+func (e Effect) Helped() bool { return e.CorrMatched > e.RawMatched }
+
+// Hurt reports whether the change matched fewer gt words than the OCR
+// tokens it replaced (a broken word).
+func (e Effect) Hurt() bool { return e.CorrMatched < e.RawMatched }
+
+// ChangeEffects aligns the ground truth gt with the raw OCR tokens raw and
+// with the corrected text out (one entry per OCR token, as in Changes) by
+// the maximum order-preserving alignments of EvaluateDoc under opt, and
+// returns every change of Changes(raw, out) with the number of its words
+// matched on each side. Summed over the changes, CorrMatched - RawMatched
+// is the corrected text's gain in matched words, up to matches that moved
+// between unchanged tokens (where a gt word repeats nearby).
+func ChangeEffects(gt, raw, out []string, opt Options) []Effect {
+	cs := Changes(raw, out)
+	if len(cs) == 0 {
+		return nil
+	}
+	var corr []string
+	var owner []int32 // the OCR position each corrected word came from
+	for i, o := range out {
+		for _, w := range strings.Fields(o) {
+			corr = append(corr, w)
+			owner = append(owner, int32(i))
+		}
+	}
+	rawHit := matchedMask(gt, raw, opt)
+	corrHit := matchedMask(gt, corr, opt)
+	// Count matched corrected words per OCR position.
+	posHit := make([]int32, len(out))
+	for k, ok := range corrHit {
+		if ok {
+			posHit[owner[k]]++
+		}
+	}
+	eff := make([]Effect, len(cs))
+	for i, c := range cs {
+		e := Effect{Change: c}
+		for p := c.Pos; p < c.Pos+c.Span; p++ {
+			if rawHit[p] {
+				e.RawMatched++
+			}
+			e.CorrMatched += int(posHit[p])
+		}
+		eff[i] = e
+	}
+	return eff
+}
+
+// matchedMask returns, for each word of pred, whether the alignment of
+// gt and pred under opt matches it.
+func matchedMask(gt, pred []string, opt Options) []bool {
+	g, _ := opt.normalizeWords(gt)
+	p, keep := opt.normalizeWords(pred)
+	v := align.NewVocab()
+	gi, pi := v.IDs(g), v.IDs(p)
+	var pairs []align.Pair
+	if opt.fuzzy() {
+		pairs = fuzzyAlign(v, gi, pi, opt.Fuzzy)
+	} else {
+		pairs = align.Align(gi, pi)
+	}
+	hit := make([]bool, len(pred))
+	for _, pr := range pairs {
+		hit[keep[pr.B]] = true
+	}
+	return hit
+}
+
+// KindTally sums the effects of the changes of one kind: Changes made,
+// Helped and Hurt of them (see Effect), Gained and Lost the gt words they
+// matched more or fewer. (Gained - Lost) / raw errors is the kind's share
+// of the error reduction.
+type KindTally struct {
+	Changes, Helped, Hurt, Gained, Lost int
+}
+
+// TallyKinds sums effects by kind.
+func TallyKinds(effects []Effect) [NumKinds]KindTally {
+	var t [NumKinds]KindTally
+	for _, e := range effects {
+		k := &t[e.Kind]
+		k.Changes++
+		d := e.CorrMatched - e.RawMatched
+		switch {
+		case d > 0:
+			k.Helped++
+			k.Gained += d
+		case d < 0:
+			k.Hurt++
+			k.Lost -= d
+		}
+	}
+	return t
+}

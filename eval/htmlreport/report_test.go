@@ -1,0 +1,82 @@
+package htmlreport
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ocrfix/eval"
+)
+
+// TestDeterministic writes the same bench report twice: the same bytes.
+func TestDeterministic(t *testing.T) {
+	var pages [2][]byte
+	for i := range pages {
+		dir := t.TempDir()
+		if err := WriteBench(dir, &Header{Title: "t"}, testBenchDocs(), eval.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := os.ReadFile(filepath.Join(dir, "docs", "doc1.html"))
+		pages[i] = append(b, d...)
+	}
+	if !bytes.Equal(pages[0], pages[1]) {
+		t.Error("two runs wrote different pages")
+	}
+	for _, bad := range []string{"http://", "https://", "<link", "@import", " src="} {
+		if bytes.Contains(bytes.ReplaceAll(pages[0], []byte("http://www.w3.org/"), nil), []byte(bad)) {
+			t.Errorf("page refers to something outside it: %q", bad)
+		}
+	}
+}
+
+func TestSideBySideRows(t *testing.T) {
+	d := testBenchDocs()[0]
+	corr := outputWords(d.Out)
+	eff := eval.ChangeEffects(d.GT, d.Raw, d.Out, eval.Options{})
+	path := filepath.Join(t.TempDir(), "p.html")
+	r := eval.EvaluateDoc("", d.GT, d.Raw, eval.Options{})
+	k := eval.EvaluateDoc("", d.GT, corr, eval.Options{})
+	if _, err := benchDocPage(path, "", &d, eff, corr, eval.Options{}, r, k); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	s := string(b)
+	// tbe -> the fixed; house -> houses broken; "to day" -> "today" a merge.
+	for _, want := range []string{
+		`<span class="fix">the</span>`, // the truth's "the" is fixed
+		`<span class="brk">house</span>`,
+		`<span class="brk chg" tabindex="0" title="OCR: house (word)`,
+		`<span class="err chg">tbe</span>`,
+		`title="OCR: to day (merge)`,
+		"fixed 5</span> <span class=\"brk\">broken 1",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("document page lacks %s", want)
+		}
+	}
+}
+
+func TestWriteChanges(t *testing.T) {
+	docs := []ChangeDoc{{Name: "a.txt", Words: strings.Fields("Tbe man said <b> l0ve"), Out: []string{"The", "man", "said", "<b>", "love"},
+		Cands: map[int][]Cand{0: {{"The", 1, 2.5}, {"Tbe", 1, 0.5}}, 4: {{"love", 1, 0.25}, {"l0ve", 1, 0}}}}}
+	dir := t.TempDir()
+	if err := WriteChanges(dir, &Header{Title: "c"}, docs); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	s := string(b)
+	for _, want := range []string{`"Tbe","The","word","2.50","2.00"`, `"l0ve","love","digits","0.25","0.25"`, `\u0026lt;b\u0026gt;`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("changes page lacks %s", want)
+		}
+	}
+	if strings.Contains(s, "<b> l0ve") {
+		t.Error("OCR text not escaped")
+	}
+}
