@@ -21,7 +21,7 @@ func init() {
 
 func runCorrect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("correct", "correct [-model MODEL] [-profile FILE] -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout)", stderr)
-	modelPath := fs.String("model", "", "the model written by ocrfix train (required)")
+	modelPath := fs.String("model", "", "the model written by ocrfix train (default: the built-in model)")
 	profPath := fs.String("profile", "", "the profile of the collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	outDir := fs.String("o", "", "output directory (required unless the input is -)")
 	var alts stringList
@@ -37,10 +37,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if !stdin && *outDir == "" {
 		return usagef("-o OUTDIR is required")
 	}
-	if *modelPath == "" {
-		return usagef("-model MODEL is required")
-	}
-	m, err := readModel(*modelPath)
+	m, modelDesc, err := loadModel(*modelPath, stderr)
 	if err != nil {
 		return err
 	}
@@ -122,7 +119,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *reportDir != "" {
-		if err := rep.write(*reportDir, *modelPath, []string{"those the model was trained with"}); err != nil {
+		if err := rep.write(*reportDir, modelDesc, []string{"those the model was trained with"}); err != nil {
 			return err
 		}
 	}
