@@ -1,6 +1,8 @@
 package data
 
 import (
+	"io"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -64,4 +66,27 @@ func TestReadTextErrors(t *testing.T) {
 	if _, err := ReadText("p.xml", []byte("\xff")); err == nil || !strings.Contains(err.Error(), "p.xml:1: invalid UTF-8") {
 		t.Errorf("xml invalid UTF-8: %v", err)
 	}
+}
+
+// TestReadLimited: input beyond the limit (an endless stream such as
+// /dev/zero) is an error naming it, read no further than the limit.
+func TestReadLimited(t *testing.T) {
+	endless := io.MultiReader(strings.NewReader("abc"), zeros{})
+	if _, err := readLimited(endless, "stdin", 1000); err == nil || !strings.Contains(err.Error(), "stdin: larger than 1000 bytes") {
+		t.Errorf("endless input: error %v", err)
+	}
+	src, err := readLimited(strings.NewReader("abc"), "a.txt", 3)
+	if err != nil || string(src) != "abc" {
+		t.Errorf("input at the limit: %q, %v", src, err)
+	}
+	if _, err := ReadFile(filepath.Join(t.TempDir(), "none.txt")); err == nil {
+		t.Error("missing file: no error")
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
