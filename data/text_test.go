@@ -90,3 +90,32 @@ func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
 }
+
+func TestSniffFormat(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want Format
+	}{
+		{tesseractTSVHeader + "\n5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\tword\n", FormatTSV},
+		{bom + tesseractTSVHeader + "\r\n", FormatTSV},
+		{"<?xml version=\"1.0\"?>\n<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v3#\">", FormatALTO},
+		{"<!DOCTYPE html>\n<html><body><span class='ocrx_word'>a</span>", FormatHOCR},
+		{"  <div class=\"ocr_page\">", FormatHOCR},
+		{"<b>not</b> a format we know", FormatText},
+		{"level\tpage_num but not the header", FormatText},
+		{"plain words about <alto> and <html>", FormatText},
+		{"", FormatText},
+	} {
+		if got := SniffFormat([]byte(c.src)); got != c.want {
+			t.Errorf("SniffFormat(%.40q) = %s, want %s", c.src, got, c.want)
+		}
+	}
+	for s, want := range map[string]Format{"txt": FormatText, "TSV": FormatTSV, "hocr": FormatHOCR, "Alto": FormatALTO, "xml": FormatALTO} {
+		if got, err := ParseFormat(s); err != nil || got != want {
+			t.Errorf("ParseFormat(%q) = %s, %v", s, got, err)
+		}
+	}
+	if _, err := ParseFormat("pdf"); err == nil {
+		t.Error("ParseFormat(pdf): no error")
+	}
+}
