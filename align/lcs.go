@@ -1,6 +1,9 @@
 package align
 
-import "sort"
+import (
+	"sort"
+	"sync/atomic"
+)
 
 // LCSLength returns the length of a longest common subsequence of a and b:
 // the number of pairs Align(a, b) returns. It strips the common prefix and
@@ -338,6 +341,12 @@ func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 		if a1 <= a0 || b1 <= b0 {
 			return p + s
 		}
+		if (a1-a0)*(b1-b0) <= bigPiece { // one full run is cheap
+			if b1-b0 <= a1-a0 {
+				return p + s + al.e.run(al.a[a0:a1], al.b[b0:b1])
+			}
+			return p + s + al.e.run(al.b[b0:b1], al.a[a0:a1])
+		}
 		return p + s + al.exactLCS(a0, a1, b0, b1)
 	}
 	start := len(al.out)
@@ -364,16 +373,20 @@ func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 		al.h.small(a0, a1, b0, b1)
 		al.out = al.h.out
 	default:
-		if l < 0 {
+		mid := a0 + n/2
+		if l < 0 && n*m > bigPiece {
 			l = al.exactLCS(a0, a1, b0, b1)
 		}
-		mid := a0 + n/2
-		w := min(n, m) - l
-		dlo, dhi := min(0, m-n)-w, max(0, m-n)+w
-		bj, l1, l2 := al.split(a0, mid, a1, b0, b1, dlo, dhi, l)
-		if l1 < 0 {
+		dlo, dhi := -n, m // full rows when l is unknown (small pieces)
+		if l >= 0 {
+			w := min(n, m) - l
+			dlo, dhi = min(0, m-n)-w, max(0, m-n)+w
+		}
+		bj, l1, l2 := al.split(a0, mid, a1, b0, b1, dlo, dhi)
+		if l >= 0 && l1+l2 != l {
 			// cannot happen (see split); full rows are always right
-			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m, l)
+			splitFallbacks.Add(1)
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m)
 		}
 		al.rec(a0, mid, b0, b0+bj, l1)
 		al.rec(mid, a1, b0+bj, b1, l2)
@@ -384,16 +397,20 @@ func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 	return len(al.out) - start
 }
 
-// split finds where an optimal alignment of a[a0:a1] x b[b0:b1] (LCS l)
-// crosses row mid: the first column bj with LCS(a[a0:mid], b[b0:b0+bj]) +
-// LCS(a[mid:a1], b[b0+bj:b1]) = l, and those two values. The forward and
+// splitFallbacks counts the banded splits that found no column reaching
+// the LCS, which the argument of split excludes (the tests check it stays 0).
+var splitFallbacks atomic.Int64
+
+// split finds where an optimal alignment of a[a0:a1] x b[b0:b1] crosses
+// row mid: the first column bj maximising LCS(a[a0:mid], b[b0:b0+bj]) +
+// LCS(a[mid:a1], b[b0+bj:b1]), and those two values. The forward and
 // backward rows are computed in the band dlo <= j-i <= dhi (a reversed
 // sequence pair has the same band). Every row value is achievable, and
 // exact at the columns that optimal paths in the band cross; so when every
-// optimal path lies in the band, the sums never exceed l and reach it first
-// at the same column as with full rows. It returns l1 = -1 when no column in
-// the band reaches l.
-func (al *aligner) split(a0, mid, a1, b0, b1, dlo, dhi, l int) (bj, l1, l2 int) {
+// optimal path lies in the band, the sums never exceed the LCS and reach
+// it first at the same column as with full rows (and otherwise l1+l2 is
+// less than the LCS, which the caller checks).
+func (al *aligner) split(a0, mid, a1, b0, b1, dlo, dhi int) (bj, l1, l2 int) {
 	a, b := al.a, al.b
 	m := b1 - b0
 	al.f = growI(al.f, m+1)
@@ -406,12 +423,13 @@ func (al *aligner) split(a0, mid, a1, b0, b1, dlo, dhi, l int) (bj, l1, l2 int) 
 	al.e.runBand(al.ra, al.rb, dlo, dhi)
 	al.e.row(g, m) // g[t] = LCS(a[mid:a1], b[b1-t:b1]) in the band
 	h := mid - a0
+	best := int32(-1)
 	for j := max(0, h+dlo); j <= min(m, h+dhi); j++ {
-		if int(f[j]+g[m-j]) == l {
-			return j, int(f[j]), int(g[m-j])
+		if s := f[j] + g[m-j]; s > best {
+			best, bj = s, j
 		}
 	}
-	return 0, -1, -1
+	return bj, int(f[bj]), int(g[m-bj])
 }
 
 func reverse(dst, s []int32) []int32 {

@@ -30,6 +30,11 @@ func withSmall(t *testing.T, f func(t *testing.T)) {
 // checkBoth checks Align and LCSLength of a and b against want (the LCS).
 func checkBoth(t *testing.T, a, b []int32, want int) {
 	t.Helper()
+	defer func() {
+		if n := splitFallbacks.Load(); n != 0 {
+			t.Fatalf("%d banded splits found no column reaching the LCS", n)
+		}
+	}()
 	if got := LCSLength(a, b); got != want {
 		t.Fatalf("LCSLength = %d, want %d (n=%d, m=%d)", got, want, len(a), len(b))
 	}
