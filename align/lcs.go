@@ -135,14 +135,13 @@ func (al *aligner) top(a0, a1, b0, b1 int) int {
 	}
 	anchors := al.anchors(a0, a1, b0, b1)
 	if len(anchors) == 0 {
-		// no anchor to split at (a periodic or repeated text): the exact
-		// LCS by the doubling band, then banded Hirschberg. Never top
-		// again on the same bounds.
-		l := al.exactLCS(a0, a1, b0, b1)
+		// no anchor to split at (a periodic or repeated text): Hirschberg
+		// with rows in a doubling band (the count alone: the doubling
+		// band). Never top again on the same bounds.
 		if al.countOnly {
-			return l
+			return al.exactLCS(a0, a1, b0, b1)
 		}
-		return al.rec(a0, a1, b0, b1, l)
+		return al.rec(a0, a1, b0, b1, -1)
 	}
 	mark := len(al.out)
 	got := 0
@@ -330,10 +329,12 @@ func lisByB(ps []Pair) []Pair {
 // the exact LCS of the range when known (else negative): the rows are then
 // computed only in the diagonal band of half-width min(n,m)-l, which holds
 // every optimal path (Ukkonen), and each half gets its own exact LCS, so
-// the cost of a level is O(n*(|n-m|+w)/64), not O(n*m/64). The split point
-// is the same as with full rows (the first column where the forward and
-// backward values sum to the LCS), so the band changes the speed only.
-// Each call works on strictly smaller bounds than its caller's.
+// the cost of a level is O(n*(|n-m|+w)/64), not O(n*m/64). When l is
+// unknown and the range is big, the band starts at the bag-of-words gap and
+// doubles until the split's own value certifies it. The split point is the
+// same as with full rows (the first column where the forward and backward
+// values sum to the LCS), so the band changes the speed only. Each call
+// works on strictly smaller bounds than its caller's.
 func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 	if al.countOnly {
 		p, s := commonEnds(al.a[a0:a1], al.b[b0:b1])
@@ -374,16 +375,31 @@ func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 		al.out = al.h.out
 	default:
 		mid := a0 + n/2
-		if l < 0 && n*m > bigPiece {
-			l = al.exactLCS(a0, a1, b0, b1)
-		}
-		dlo, dhi := -n, m // full rows when l is unknown (small pieces)
-		if l >= 0 {
+		var bj, l1, l2 int
+		switch {
+		case l >= 0:
 			w := min(n, m) - l
-			dlo, dhi = min(0, m-n)-w, max(0, m-n)+w
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, min(0, m-n)-w, max(0, m-n)+w)
+		case n*m > bigPiece:
+			// the split in a doubling band is its own certificate: its
+			// value is achievable, and when it reaches min(n,m)-w every
+			// optimal path lies in the band, so it is the LCS (the same
+			// argument as exactLCS, without a separate pass)
+			short := min(n, m)
+			w := min(max(short-al.bagBound(a0, a1, b0, b1), 64), short)
+			for {
+				bj, l1, l2 = al.split(a0, mid, a1, b0, b1, min(0, m-n)-w, max(0, m-n)+w)
+				if l1+l2 >= short-w {
+					break
+				}
+				w = min(2*w, short-(l1+l2))
+			}
+			l = l1 + l2
+		default: // small pieces: full rows
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m)
+			l = l1 + l2
 		}
-		bj, l1, l2 := al.split(a0, mid, a1, b0, b1, dlo, dhi)
-		if l >= 0 && l1+l2 != l {
+		if l1+l2 != l {
 			// cannot happen (see split); full rows are always right
 			splitFallbacks.Add(1)
 			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m)
