@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,9 +111,9 @@ func altoOf(text string) string {
 	return b.String()
 }
 
-// runStdin runs ocrfix with r as standard input.
+// runStdin runs ocrfix with in as standard input.
 func runStdin(in string, args ...string) (int, string, string) {
-	defer func(old any) { stdinFile = old.(interface{ Read([]byte) (int, error) }) }(stdinFile)
+	defer func(old io.Reader) { stdinFile = old }(stdinFile)
 	stdinFile = strings.NewReader(in)
 	return runCmd(args...)
 }
