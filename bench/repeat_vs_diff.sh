@@ -25,6 +25,11 @@
 # $OCRFIX_SHARED/texts/gutenberg). It installs nothing: it says what is
 # missing and stops.
 #
+# Measured (2 shared cores, loaded): matched 896,022 = 27 x 33,186, recall
+# 0.8960 both; ocrfix eval 35 s user CPU, 642 MB peak RSS (the alignment
+# alone, bench/alignpair: 13 s, 100 MB; the rest is the exact WER and CER);
+# diff --minimal 71 s user CPU (330 s wall), 82 MB, the same matched count.
+#
 # Usage: bench/repeat_vs_diff.sh      (from anywhere)
 set -euo pipefail
 
