@@ -38,6 +38,21 @@
 // forward and backward rows. Memory is O(n+m) words plus bit
 // vectors; no n*m table is ever built except for pieces with n*m <= 65536.
 //
+// When a range has no anchor at all (a periodic text, or a book repeated on
+// both sides: no word occurs once in each), it is solved by Hirschberg's
+// divide and conquer whose rows are computed only in a diagonal band: at
+// the top, a band of half-width w starting at the gap between min(n,m) and
+// the bag-of-words bound (an upper bound of the LCS) and doubling until the
+// split's value reaches min(n,m)-w, which by Ukkonen's argument makes it
+// the exact LCS L with every optimal path inside; below, each half knows
+// its exact LCS and gets the band w = min(n,m)-L it needs. A level costs
+// O(n*(|n-m|+w)/64) and the levels shrink geometrically; every recursive
+// call works on strictly smaller bounds, so the depth is O(log n) levels
+// of Hirschberg plus the nesting of anchor pieces. A book of 37,037 words,
+// 10% corrupted, repeated 27 times on both sides (1M words a side,
+// bench/repeat_vs_diff.sh) aligns in about 13 s of CPU and 100 MB,
+// matching copy i to copy i; diff --minimal takes 71 s on it.
+
 // # Edit distances
 //
 // WordLevenshtein is the unit-cost edit distance over word ids (Myers'

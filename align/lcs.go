@@ -1,6 +1,9 @@
 package align
 
-import "sort"
+import (
+	"sort"
+	"sync/atomic"
+)
 
 // LCSLength returns the length of a longest common subsequence of a and b:
 // the number of pairs Align(a, b) returns. It strips the common prefix and
@@ -111,6 +114,7 @@ type aligner struct {
 	h         hirsch // for small subproblems; its out is borrowed
 	f, g      []int32
 	ra, rb    []int32
+	tally     []int32 // per id scratch of bagBound, zero when idle
 }
 
 // top aligns a[a0:a1] with b[b0:b1] (no common prefix or suffix) and
@@ -127,12 +131,22 @@ type aligner struct {
 func (al *aligner) top(a0, a1, b0, b1 int) int {
 	n, m := a1-a0, b1-b0
 	if n*m <= smallTable || n < 2 || m < 2 {
-		return al.rec(a0, a1, b0, b1)
+		return al.rec(a0, a1, b0, b1, -1)
+	}
+	anchors := al.anchors(a0, a1, b0, b1)
+	if len(anchors) == 0 {
+		// no anchor to split at (a periodic or repeated text): Hirschberg
+		// with rows in a doubling band (the count alone: the doubling
+		// band). Never top again on the same bounds.
+		if al.countOnly {
+			return al.exactLCS(a0, a1, b0, b1)
+		}
+		return al.rec(a0, a1, b0, b1, -1)
 	}
 	mark := len(al.out)
 	got := 0
 	pi, pj := a0, b0
-	for _, q := range al.anchors(a0, a1, b0, b1) {
+	for _, q := range anchors {
 		got += al.piece(pi, q.A, pj, q.B) + 1
 		if !al.countOnly {
 			al.out = append(al.out, q)
@@ -148,17 +162,12 @@ func (al *aligner) top(a0, a1, b0, b1 int) int {
 			if d == ub {
 				return got
 			}
+			// d is the exact indel distance, n+m-2*LCS
 			al.out = al.out[:mark]
-			return al.rec(a0, a1, b0, b1)
+			return al.rec(a0, a1, b0, b1, (n+m-d)/2)
 		}
 	}
-	w := min(n, m) - got
-	var band int
-	if m <= n {
-		band = al.e.runBand(al.a[a0:a1], al.b[b0:b1], min(0, m-n)-w, max(0, m-n)+w)
-	} else {
-		band = al.e.runBand(al.b[b0:b1], al.a[a0:a1], min(0, n-m)-w, max(0, n-m)+w)
-	}
+	band := al.bandLCS(a0, a1, b0, b1, min(n, m)-got)
 	if band == got {
 		return got
 	}
@@ -167,7 +176,62 @@ func (al *aligner) top(a0, a1, b0, b1 int) int {
 		return band
 	}
 	al.out = al.out[:mark]
-	return al.rec(a0, a1, b0, b1)
+	return al.rec(a0, a1, b0, b1, band)
+}
+
+// bandLCS runs the bit-parallel LCS of a[a0:a1] x b[b0:b1] in the diagonal
+// band reaching w diagonals beyond [min(0,m-n), max(0,m-n)], the shorter
+// side as the bit vector. The result is achievable, and it is the exact LCS
+// when it is at least min(n,m)-w (see runBand).
+func (al *aligner) bandLCS(a0, a1, b0, b1, w int) int {
+	n, m := a1-a0, b1-b0
+	if m <= n {
+		return al.e.runBand(al.a[a0:a1], al.b[b0:b1], min(0, m-n)-w, max(0, m-n)+w)
+	}
+	return al.e.runBand(al.b[b0:b1], al.a[a0:a1], min(0, n-m)-w, max(0, n-m)+w)
+}
+
+// exactLCS returns the exact LCS of a[a0:a1] x b[b0:b1] in time O((n+m) + n*(|n-m|+w)/64) where
+// w = min(n,m) - LCS. It runs the band with half-width w starting at the
+// gap between min(n,m) and the bag-of-words bound (sum over words of the
+// smaller count, an upper bound of the LCS) and doubles w until the result r
+// is certified (r >= min(n,m)-w). Since r is achievable, w = min(n,m)-r is
+// always enough, so w never exceeds twice what is needed and the loop ends
+// after at most log2(min(n,m)) runs.
+func (al *aligner) exactLCS(a0, a1, b0, b1 int) int {
+	short := min(a1-a0, b1-b0)
+	w := min(max(short-al.bagBound(a0, a1, b0, b1), 64), short)
+	for {
+		r := al.bandLCS(a0, a1, b0, b1, w)
+		if r >= short-w {
+			return r
+		}
+		// r < short-w, so w grows strictly; short-r always certifies
+		w = min(2*w, short-r)
+	}
+}
+
+// bagBound returns the sum over word ids of the smaller of the counts in
+// a[a0:a1] and b[b0:b1]: an upper bound of their LCS.
+func (al *aligner) bagBound(a0, a1, b0, b1 int) int {
+	if len(al.tally) < len(al.e.cnt) {
+		al.tally = make([]int32, len(al.e.cnt))
+	}
+	t := al.tally
+	for _, x := range al.a[a0:a1] {
+		t[x]++
+	}
+	u := 0
+	for _, x := range al.b[b0:b1] {
+		if t[x] > 0 {
+			t[x]--
+			u++
+		}
+	}
+	for _, x := range al.a[a0:a1] {
+		t[x] = 0
+	}
+	return u
 }
 
 // bigPiece is the size n*m above which a piece between anchors is split at
@@ -192,7 +256,7 @@ func (al *aligner) piece(a0, a1, b0, b1 int) int {
 		}
 		return got
 	}
-	return al.rec(a0, a1, b0, b1)
+	return al.rec(a0, a1, b0, b1, -1)
 }
 
 // anchors returns the unique-word anchors of a[a0:a1] x b[b0:b1]: pairs
@@ -261,18 +325,30 @@ func lisByB(ps []Pair) []Pair {
 
 // rec appends an optimal alignment of a[a0:a1] x b[b0:b1] and returns its
 // length: Hirschberg's divide and conquer with bit-parallel rows, small
-// pieces by a full table. With countOnly it only computes the length.
-func (al *aligner) rec(a0, a1, b0, b1 int) int {
+// pieces by a full table. With countOnly it only computes the length. l is
+// the exact LCS of the range when known (else negative): the rows are then
+// computed only in the diagonal band of half-width min(n,m)-l, which holds
+// every optimal path (Ukkonen), and each half gets its own exact LCS, so
+// the cost of a level is O(n*(|n-m|+w)/64), not O(n*m/64). When l is
+// unknown and the range is big, the band starts at the bag-of-words gap and
+// doubles until the split's own value certifies it. The split point is the
+// same as with full rows (the first column where the forward and backward
+// values sum to the LCS), so the band changes the speed only. Each call
+// works on strictly smaller bounds than its caller's.
+func (al *aligner) rec(a0, a1, b0, b1, l int) int {
 	if al.countOnly {
 		p, s := commonEnds(al.a[a0:a1], al.b[b0:b1])
 		a0, b0, a1, b1 = a0+p, b0+p, a1-s, b1-s
 		if a1 <= a0 || b1 <= b0 {
 			return p + s
 		}
-		if b1-b0 <= a1-a0 {
-			return p + s + al.e.run(al.a[a0:a1], al.b[b0:b1])
+		if (a1-a0)*(b1-b0) <= bigPiece { // one full run is cheap
+			if b1-b0 <= a1-a0 {
+				return p + s + al.e.run(al.a[a0:a1], al.b[b0:b1])
+			}
+			return p + s + al.e.run(al.b[b0:b1], al.a[a0:a1])
 		}
-		return p + s + al.e.run(al.b[b0:b1], al.a[a0:a1])
+		return p + s + al.exactLCS(a0, a1, b0, b1)
 	}
 	start := len(al.out)
 	a, b := al.a, al.b
@@ -287,6 +363,9 @@ func (al *aligner) rec(a0, a1, b0, b1 int) int {
 	}
 	a1 -= k
 	b1 -= k
+	if l >= 0 {
+		l -= len(al.out) - start + k
+	}
 	n, m := a1-a0, b1-b0
 	switch {
 	case n == 0 || m == 0:
@@ -296,28 +375,77 @@ func (al *aligner) rec(a0, a1, b0, b1 int) int {
 		al.out = al.h.out
 	default:
 		mid := a0 + n/2
-		al.f = growI(al.f, m+1)
-		al.g = growI(al.g, m+1)
-		f, g := al.f, al.g
-		al.e.run(a[a0:mid], b[b0:b1])
-		al.e.row(f, m)
-		al.ra = reverse(al.ra, a[mid:a1])
-		al.rb = reverse(al.rb, b[b0:b1])
-		al.e.run(al.ra, al.rb)
-		al.e.row(g, m) // g[t] = LCS(a[mid:a1], b[b1-t:b1])
-		best, bj := int32(-1), 0
-		for j := 0; j <= m; j++ {
-			if s := f[j] + g[m-j]; s > best {
-				best, bj = s, j
+		var bj, l1, l2 int
+		switch {
+		case l >= 0:
+			w := min(n, m) - l
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, min(0, m-n)-w, max(0, m-n)+w)
+		case n*m > bigPiece:
+			// the split in a doubling band is its own certificate: its
+			// value is achievable, and when it reaches min(n,m)-w every
+			// optimal path lies in the band, so it is the LCS (the same
+			// argument as exactLCS, without a separate pass)
+			short := min(n, m)
+			w := min(max(short-al.bagBound(a0, a1, b0, b1), 64), short)
+			for {
+				bj, l1, l2 = al.split(a0, mid, a1, b0, b1, min(0, m-n)-w, max(0, m-n)+w)
+				if l1+l2 >= short-w {
+					break
+				}
+				w = min(2*w, short-(l1+l2))
 			}
+			l = l1 + l2
+		default: // small pieces: full rows
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m)
+			l = l1 + l2
 		}
-		al.rec(a0, mid, b0, b0+bj)
-		al.rec(mid, a1, b0+bj, b1)
+		if l1+l2 != l {
+			// cannot happen (see split); full rows are always right
+			splitFallbacks.Add(1)
+			bj, l1, l2 = al.split(a0, mid, a1, b0, b1, -n, m)
+		}
+		al.rec(a0, mid, b0, b0+bj, l1)
+		al.rec(mid, a1, b0+bj, b1, l2)
 	}
 	for t := 0; t < k; t++ {
 		al.out = append(al.out, Pair{a1 + t, b1 + t})
 	}
 	return len(al.out) - start
+}
+
+// splitFallbacks counts the banded splits that found no column reaching
+// the LCS, which the argument of split excludes (the tests check it stays 0).
+var splitFallbacks atomic.Int64
+
+// split finds where an optimal alignment of a[a0:a1] x b[b0:b1] crosses
+// row mid: the first column bj maximising LCS(a[a0:mid], b[b0:b0+bj]) +
+// LCS(a[mid:a1], b[b0+bj:b1]), and those two values. The forward and
+// backward rows are computed in the band dlo <= j-i <= dhi (a reversed
+// sequence pair has the same band). Every row value is achievable, and
+// exact at the columns that optimal paths in the band cross; so when every
+// optimal path lies in the band, the sums never exceed the LCS and reach
+// it first at the same column as with full rows (and otherwise l1+l2 is
+// less than the LCS, which the caller checks).
+func (al *aligner) split(a0, mid, a1, b0, b1, dlo, dhi int) (bj, l1, l2 int) {
+	a, b := al.a, al.b
+	m := b1 - b0
+	al.f = growI(al.f, m+1)
+	al.g = growI(al.g, m+1)
+	f, g := al.f, al.g
+	al.e.runBand(a[a0:mid], b[b0:b1], dlo, dhi)
+	al.e.row(f, m)
+	al.ra = reverse(al.ra, a[mid:a1])
+	al.rb = reverse(al.rb, b[b0:b1])
+	al.e.runBand(al.ra, al.rb, dlo, dhi)
+	al.e.row(g, m) // g[t] = LCS(a[mid:a1], b[b1-t:b1]) in the band
+	h := mid - a0
+	best := int32(-1)
+	for j := max(0, h+dlo); j <= min(m, h+dhi); j++ {
+		if s := f[j] + g[m-j]; s > best {
+			best, bj = s, j
+		}
+	}
+	return bj, int(f[bj]), int(g[m-bj])
 }
 
 func reverse(dst, s []int32) []int32 {

@@ -33,7 +33,7 @@ import (
 //
 // Errors name path, line and element: malformed XML, a root that is not
 // alto, a String or HYP without CONTENT, a WC or box attribute that is not
-// a number, invalid UTF-8.
+// a finite number (NaN and the infinities are refused), invalid UTF-8.
 func ReadALTO(path string, src []byte) (*Text, error) {
 	t, _, err := parseALTO(path, src, false)
 	return t, err
@@ -131,15 +131,15 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 					}
 					switch a.Name.Local {
 					case "WC":
-						f, err := strconv.ParseFloat(a.Value, 32)
+						f, err := parseFinite(a.Value, 32)
 						if err != nil {
-							return nil, nil, posError(path, src, off0, "<String%s>: WC %q is not a number", idNote(tk.Attr), a.Value)
+							return nil, nil, posError(path, src, off0, "<String%s>: WC %q is not a finite number", idNote(tk.Attr), a.Value)
 						}
 						conf = float32(f * 100)
 					case "HPOS", "VPOS", "WIDTH", "HEIGHT":
-						f, err := strconv.ParseFloat(a.Value, 64)
+						f, err := parseFinite(a.Value, 64)
 						if err != nil {
-							return nil, nil, posError(path, src, off0, "<String%s>: %s %q is not a number", idNote(tk.Attr), a.Name.Local, a.Value)
+							return nil, nil, posError(path, src, off0, "<String%s>: %s %q is not a finite number", idNote(tk.Attr), a.Name.Local, a.Value)
 						}
 						switch a.Name.Local {
 						case "HPOS":

@@ -250,11 +250,16 @@ func isDir(fsys fs.FS, p string, e fs.DirEntry) bool {
 	return err == nil && fi.IsDir()
 }
 
-// readFS reads the file p of fsys with ReadText.
+// readFS reads the file p of fsys with ReadText (at most MaxDocBytes).
 func readFS(fsys fs.FS, p string, display func(string) string) (*Text, error) {
-	src, err := fs.ReadFile(fsys, p)
+	f, err := fsys.Open(p)
 	if err != nil {
 		return nil, pathError(display(p), err)
+	}
+	defer f.Close()
+	src, err := ReadLimited(f, display(p))
+	if err != nil {
+		return nil, err
 	}
 	return ReadText(display(p), src)
 }

@@ -17,6 +17,16 @@
 // the full rules; LoadDir and Embedded apply them to a directory and to the
 // corpus compiled into the binary.
 //
+// # Input rules
+//
+// Every reader refuses, with an error naming the file and line, binary
+// content (a NUL byte), invalid UTF-8, and numbers no recogniser writes
+// (NaN or infinite confidences and coordinates). One document is at most
+// MaxDocBytes (256 MiB): ReadFile, ReadLimited and the corpus loaders stop
+// reading there with an error, so an endless stream cannot exhaust memory.
+// Input without a file name (standard input) takes its format from
+// ParseFormat or SniffFormat and is read with ReadTextFormat.
+//
 // # Tokens
 //
 // A token is a maximal run of characters that are not unicode.IsSpace,

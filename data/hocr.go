@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -37,7 +36,8 @@ var hocrLineClasses = map[string]bool{
 // lines. The bbox of the title is returned by Text.Boxes.
 //
 // Errors name path and line: malformed XML, a bbox that is not four
-// numbers, an x_wconf that is not a number, invalid UTF-8.
+// finite numbers, an x_wconf that is not a finite number (NaN and the
+// infinities are refused), invalid UTF-8.
 func ReadHOCR(path string, src []byte) (*Text, error) {
 	t, _, err := parseHOCR(path, src, false)
 	return t, err
@@ -129,7 +129,7 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
 						}
 						for k, a := range args {
-							f, err := strconv.ParseFloat(a, 64)
+							f, err := parseFinite(a, 64)
 							if err != nil {
 								return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
 							}
@@ -140,9 +140,9 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 						if len(args) != 1 {
 							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: x_wconf %q is not one number", tk.Name.Local, strings.Join(args, " "))
 						}
-						f, err := strconv.ParseFloat(args[0], 32)
+						f, err := parseFinite(args[0], 32)
 						if err != nil {
-							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: x_wconf %q is not a number", tk.Name.Local, args[0])
+							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: x_wconf %q is not a finite number", tk.Name.Local, args[0])
 						}
 						conf = float32(f)
 					case "x_ocr_orig":

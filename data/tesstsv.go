@@ -2,6 +2,8 @@ package data
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -23,7 +25,8 @@ var tsvFields = strings.Split(tesseractTSVHeader, "\t")
 // header (level page_num block_num par_num line_num word_num left top
 // width height conf text, tab-separated; a UTF-8 byte order mark before it
 // is allowed) and every other line a row of exactly 12 fields whose first
-// 10 are integers and conf a number; lines end in "\n" or "\r\n".
+// 10 are integers and conf a finite number (not NaN or an infinity);
+// lines end in "\n" or "\r\n".
 //
 // Rows of level 5 are words. A word's text field is split at white space
 // into tokens (Tesseract writes one word, never a space; a text holding a
@@ -109,9 +112,9 @@ func parseTesseractTSV(path string, src []byte, withSlots bool) (*Text, []ocrSlo
 			num[k] = v
 		}
 		confText := string(src[fields[10][0]:fields[10][1]])
-		conf, err := strconv.ParseFloat(confText, 32)
+		conf, err := parseFinite(confText, 32)
 		if err != nil {
-			return nil, nil, posError(path, src, pos, "field conf: %q is not a number", confText)
+			return nil, nil, posError(path, src, pos, "field conf: %q is not a finite number", confText)
 		}
 		pos = next
 		if num[0] != 5 {
@@ -139,4 +142,18 @@ func parseTesseractTSV(path string, src []byte, withSlots bool) (*Text, []ocrSlo
 		}
 	}
 	return t, slots, nil
+}
+
+// parseFinite is strconv.ParseFloat refusing NaN and the infinities, which
+// no recogniser writes as a confidence or a coordinate (and which would
+// poison every sum and comparison they enter).
+func parseFinite(s string, bitSize int) (float64, error) {
+	f, err := strconv.ParseFloat(s, bitSize)
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("%q is not a finite number", s)
+	}
+	return f, nil
 }

@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,6 +63,13 @@ func ReadText(path string, src []byte) (*Text, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ReadTextFormat(path, f, src)
+}
+
+// ReadTextFormat is ReadText with the format given rather than taken from
+// the extension of path, for input without a file name (standard input);
+// path only names the input in errors.
+func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, err
 	}
@@ -85,6 +93,54 @@ func ReadText(path string, src []byte) (*Text, error) {
 		}
 	}
 	return &Text{Path: path, Format: FormatText, Source: src, Tokens: toks}, nil
+}
+
+// ParseFormat returns the format named by s, as a user names it: "txt"
+// (or "text"), "tsv", "hocr" (or "html"), "alto" (or "xml"), compared
+// without regard to case.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "txt", "text":
+		return FormatText, nil
+	case "tsv":
+		return FormatTSV, nil
+	case "hocr", "html":
+		return FormatHOCR, nil
+	case "alto", "xml":
+		return FormatALTO, nil
+	}
+	return "", fmt.Errorf("unknown format %q: want txt, tsv, hocr or alto", s)
+}
+
+// SniffFormat guesses the format of src from its content, for input
+// without a file name: Tesseract TSV when its first line is Tesseract's
+// TSV header; ALTO when it starts with markup (after an optional byte
+// order mark and white space) and its first 64 KiB hold an <alto element;
+// hOCR when it starts with markup and they hold <html or an ocr_ class;
+// plain text otherwise (so plain text that happens to start with "<" stays
+// text unless it looks like one of them).
+func SniffFormat(src []byte) Format {
+	head := src[:min(len(src), 64<<10)]
+	head = bytes.TrimPrefix(head, []byte(bom))
+	line := head
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if string(bytes.TrimSuffix(line, []byte("\r"))) == tesseractTSVHeader {
+		return FormatTSV
+	}
+	lead := bytes.TrimLeft(head, " \t\r\n")
+	if !bytes.HasPrefix(lead, []byte("<")) {
+		return FormatText
+	}
+	switch {
+	case bytes.Contains(head, []byte("<alto")):
+		return FormatALTO
+	case bytes.Contains(bytes.ToLower(head), []byte("<html")), bytes.Contains(head, []byte("'ocr_")),
+		bytes.Contains(head, []byte(`"ocr_`)), bytes.Contains(head, []byte("ocrx_word")):
+		return FormatHOCR
+	}
+	return FormatText
 }
 
 // bom is the UTF-8 encoding of the byte order mark U+FEFF.
@@ -117,14 +173,44 @@ func lineAt(src []byte, i int) int {
 
 // ReadFile reads and parses the file at path with ReadText. It is how a
 // single input without ground truth (for example a page to correct) is
-// read.
+// read. A file larger than MaxDocBytes is an error (see ReadLimited).
 func ReadFile(path string) (*Text, error) {
 	if _, err := FormatOf(path); err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := ReadLimited(f, path)
 	if err != nil {
 		return nil, err
 	}
 	return ReadText(path, src)
+}
+
+// MaxDocBytes is the largest document (one file, or standard input) that
+// ReadFile, ReadLimited and the corpus loaders accept: 256 MiB, some 40
+// million words, far beyond any book, while the per-word state of the
+// pipeline still fits in memory. Larger input (or an endless stream such
+// as /dev/zero) is an error, not an out-of-memory crash.
+const MaxDocBytes = 256 << 20
+
+// ReadLimited reads all of r, the content of the document named name, and
+// returns an error naming it when it holds more than MaxDocBytes. It never
+// holds more than MaxDocBytes+1 bytes.
+func ReadLimited(r io.Reader, name string) ([]byte, error) {
+	return readLimited(r, name, MaxDocBytes)
+}
+
+func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
+	src, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, pathError(name, err)
+	}
+	if int64(len(src)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes (%d MiB), the limit for one document (data.MaxDocBytes): split it", name, limit, limit>>20)
+	}
+	return src, nil
 }

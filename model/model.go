@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,7 +26,15 @@ import (
 
 // Version is the model file format version this package writes and reads.
 // Any change to the features, their order or the file layout bumps it.
-const Version = 2
+// Version 2 added the checksum section; version 3 the margins per kind of
+// change, the weight of decisions in context, and the collection and
+// English features.
+const Version = 3
+
+// checksumSection names the last section of a model file: the lower-case
+// hex SHA-256 of every byte before its header (the magic line and all
+// other sections, headers included).
+const checksumSection = "checksum.sha256"
 
 // magic starts every model file (inside the gzip stream).
 const magic = "ocrfix-model\n"
@@ -197,7 +207,9 @@ type meta struct {
 // a magic line, then sections "name length\n" + bytes: meta.json (version,
 // feature names, ranker weights, margin, options, training figures),
 // confusion.tsv, lexicon.tsv, lm.tsv, and lda.bin and vectors.bin when
-// present.
+// present; last, checksum.sha256, the SHA-256 of all that precedes it, which
+// Read verifies before it trusts any section (gzip's own CRC only covers
+// the compression, not a file decompressed, edited and compressed again).
 func (m *Model) WriteTo(w io.Writer) (int64, error) { return m.write(w, Version) }
 
 // write writes the model stamped with the given format version.
@@ -208,7 +220,9 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 		return 0, err
 	}
 	bw := bufio.NewWriter(zw)
-	bw.WriteString(magic)
+	sum := sha256.New()
+	hw := io.MultiWriter(bw, sum) // every byte before the checksum is summed
+	io.WriteString(hw, magic)
 	sections := []struct {
 		name  string
 		write func(io.Writer) error
@@ -245,8 +259,8 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 		return 0, err
 	}
 	writeSection := func(name string, b []byte) {
-		fmt.Fprintf(bw, "%s %d\n", name, len(b))
-		bw.Write(b)
+		fmt.Fprintf(hw, "%s %d\n", name, len(b))
+		hw.Write(b)
 	}
 	writeSection("meta.json", js)
 	var buf bytes.Buffer
@@ -257,6 +271,8 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 		}
 		writeSection(s.name, buf.Bytes())
 	}
+	hexSum := hex.EncodeToString(sum.Sum(nil))
+	fmt.Fprintf(bw, "%s %d\n%s", checksumSection, len(hexSum), hexSum)
 	if err := bw.Flush(); err != nil {
 		return cw.N, err
 	}
@@ -268,48 +284,18 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 
 // Read reads a model written by WriteTo. name is used in error messages.
 // A file that is not a model, a model of another format version, a
-// truncated or corrupt file, or one whose feature names differ from this
-// build's, is an error that says so.
+// truncated or corrupt file (a checksum that does not match its content),
+// or one whose feature names differ from this build's, is an error that
+// says so.
 func Read(r io.Reader, name string) (*Model, error) {
-	zr, err := gzip.NewReader(r)
+	sections, err := readSections(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not an ocrfix model file (%v)", name, err)
-	}
-	br := bufio.NewReader(zr)
-	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
-		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
-	}
-	sections := map[string][]byte{}
-	for {
-		line, err := br.ReadString('\n')
-		if err == io.EOF && line == "" {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: truncated or corrupt model file: %v", name, err)
-		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			return nil, fmt.Errorf("%s: corrupt model file: bad section header %q", name, strings.TrimSpace(line))
-		}
-		n, err := strconv.Atoi(f[1])
-		if err != nil || n < 0 || n > 1<<31 {
-			return nil, fmt.Errorf("%s: corrupt model file: bad section length %q", name, f[1])
-		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(br, b); err != nil {
-			return nil, fmt.Errorf("%s: truncated model file: section %s: %v", name, f[0], err)
-		}
-		sections[f[0]] = b
+		return nil, err
 	}
 	if _, _, err := english.Model(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	js, ok := sections["meta.json"]
-	if !ok {
-		return nil, fmt.Errorf("%s: corrupt model file: no meta.json section", name)
-	}
+	js := sections["meta.json"]
 	var md meta
 	if err := json.Unmarshal(js, &md); err != nil {
 		return nil, fmt.Errorf("%s: corrupt model file: meta.json: %v", name, err)
@@ -390,4 +376,90 @@ func Read(r io.Reader, name string) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// readSections reads the sections of a model file by name and verifies the
+// checksum section over everything before it; no section is returned
+// unless it matches. A file without a checksum is an error naming its
+// format version when its meta.json says it is not this one (files of
+// version 1 had no checksum), a corrupt file otherwise.
+func readSections(r io.Reader, name string) (map[string][]byte, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an ocrfix model file (%v)", name, err)
+	}
+	br := bufio.NewReader(zr)
+	head := make([]byte, len(magic))
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
+	}
+	sum := sha256.New()
+	sum.Write(head)
+	sections := map[string][]byte{}
+	checked := false
+	for {
+		line, err := br.ReadString('\n')
+		if err == io.EOF && line == "" {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: truncated or corrupt model file: %v", name, err)
+		}
+		if checked {
+			return nil, fmt.Errorf("%s: corrupt model file: data after the checksum", name)
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s: corrupt model file: bad section header %q", name, strings.TrimSpace(line))
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > 1<<31 {
+			return nil, fmt.Errorf("%s: corrupt model file: bad section length %q", name, f[1])
+		}
+		if _, dup := sections[f[0]]; dup {
+			return nil, fmt.Errorf("%s: corrupt model file: two %s sections", name, f[0])
+		}
+		b := make([]byte, 0, min(n, 1<<20))
+		if b, err = readN(br, b, n); err != nil {
+			return nil, fmt.Errorf("%s: truncated model file: section %s: %v", name, f[0], err)
+		}
+		if f[0] == checksumSection {
+			if want := hex.EncodeToString(sum.Sum(nil)); string(b) != want {
+				return nil, fmt.Errorf("%s: corrupt model file: checksum mismatch (content SHA-256 %s, recorded %.64q)", name, want, b)
+			}
+			checked = true
+			continue
+		}
+		sum.Write([]byte(line))
+		sum.Write(b)
+		sections[f[0]] = b
+	}
+	if !checked {
+		var md meta
+		if js, ok := sections["meta.json"]; ok && json.Unmarshal(js, &md) == nil && md.Version != Version {
+			return nil, fmt.Errorf("%s: model file format version %d, this ocrfix reads version %d: retrain the model with this ocrfix", name, md.Version, Version)
+		}
+		return nil, fmt.Errorf("%s: truncated or corrupt model file: no checksum section", name)
+	}
+	if _, ok := sections["meta.json"]; !ok {
+		return nil, fmt.Errorf("%s: corrupt model file: no meta.json section", name)
+	}
+	return sections, nil
+}
+
+// readN appends n bytes of r to b, growing it as the bytes arrive, so that
+// a corrupt length does not allocate more than the file holds.
+func readN(r io.Reader, b []byte, n int) ([]byte, error) {
+	for len(b) < n {
+		k := min(n-len(b), max(cap(b)-len(b), 1<<20))
+		if cap(b)-len(b) < k {
+			b = append(b, make([]byte, k)...)[:len(b)]
+		}
+		got, err := io.ReadFull(r, b[len(b):len(b)+k])
+		b = b[:len(b)+got]
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
 }

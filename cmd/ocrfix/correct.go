@@ -20,13 +20,14 @@ func init() {
 }
 
 func runCorrect(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("correct", "correct [-model MODEL] [-profile FILE] -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout)", stderr)
+	fs := newFlagSet("correct", "correct [-model MODEL] [-profile FILE] -o OUTDIR INPUT... (files or directories; - reads stdin, writes stdout in the same format)", stderr)
 	modelPath := fs.String("model", "", "the model written by ocrfix train (default: the built-in model)")
 	profPath := fs.String("profile", "", "the profile of the collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	outDir := fs.String("o", "", "output directory (required unless the input is -)")
 	var alts stringList
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
+	format := fs.String("format", "", "format of standard input: txt, tsv, hocr or alto (default: from its content)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -36,6 +37,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	stdin := len(fs.Args()) == 1 && fs.Arg(0) == "-"
 	if !stdin && *outDir == "" {
 		return usagef("-o OUTDIR is required")
+	}
+	if *format != "" && !stdin {
+		return usagef("-format is for standard input (-); files take their format from their extension")
 	}
 	m, modelDesc, err := loadModel(*modelPath, stderr)
 	if err != nil {
@@ -48,11 +52,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if stdin {
-		src, err := io.ReadAll(os.Stdin)
-		if err != nil {
-			return err
-		}
-		t, err := data.ReadText("-.txt", src)
+		t, err := readStdin(stdinFile, *format)
 		if err != nil {
 			return err
 		}
@@ -70,6 +70,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(inputs) == 0 {
 		return fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml) in %s", strings.Join(fs.Args(), " "))
+	}
+	if err := checkOutputs(*outDir, inputs, alts); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return err
@@ -125,6 +128,61 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; written to %s\n", len(texts), changed, words, *outDir)
 	return nil
+}
+
+// stdinFile is what correct - reads (a variable for the tests).
+var stdinFile io.Reader = os.Stdin
+
+// readStdin reads one document from r, at most data.MaxDocBytes, in the
+// format named by format ("" to take it from the content, see
+// data.SniffFormat); errors name it "stdin".
+func readStdin(r io.Reader, format string) (*data.Text, error) {
+	var f data.Format
+	if format != "" {
+		var err error
+		if f, err = data.ParseFormat(format); err != nil {
+			return nil, usagef("-format: %v", err)
+		}
+	}
+	src, err := data.ReadLimited(r, "stdin")
+	if err != nil {
+		return nil, err
+	}
+	if f == "" {
+		f = data.SniffFormat(src)
+	}
+	return data.ReadTextFormat("stdin", f, src)
+}
+
+// checkOutputs refuses an output directory whose files would replace an
+// input: the directory of an input (the output of a file is named like
+// it), an output file that is an input file under another name (a link),
+// or a directory of another reading (-alt). Existing files are compared
+// with os.SameFile, so links and different spellings of a path are seen.
+func checkOutputs(outDir string, inputs, alts []string) error {
+	for _, in := range inputs {
+		out := filepath.Join(outDir, filepath.Base(in))
+		if sameFile(out, in) || sameFile(outDir, filepath.Dir(in)) {
+			return fmt.Errorf("-o %s: the output %s would overwrite the input %s: choose another output directory", outDir, out, in)
+		}
+	}
+	for _, dir := range alts {
+		if sameFile(outDir, dir) {
+			return fmt.Errorf("-o %s: is the directory of the other reading -alt %s: choose another output directory", outDir, dir)
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether the paths a and b both exist and are the same
+// file or directory.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // readModel loads a model file.

@@ -134,8 +134,13 @@ func TestTrainCorrectCommands(t *testing.T) {
 	if code, _, errs := runCmd("correct", "-model", modelPath, "-o", out2, empty); code != 1 || !strings.Contains(errs, "no OCR files") {
 		t.Errorf("empty input dir: exit %d, %q", code, errs)
 	}
-	if code, _, _ := runCmd("correct", "-o", out2, empty); code != 2 {
-		t.Errorf("missing -model: exit %d, want 2", code)
+	if code, _, _ := runCmd("correct", "-model", modelPath, empty); code != 2 {
+		t.Errorf("missing -o: exit %d, want 2", code)
+	}
+	// Without -model the built-in model corrects (or, in a build made
+	// without it, the error says so).
+	if code, _, errs := runCmd("correct", "-o", out2, empty); code != 1 || !strings.Contains(errs, "no OCR files") && !strings.Contains(errs, "default model") {
+		t.Errorf("no -model: exit %d, %q", code, errs)
 	}
 	if code, _, _ := runCmd("train", "-corpus", dir); code != 2 {
 		t.Errorf("train without -o: exit %d, want 2", code)

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var trainedModel struct {
+	once  sync.Once
+	model []byte
+	code  int
+	errs  string
+}
+
+// repetitiveCorpus returns synthCorpus(t, 6) with two documents added
+// whose words all occur many times on both sides (issue #14: they sent
+// the word alignment into endless recursion): "yes no " against "yes mo "
+// 1,100 times, and a chapter repeated three times.
+func repetitiveCorpus(t *testing.T) string {
+	dir := synthCorpus(t, 6)
+	chapter, _ := os.ReadFile(filepath.Join(dir, "gt", "d00.txt"))
+	ocrChapter, _ := os.ReadFile(filepath.Join(dir, "ocr", "d00.txt"))
+	writeFiles(t, dir, map[string]string{
+		"gt/rep1.txt":  strings.Repeat("yes no ", 1100) + "\n",
+		"ocr/rep1.txt": strings.Repeat("yes mo ", 1100) + "\n",
+		"gt/rep2.txt":  strings.Repeat(string(chapter), 3),
+		"ocr/rep2.txt": strings.Repeat(string(ocrChapter), 3),
+	})
+	return dir
+}
+
+// trainOnce trains one model on repetitiveCorpus for the tests of this
+// file (training itself is the test that such documents do not crash it)
+// and returns a fresh copy of that corpus with the model in it.
+func trainOnce(t *testing.T) (dir, model string) {
+	dir = repetitiveCorpus(t)
+	model = filepath.Join(dir, "m.model")
+	trainedModel.once.Do(func() {
+		trainedModel.code, _, trainedModel.errs = runCmd("train", "-corpus", dir, "-o", model, "-nodict")
+		trainedModel.model, _ = os.ReadFile(model)
+	})
+	if trainedModel.code != 0 {
+		t.Fatalf("train on a corpus with repetitive documents: exit %d: %s", trainedModel.code, trainedModel.errs)
+	}
+	if err := os.WriteFile(model, trainedModel.model, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, model
+}
+
+// TestCorrectRepetitive: correct -alt with a repetitive other reading
+// finishes, and eval of such a pair gives the expected recall.
+func TestCorrectRepetitive(t *testing.T) {
+	dir, model := trainOnce(t)
+	out := filepath.Join(t.TempDir(), "out")
+	// the OCR is its own other reading: every word has a twin far away
+	code, _, errs := runCmd("correct", "-model", model, "-o", out, "-alt", filepath.Join(dir, "ocr"), filepath.Join(dir, "ocr", "rep1.txt"), filepath.Join(dir, "ocr", "rep2.txt"))
+	if code != 0 {
+		t.Fatalf("correct -alt: exit %d: %s", code, errs)
+	}
+	code, js, errs := runCmd("eval", "-json", filepath.Join(dir, "gt", "rep1.txt"), filepath.Join(dir, "ocr", "rep1.txt"))
+	if code != 0 || !strings.Contains(js, `"matched": 1100`) {
+		t.Fatalf("eval of yes no / yes mo: exit %d: %s %s", code, js, errs)
+	}
+}
+
+// tsvOf writes the words of text as a Tesseract TSV (one line of text per
+// TSV line, confidence 90).
+func tsvOf(text string) string {
+	var b strings.Builder
+	b.WriteString("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n")
+	for l, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		fmt.Fprintf(&b, "4\t1\t1\t1\t%d\t0\t0\t%d\t100\t10\t-1\t\n", l+1, 10*l)
+		for w, word := range strings.Fields(line) {
+			fmt.Fprintf(&b, "5\t1\t1\t1\t%d\t%d\t%d\t%d\t10\t10\t90\t%s\n", l+1, w+1, 10*w, 10*l, word)
+		}
+	}
+	return b.String()
+}
+
+func hocrOf(text string) string {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">\n<body>\n<div class='ocr_page' title='bbox 0 0 1000 1000'>\n")
+	for l, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		fmt.Fprintf(&b, "<span class='ocr_line' title='bbox 0 %d 1000 %d'>", 10*l, 10*l+10)
+		for w, word := range strings.Fields(line) {
+			fmt.Fprintf(&b, "<span class='ocrx_word' title='bbox %d %d %d %d; x_wconf 90'>%s</span> ", 10*w, 10*l, 10*w+9, 10*l+9, word)
+		}
+		b.WriteString("</span>\n")
+	}
+	b.WriteString("</div>\n</body>\n</html>\n")
+	return b.String()
+}
+
+func altoOf(text string) string {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v3#\">\n<Layout><Page><PrintSpace><TextBlock>\n")
+	for l, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		b.WriteString("<TextLine>")
+		for w, word := range strings.Fields(line) {
+			fmt.Fprintf(&b, `<String CONTENT="%s" HPOS="%d" VPOS="%d" WIDTH="9" HEIGHT="9" WC="0.9"/><SP/>`, word, 10*w, 10*l)
+		}
+		b.WriteString("</TextLine>\n")
+	}
+	b.WriteString("</TextBlock></PrintSpace></Page></Layout>\n</alto>\n")
+	return b.String()
+}
+
+// runStdin runs ocrfix with in as standard input.
+func runStdin(in string, args ...string) (int, string, string) {
+	defer func(old io.Reader) { stdinFile = old }(stdinFile)
+	stdinFile = strings.NewReader(in)
+	return runCmd(args...)
+}
+
+// TestCorrectStdinFormats: correct - takes the format of standard input
+// from -format or from the content, corrects it and writes the same
+// format; a TSV row is never of the wrong width (issue #14: TSV was read
+// as plain text, and hOCR and ALTO came back unchanged).
+func TestCorrectStdinFormats(t *testing.T) {
+	dir, model := trainOnce(t)
+	src, _ := os.ReadFile(filepath.Join(dir, "ocr", "d01.txt"))
+	text := string(src)
+	for _, c := range []struct {
+		name, in, format, marker string
+	}{
+		{"tsv sniffed", tsvOf(text), "", "level\tpage_num"},
+		{"tsv flag", tsvOf(text), "tsv", "level\tpage_num"},
+		{"hocr sniffed", hocrOf(text), "", "ocrx_word"},
+		{"hocr flag", hocrOf(text), "hocr", "ocrx_word"},
+		{"alto sniffed", altoOf(text), "", "<String"},
+		{"alto flag", altoOf(text), "ALTO", "<String"},
+		{"txt sniffed", text, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"correct", "-model", model}
+			if c.format != "" {
+				args = append(args, "-format", c.format)
+			}
+			code, out, errs := runStdin(c.in, append(args, "-")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if out == c.in {
+				t.Fatal("the input came back unchanged")
+			}
+			if !strings.Contains(out, c.marker) {
+				t.Fatalf("the output is not in the input's format:\n%.300s", out)
+			}
+			if strings.HasPrefix(c.name, "tsv") {
+				for i, row := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+					if n := strings.Count(row, "\t") + 1; n != 12 {
+						t.Fatalf("output row %d has %d fields: %q", i+1, n, row)
+					}
+				}
+			}
+		})
+	}
+	// a TSV read as text when the user says so
+	if code, out, errs := runStdin(tsvOf(text), "correct", "-model", model, "-format", "txt", "-"); code != 0 || !strings.HasPrefix(out, "level") {
+		t.Errorf("-format txt on TSV: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runStdin(text, "correct", "-model", model, "-format", "pdf", "-"); code != 2 || !strings.Contains(errs, "pdf") {
+		t.Errorf("-format pdf: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCmd("correct", "-model", model, "-format", "tsv", "-o", t.TempDir(), filepath.Join(dir, "ocr")); code != 2 || !strings.Contains(errs, "-format") {
+		t.Errorf("-format with files: exit %d, %q", code, errs)
+	}
+	// bad structured input on stdin is an error naming stdin and the line
+	bad := tsvOf(text) + "5\t1\t1\t1\t1\t1\t0\t0\t10\t10\tNaN\tword\n"
+	if code, _, errs := runStdin(bad, "correct", "-model", model, "-"); code != 1 || !strings.Contains(errs, "stdin:") || !strings.Contains(errs, "finite") {
+		t.Errorf("TSV with a NaN conf on stdin: exit %d, %q", code, errs)
+	}
+}
+
+// TestCorrectOutputIsInput: an output directory whose files would replace
+// the inputs (the input directory itself, another spelling of it, the
+// directory of an -alt reading) is refused before anything is written.
+func TestCorrectOutputIsInput(t *testing.T) {
+	dir, model := trainOnce(t)
+	ocr := filepath.Join(dir, "ocr")
+	before, _ := os.ReadFile(filepath.Join(ocr, "d00.txt"))
+	alt := filepath.Join(t.TempDir(), "alt")
+	writeFiles(t, alt, map[string]string{"d00.txt": string(before)})
+	for _, args := range [][]string{
+		{"-o", ocr, ocr},
+		{"-o", ocr + "/", filepath.Join(ocr, "d00.txt")},
+		{"-o", filepath.Join(ocr, "..", "ocr"), filepath.Join(ocr, "d01.txt"), filepath.Join(ocr, "d00.txt")},
+		{"-o", alt, "-alt", alt, filepath.Join(ocr, "d00.txt")},
+	} {
+		code, _, errs := runCmd(append([]string{"correct", "-model", model}, args...)...)
+		if code != 1 || !strings.Contains(errs, "choose another output directory") {
+			t.Errorf("correct %v: exit %d, %q", args, code, errs)
+		}
+	}
+	if after, _ := os.ReadFile(filepath.Join(ocr, "d00.txt")); string(after) != string(before) {
+		t.Fatal("the input was overwritten")
+	}
+}
