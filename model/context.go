@@ -44,7 +44,7 @@ type ctxNode struct {
 // decodeContext returns the best path through the lattice (see above) in
 // the form of decode. eng is the English model; weight the language
 // model's weight.
-func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margins *[NumKinds]float64, eng *lm.Model, weight float64) []string {
+func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight float64) []string {
 	n := len(words)
 	start := make([]int32, n+1) // nodes of position i: nodes[start[i]:start[i+1]]
 	var nodes []ctxNode
@@ -87,7 +87,7 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			c := &cands[i][r-lo]
 			e := scores[r] - base
 			if orig >= 0 {
-				e -= margins[kindAt(words, i, c)]
+				e -= d.margin(words, i, c)
 			}
 			if e > -contextBand && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
 				opts = append(opts, opt{r - lo, e})

@@ -26,7 +26,7 @@ func TestDecodeContext(t *testing.T) {
 	// The OCR token is each position's first candidate (score 0); "of"
 	// and "the" score just below the margin of 1; the merge above it.
 	scores := []float64{0, 0, 0, 0, 0.8, 0, 0.9, 0, 0, 0, 2, 0}
-	margins := uniform(1)
+	margins := decider{margins: uniform(1)}
 	alone := decode(words, cs, first, scores, margins)
 	want := []string{"he", "went", "up", "or", "tbe", "hill", "to", "market", ""}
 	if !reflect.DeepEqual(alone, want) {

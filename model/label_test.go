@@ -62,15 +62,15 @@ func TestDecodeMargin(t *testing.T) {
 	})
 	first := []int32{0, 2, 3, 5, 6}
 	scores := []float64{-1, 2, 0, -2, 1.5, 0}
-	got := decode(words, cs, first, scores, uniform(0))
+	got := decode(words, cs, first, scores, decider{margins: uniform(0)})
 	if want := []string{"the", "cat", "market", ""}; !reflect.DeepEqual(got, want) {
 		t.Errorf("margin 0: %q, want %q", got, want)
 	}
-	got = decode(words, cs, first, scores, uniform(3.2))
+	got = decode(words, cs, first, scores, decider{margins: uniform(3.2)})
 	if want := []string{"tbe", "cat", "market", ""}; !reflect.DeepEqual(got, want) {
 		t.Errorf("margin 3.2: %q, want %q", got, want)
 	}
-	got = decode(words, cs, first, scores, uniform(math.Inf(1)))
+	got = decode(words, cs, first, scores, decider{margins: uniform(math.Inf(1))})
 	if !reflect.DeepEqual(got, words) {
 		t.Errorf("margin +Inf changed the text: %q", got)
 	}

@@ -131,6 +131,9 @@ type Lattice struct {
 	Cands  [][]candgen.Candidate
 	Feat   *features.Matrix
 	Scores []float64
+	// Profile is the collection profile the features were computed
+	// with; decisions are checked against it.
+	Profile *profile.Profile
 }
 
 // Score generates the candidates of one OCR text (with the other readings
@@ -151,7 +154,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 	m.gens.put(g)
 	fd.Cands = cands
 	mat := features.Compute(m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
-	return &Lattice{Words: words, Cands: cands, Feat: mat, Scores: scoreRows(m.Ranker, mat)}
+	return &Lattice{Words: words, Cands: cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: prof}
 }
 
 // Collect returns the corrected text of a scored lattice, one string per
@@ -161,9 +164,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 func (m *Model) Collect(l *Lattice) []string {
 	if m.Context > 0 {
 		eng, _, _ := english.Model() // loaded by Read or Train
-		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, &m.Margins, eng, m.Context)
+		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, decider{&m.Margins, l.Profile}, eng, m.Context)
 	}
-	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, &m.Margins)
+	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, decider{&m.Margins, l.Profile})
 }
 
 // Correct corrects one OCR text, with the other readings of the same

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -43,6 +44,12 @@ type Options struct {
 	// Lexicons are extra word lists (one word per line) added to the
 	// training lexicon, each with the name used in errors.
 	Lexicons []NamedReader
+	// EnglishMinCount adds to the lexicon, as known words, the words the
+	// English model (lm/english) saw at least this often in its texts, so
+	// that candidate generation proposes, and the features know, English
+	// of other periods and collections than the training truth's. 0 means
+	// 3; a negative value adds none.
+	EnglishMinCount int
 	// AlsoWithoutConfidence, on documents with word confidences, also fits
 	// a ranker without the confidence features on the same rows
 	// (Model.WithoutConfidence), so their effect can be measured in one
@@ -160,13 +167,19 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 			return nil, err
 		}
 	}
-	conf := candgen.LearnConfusion(pairs, opt.Confusion)
-	c := &components{conf: conf, lex: lex}
-	c.gens = newGenPool(conf, lex, opt.Gen)
 	eng, shape, err := english.Model()
 	if err != nil {
 		return nil, err
 	}
+	if min := cmp.Or(opt.EnglishMinCount, 3); min > 0 {
+		// Ids run by descending count: stop at the first rarer word.
+		for id := int32(0); int(id) < eng.Words() && eng.Count(id) >= uint64(min); id++ {
+			lex.Add(eng.Word(id), 0)
+		}
+	}
+	conf := candgen.LearnConfusion(pairs, opt.Confusion)
+	c := &components{conf: conf, lex: lex}
+	c.gens = newGenPool(conf, lex, opt.Gen)
 	c.res = &features.Resources{LM: lm, Lex: lex, Eng: eng, Shape: shape}
 	if !opt.NoLDA {
 		m, err := lda.Train(gts, opt.LDA, rng)
@@ -210,7 +223,8 @@ type docWork struct {
 	mat    *features.Matrix
 	labels []int8
 	left   int
-	scores []float64 // out-of-fold log-odds per row
+	prof   *profile.Profile // the collection profile its features were computed with
+	scores []float64        // out-of-fold log-odds per row
 }
 
 // Train learns a Model from documents with ground truth. The components
@@ -505,7 +519,7 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 			defer wg.Done()
 			for i := range next {
 				d := docs[i]
-				dw := &docWork{doc: d, words: d.OCR.Words()}
+				dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i]}
 				fd := featureDoc(d, dw.words, profs[i])
 				g := comp.gens.get()
 				dw.cands = g.Generate(dw.words, fd.Alts)
@@ -594,10 +608,11 @@ func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 // decode collects the output of one document: at each position not
 // consumed by an earlier merge, the best-scoring candidate replaces the OCR
 // token when its log-odds beat the original's by more than the margin of
-// its kind of change. It returns one output string per position ("" for
+// its kind of change (+Inf where the collection's profile does not support
+// the change). It returns one output string per position ("" for
 // positions merged into an earlier one; a split candidate's words are
 // joined by a space).
-func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, margins *[NumKinds]float64) []string {
+func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider) []string {
 	out := make([]string, len(words))
 	for i := 0; i < len(words); i++ {
 		out[i] = words[i]
@@ -607,7 +622,7 @@ func decode(words []string, cands [][]candgen.Candidate, first []int32, scores [
 		}
 		orig, best := bestAndOrig(cands[i], scores[lo:hi])
 		c := &cands[i][best]
-		if orig >= 0 && (best == orig || scores[lo+best]-scores[lo+orig] <= margins[kindAt(words, i, c)]) {
+		if orig >= 0 && (best == orig || scores[lo+best]-scores[lo+orig] <= d.margin(words, i, c)) {
 			continue
 		}
 		out[i] = c.Text
@@ -701,7 +716,7 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 	total := func(ms *[NumKinds]float64) int {
 		n := 0
 		for k, dw := range work {
-			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, ms))
+			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof}))
 			n += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
 		}
 		return n
@@ -757,7 +772,7 @@ func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords i
 	for _, w := range contextWeights {
 		n := 0
 		for k, dw := range work {
-			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, margins, eng, w))
+			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof}, eng, w))
 			n += align.LCSLength(dv[k].IDs(out), gts[k])
 		}
 		if n > bestN {

@@ -1,0 +1,46 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/eval"
+	"ocrfix/profile"
+)
+
+// A change the collection's own OCR does not support is not made,
+// whatever its margin.
+func TestSupported(t *testing.T) {
+	p := profile.Of([][]string{
+		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887"),
+		strings.Fields("HILL 18 lS tbe end"),
+	}, profile.Options{})
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"HILL", "Hill", false},   // the collection writes HILL thrice, Hill once
+		{"Hill", "HILL", true},    // ... and the other way round
+		{"rose;", "rose:", false}, // no token of the collection ends with ':'
+		{"rose;", "rose,", true},  // stood, ends with ','
+		{"fell;", "fell", true},   // dropping punctuation is always supported
+		{"1887", "l887", false},   // digits read as letters in a number the collection repeats
+		{"1887", "IBB7", false},   // a number the collection repeats (twice elsewhere)
+		{"18", "is", true},        // a number seen once
+		{"tbe", "the", true},      // a word change: evidence is in the features
+	} {
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		k := kindAt([]string{c.orig}, 0, cd)
+		if got := supported(p, k, []string{c.orig}, 0, cd); got != c.want {
+			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
+		}
+	}
+	d := decider{margins: uniform(0), prof: p}
+	if m := d.margin([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); m < 1e300 {
+		t.Errorf("unsupported case change has margin %v, want +Inf", m)
+	}
+	if k := kindAt([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); k != eval.KindCase {
+		t.Errorf("kind %s", k)
+	}
+}
