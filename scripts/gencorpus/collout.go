@@ -81,7 +81,11 @@ func describeRegime(p func(string, ...any), rg regime) {
 	p("- a font class drawn uniformly, then a font of it (%s);\n", strings.Join(classes, "; "))
 	p("- a resolution from {%s} dpi;\n", joinInts(rg.Resolutions))
 	p("- an em size drawn uniformly from %.1f-%.1f pixels giving the point size (rounded, %d-%d pt);\n", rg.EmMin, rg.EmMax, rg.PtMin, rg.PtMax)
-	p("- `--distort_image` (noise, blur) with probability %.2f where the em is at least %.0f pixels;\n", rg.DistortP, rg.DistortMinEm)
+	if rg.DistortMinEm > 0 {
+		p("- `--distort_image` (noise, blur) with probability %.2f where the em is at least %.1f pixels;\n", rg.DistortP, rg.DistortMinEm)
+	} else {
+		p("- `--distort_image` (noise, blur) with probability %.2f;\n", rg.DistortP)
+	}
 	p("- `--exposure` drawn uniformly from {%s};\n", joinInts(rg.Exposures))
 	p("- `--rotate_image` (a small random rotation) with probability %.2f;\n", rg.RotateP)
 	p("- `--degrade_image` (speckle, dilation, erosion) with probability %.2f.\n", rg.DegradeP)
@@ -159,18 +163,21 @@ func writeCollectionReadme(c config, rs []*result, tess string, pkgs []string) e
 		p("paragraph boundaries, and from each one run of whole consecutive paragraphs is drawn: a length\n")
 		p("is drawn uniformly from %d to %d words (to three quarters of the stratum where that is less),\n", c.minWords, c.maxWords)
 		p("and the run among the shortest runs from a paragraph that reach it, have at most %d words and\n", c.maxWords)
-		p("end inside the stratum (if none, runs that reach %d words). Each document is rendered with\n", c.minWords)
-		p("`text2image`, one paragraph per line except paragraphs\n")
-		p("with layout (a line starting with a space or holding three spaces in a row: verse, tables,\n")
-		p("lists), which keep their source lines; the program checks from the box file that every character\n")
-		p("was rendered. The rendering regime `%s`, per document from the seed and the stem:\n\n", c.regime.Name)
+		p("end inside the stratum (if none, runs that reach %d words).\n\n", c.minWords)
+		p("Each document is rendered with `text2image`, one paragraph per line except paragraphs with\n")
+		p("layout (a line starting with a space or holding a tab or three spaces in a row: verse, tables,\n")
+		p("lists), which keep their source lines less their common indentation; the program checks from\n")
+		p("the box file that every character was rendered. The rendering regime `%s`, drawn per document\n", c.regime.Name)
+		p("from the seed and the stem (see `collections` in scripts/gencorpus/collections.go):\n\n")
 		describeRegime(p, c.regime)
 		p("\nTesseract runs single-threaded (`OMP_THREAD_LIMIT=1`), documents in parallel. Same seed and\n")
 		p("same installed versions give the same files (checked: documents made twice by separate runs are\n")
 		p("byte-identical). `-resume` continues an interrupted run, reading back the documents already written.\n\n")
 		p("Tools: %s", tess)
 		for _, pk := range pkgs {
-			p("; %s", pk)
+			if !strings.HasPrefix(pk, "tesseract-ocr-script-latn ") { // the Latin model is not used
+				p("; %s", pk)
+			}
 		}
 		p(".\n\n")
 		p("## Figures\n\n")

@@ -114,7 +114,7 @@ func (d *document) RenderText() []byte {
 	flush := func() {
 		if len(para) > 0 {
 			if d.KeepLayout && laidOut(raw) {
-				b.WriteString(strings.Join(raw, "\n"))
+				b.WriteString(strings.Join(dedent(raw), "\n"))
 			} else {
 				b.WriteString(strings.Join(para, " "))
 			}
@@ -132,14 +132,36 @@ func (d *document) RenderText() []byte {
 		raw = append(raw, l)
 	}
 	flush()
+	if d.KeepLayout {
+		// text2image fails ("Null box at index 0") on text that starts
+		// with a space.
+		return bytes.TrimLeft(b.Bytes(), " ")
+	}
 	return b.Bytes()
 }
 
+// dedent removes the indentation of spaces common to all lines, keeping
+// their relative indentation.
+func dedent(lines []string) []string {
+	cut := -1
+	for _, l := range lines {
+		n := len(l) - len(strings.TrimLeft(l, " "))
+		if cut < 0 || n < cut {
+			cut = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l[cut:]
+	}
+	return out
+}
+
 // laidOut reports whether a paragraph's lines carry layout: a line starts
-// with a space or holds three spaces in a row.
+// with a space or holds a tab or three spaces in a row.
 func laidOut(lines []string) bool {
 	for _, l := range lines {
-		if strings.HasPrefix(l, " ") || strings.Contains(l, "   ") {
+		if strings.HasPrefix(l, " ") || strings.Contains(l, "\t") || strings.Contains(l, "   ") {
 			return true
 		}
 	}
