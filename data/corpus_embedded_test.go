@@ -24,7 +24,15 @@ import (
 // readmeFigures parses the "key: value" lines of data/corpus/README.md.
 func readmeFigures(t *testing.T) map[string]string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("corpus", "README.md"))
+	return figures(t, filepath.Join("corpus", "README.md"),
+		"documents", "gt_words", "matched", "raw_recall_micro", "latin_matched", "latin_raw_recall_micro")
+}
+
+// figures parses the "key: value" lines of a generated README and fails
+// unless every one of keys is there.
+func figures(t *testing.T, path string, keys ...string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,9 +44,9 @@ func readmeFigures(t *testing.T) map[string]string {
 			fig[k] = v
 		}
 	}
-	for _, k := range []string{"documents", "gt_words", "matched", "raw_recall_micro", "latin_matched", "latin_raw_recall_micro"} {
+	for _, k := range keys {
 		if fig[k] == "" {
-			t.Fatalf("corpus/README.md: no %q line", k)
+			t.Fatalf("%s: no %q line", path, k)
 		}
 	}
 	return fig

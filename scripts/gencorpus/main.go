@@ -1,5 +1,8 @@
-// Command gencorpus makes ocrfix's embedded corpus (data/corpus) from Jane
-// Austen's six novels: it picks about 60 documents (chapters or runs of
+// Command gencorpus makes ocrfix's corpora of rendered and re-read
+// public-domain text: the embedded corpus (data/corpus) and, with
+// -collection NAME, the benchmark collections (data/collections/NAME).
+//
+// The embedded corpus is made from Jane Austen's six novels: it picks about 60 documents (chapters or runs of
 // consecutive chapters) with a seed, renders each to page images with
 // text2image under per-document settings drawn from the seed (font, point
 // size, resolution, exposure, distortion, rotation), reads the pages back
@@ -20,11 +23,21 @@
 // tesseract-ocr-script-latn, fonts-dejavu-core, fonts-liberation,
 // fonts-freefont-ttf and fonts-noto-core, and says so when one is missing.
 // Same seed and same installed versions give the same corpus.
+//
+// With -collection NAME (early, periodicals or science-law; see
+// collections.go) it makes a benchmark collection instead, from three books
+// of ../shared/texts/gutenberg: -per-book runs of whole paragraphs per book
+// chosen with the seed, rendered under the collection's own regime (so each
+// collection is noisy in its own way) and read by Tesseract -l eng only
+// (ocr/ and tsv/, no second reading):
+//
+//	go run ./scripts/gencorpus -collection periodicals -texts ../shared/texts/gutenberg -out data/collections/periodicals -seed 1 -jobs 2
 package main
 
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"errors"
 	"flag"
@@ -48,7 +61,10 @@ type config struct {
 	seed                 uint64
 	jobs                 int
 	perNovel             int
+	perBook              int
 	minWords, maxWords   int
+	collection           *collection // nil: the Austen corpus
+	regime               regime      // austenRegime or the collection's
 	only                 map[string]bool
 	gzipTSV              bool
 	keep                 bool
@@ -59,14 +75,17 @@ type config struct {
 func main() {
 	var c config
 	var only string
-	flag.StringVar(&c.texts, "texts", "../shared/texts/austen", "directory of the Austen novels (<novel>.txt)")
+	var coll string
+	flag.StringVar(&coll, "collection", "", "make this benchmark collection ("+collectionNames()+") instead of the Austen corpus")
+	flag.StringVar(&c.texts, "texts", "", "directory of the source texts (default ../shared/texts/austen, or ../shared/texts/gutenberg with -collection)")
 	flag.StringVar(&c.out, "out", "data/corpus", "corpus directory to write (\"\" for none)")
 	flag.StringVar(&c.testdata, "testdata", "", "also write Tesseract format samples to this directory")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the document choice and of every document's settings")
 	flag.IntVar(&c.jobs, "jobs", 2, "documents processed in parallel (each tool runs single-threaded)")
-	flag.IntVar(&c.perNovel, "per-novel", 10, "documents per novel")
+	flag.IntVar(&c.perNovel, "per-novel", 10, "documents per novel (the Austen corpus)")
+	flag.IntVar(&c.perBook, "per-book", 8, "documents per book (-collection)")
 	flag.IntVar(&c.minWords, "min-words", 1500, "fewest words in a document")
-	flag.IntVar(&c.maxWords, "max-words", 4000, "most words in a document")
+	flag.IntVar(&c.maxWords, "max-words", 0, "most words in a document (default 4000, or 3000 with -collection)")
 	flag.StringVar(&only, "only", "", "comma-separated stems: make only these documents")
 	flag.BoolVar(&c.gzipTSV, "gzip-tsv", true, "gzip the Tesseract TSV files (tsv/<doc>.tsv.gz)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory with the page images")
@@ -77,6 +96,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gencorpus: unexpected arguments:", flag.Args())
 		os.Exit(2)
 	}
+	c.regime = austenRegime
+	if coll != "" {
+		col := findCollection(coll)
+		if col == nil {
+			fmt.Fprintf(os.Stderr, "gencorpus: -collection %q: no such collection (have %s)\n", coll, collectionNames())
+			os.Exit(2)
+		}
+		if c.testdata != "" {
+			fmt.Fprintln(os.Stderr, "gencorpus: -testdata is for the Austen corpus only")
+			os.Exit(2)
+		}
+		c.collection, c.regime = col, col.Regime
+		c.texts = cmp.Or(c.texts, "../shared/texts/gutenberg")
+		c.maxWords = cmp.Or(c.maxWords, 3000)
+	}
+	c.texts = cmp.Or(c.texts, "../shared/texts/austen")
+	c.maxWords = cmp.Or(c.maxWords, 4000)
 	if only != "" {
 		c.only = map[string]bool{}
 		for _, s := range strings.Split(only, ",") {
@@ -96,7 +132,7 @@ type result struct {
 	pages int
 	ocr   []byte // Tesseract -l eng text, pages concatenated
 	tsv   []byte // Tesseract -l eng TSV
-	alt   []byte // Tesseract -l Latin text
+	alt   []byte // Tesseract -l Latin text (the Austen corpus only)
 	took  time.Duration
 	gtW   int
 	ocrM  int
@@ -105,10 +141,16 @@ type result struct {
 
 func generate(c config) error {
 	start := time.Now()
-	if err := checkTools(); err != nil {
+	if err := checkTools(c.regime.fonts(), c.alt()); err != nil {
 		return fmt.Errorf("%v\nneeds the Debian packages: %s", err, strings.Join(requiredPackages, ", "))
 	}
-	docs, err := chooseDocuments(c.texts, c.seed, c.perNovel, c.minWords, c.maxWords)
+	var docs []*document
+	var err error
+	if c.collection != nil {
+		docs, err = chooseCollection(c.texts, *c.collection, c.seed, c.perBook, c.minWords, c.maxWords)
+	} else {
+		docs, err = chooseDocuments(c.texts, c.seed, c.perNovel, c.minWords, c.maxWords)
+	}
 	if err != nil {
 		return err
 	}
@@ -133,7 +175,7 @@ func generate(c config) error {
 	}
 	if c.list {
 		for _, d := range docs {
-			s := drawSettings(docRand(c.seed, d.Stem))
+			s := drawSettings(docRand(c.seed, d.Stem), c.regime)
 			fmt.Printf("%s\t%d\t%s\t%d\t%d\t%.1f\t%v\t%d\t%v\n", d.Stem, d.Words, s.Font, s.PtSize, s.Resolution, s.Em(), s.Distort, s.Exposure, s.Rotate)
 		}
 		return nil
@@ -158,7 +200,7 @@ func generate(c config) error {
 	if c.out == "" {
 		return nil
 	}
-	for _, sub := range []string{"gt", "ocr", "ocr." + altName, "tsv"} {
+	for _, sub := range c.subdirs() {
 		if err := os.MkdirAll(filepath.Join(c.out, sub), 0o755); err != nil {
 			return err
 		}
@@ -182,9 +224,13 @@ func generate(c config) error {
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "gencorpus: %d/%d %s: %v\n", done, len(docs), docs[i].Stem, err)
 				} else {
-					fmt.Fprintf(os.Stderr, "gencorpus: %d/%d %s: %d words, %d pages, %s %dpt %ddpi distort=%v exposure=%d: recall %s %.4f %s %.4f (%.0fs)\n",
+					alt := ""
+					if c.alt() {
+						alt = fmt.Sprintf(" %s %.4f", altName, frac(r.altM, r.gtW))
+					}
+					fmt.Fprintf(os.Stderr, "gencorpus: %d/%d %s: %d words, %d pages, %s %dpt %ddpi distort=%v exposure=%d: recall %s %.4f%s (%.0fs)\n",
 						done, len(docs), r.doc.Stem, r.gtW, r.pages, r.set.Font, r.set.PtSize, r.set.Resolution, r.set.Distort, r.set.Exposure,
-						"eng", frac(r.ocrM, r.gtW), altName, frac(r.altM, r.gtW), r.took.Seconds())
+						"eng", frac(r.ocrM, r.gtW), alt, r.took.Seconds())
 				}
 				mu.Unlock()
 			}
@@ -203,14 +249,35 @@ func generate(c config) error {
 			return err
 		}
 	}
-	if err := writeManifest(c, results, tess); err != nil {
-		return err
-	}
-	if err := writeReadme(c, results, tess, pkgs); err != nil {
-		return err
+	if c.collection != nil {
+		if err := writeCollectionManifest(c, results, tess); err != nil {
+			return err
+		}
+		if err := writeCollectionReadme(c, results, tess, pkgs); err != nil {
+			return err
+		}
+	} else {
+		if err := writeManifest(c, results, tess); err != nil {
+			return err
+		}
+		if err := writeReadme(c, results, tess, pkgs); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(os.Stderr, "gencorpus: done in %s (%d CPUs)\n", time.Since(start).Round(time.Second), runtime.NumCPU())
 	return nil
+}
+
+// alt reports whether the run makes the second reading (ocr.latin/): the
+// Austen corpus does, the collections do not.
+func (c config) alt() bool { return c.collection == nil }
+
+// subdirs returns the directories of the documents' files.
+func (c config) subdirs() []string {
+	if c.alt() {
+		return []string{"gt", "ocr", "ocr." + altName, "tsv"}
+	}
+	return []string{"gt", "ocr", "tsv"}
 }
 
 func frac(a, b int) float64 {
@@ -227,7 +294,7 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	r := &result{doc: d, set: drawSettings(docRand(c.seed, d.Stem))}
+	r := &result{doc: d, set: drawSettings(docRand(c.seed, d.Stem), c.regime)}
 	if c.resume {
 		if ok, err := reuse(c, r); ok || err != nil {
 			return r, err
@@ -240,13 +307,19 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 	if err := run(dir, "tesseract", "page.tif", "eng", "-l", "eng", "txt", "tsv"); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.Stem, err)
 	}
-	if err := run(dir, "tesseract", "page.tif", "lat", "-l", "Latin", "txt"); err != nil {
-		return nil, fmt.Errorf("%s: %w", d.Stem, err)
+	if c.alt() {
+		if err := run(dir, "tesseract", "page.tif", "lat", "-l", "Latin", "txt"); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Stem, err)
+		}
 	}
 	for _, f := range []struct {
 		dst  *[]byte
 		name string
-	}{{&r.ocr, "eng.txt"}, {&r.tsv, "eng.tsv"}, {&r.alt, "lat.txt"}} {
+		want bool
+	}{{&r.ocr, "eng.txt", true}, {&r.tsv, "eng.tsv", true}, {&r.alt, "lat.txt", c.alt()}} {
+		if !f.want {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(dir, f.name))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.Stem, err)
@@ -264,7 +337,9 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 	}
 	gt := d.GT()
 	r.gtW, r.ocrM = recall(gt, r.ocr)
-	_, r.altM = recall(gt, r.alt)
+	if c.alt() {
+		_, r.altM = recall(gt, r.alt)
+	}
 	tsv := r.tsv
 	tsvName := d.Stem + ".tsv"
 	if c.gzipTSV {
@@ -276,12 +351,16 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 	for _, f := range []struct {
 		sub, name string
 		b         []byte
+		want      bool
 	}{
-		{"gt", d.Stem + ".txt", gt},
-		{"ocr", d.Stem + ".txt", r.ocr},
-		{"ocr." + altName, d.Stem + ".txt", r.alt},
-		{"tsv", tsvName, tsv},
+		{"gt", d.Stem + ".txt", gt, true},
+		{"ocr", d.Stem + ".txt", r.ocr, true},
+		{"ocr." + altName, d.Stem + ".txt", r.alt, c.alt()},
+		{"tsv", tsvName, tsv, true},
 	} {
+		if !f.want {
+			continue
+		}
 		if err := writeFile(filepath.Join(c.out, f.sub, f.name), f.b); err != nil {
 			return nil, err
 		}
@@ -329,7 +408,7 @@ func removeStale(c config, docs []*document) error {
 	for _, d := range docs {
 		keep[d.Stem] = true
 	}
-	for _, sub := range []string{"gt", "ocr", "ocr." + altName, "tsv"} {
+	for _, sub := range c.subdirs() {
 		ents, err := os.ReadDir(filepath.Join(c.out, sub))
 		if err != nil {
 			return err

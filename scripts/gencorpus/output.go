@@ -6,20 +6,19 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"ocrfix/data"
 )
 
-// manifestHeader names the columns of manifest.tsv.
-var manifestHeader = []string{
-	"stem", "novel", "chapters", "words", "pages",
-	"font", "font_class", "ptsize", "resolution", "em_px", "page_px", "margin_px",
-	"exposure", "distort", "degrade", "rotate",
-	"ocr_engine", "ocr_recall", "alt_name", "alt_engine", "alt_recall",
-	"seed", "tesseract",
-}
+// manifestHeader names the columns of the Austen corpus's manifest.tsv.
+var manifestHeader = slices.Concat(
+	[]string{"stem", "novel", "chapters", "words", "pages"},
+	settingsHeader,
+	[]string{"ocr_engine", "ocr_recall", "alt_name", "alt_engine", "alt_recall", "seed", "tesseract"},
+)
 
 func chapters(d *document) string {
 	if d.First == d.Last {
@@ -28,22 +27,37 @@ func chapters(d *document) string {
 	return fmt.Sprintf("%d-%d", d.First, d.Last)
 }
 
+// settingsHeader names the manifest columns of settingsFields.
+var settingsHeader = []string{
+	"font", "font_class", "ptsize", "resolution", "em_px", "page_px", "margin_px",
+	"exposure", "distort", "degrade", "rotate",
+}
+
+// settingsFields returns a document's settings as manifest fields.
+func settingsFields(s settings) []string {
+	return []string{
+		s.Font, s.FontClass, strconv.Itoa(s.PtSize), strconv.Itoa(s.Resolution),
+		strconv.FormatFloat(s.Em(), 'f', 1, 64),
+		fmt.Sprintf("%dx%d", s.Width, s.Height), strconv.Itoa(s.Margin),
+		strconv.Itoa(s.Exposure), strconv.FormatBool(s.Distort), strconv.FormatBool(s.Degrade),
+		strconv.FormatBool(s.Rotate),
+	}
+}
+
 func writeManifest(c config, rs []*result, tess string) error {
 	return data.WriteFileAtomic(filepath.Join(c.out, "manifest.tsv"), func(w *bufio.Writer) error {
 		w.WriteString(strings.Join(manifestHeader, "\t") + "\n")
 		for _, r := range rs {
 			s := r.set
 			row := []string{
-				r.doc.Stem, r.doc.Novel, chapters(r.doc), strconv.Itoa(r.gtW), strconv.Itoa(r.pages),
-				s.Font, s.FontClass, strconv.Itoa(s.PtSize), strconv.Itoa(s.Resolution),
-				strconv.FormatFloat(s.Em(), 'f', 1, 64),
-				fmt.Sprintf("%dx%d", s.Width, s.Height), strconv.Itoa(s.Margin),
-				strconv.Itoa(s.Exposure), strconv.FormatBool(s.Distort), strconv.FormatBool(s.Degrade),
-				strconv.FormatBool(s.Rotate),
+				r.doc.Stem, r.doc.Source, chapters(r.doc), strconv.Itoa(r.gtW), strconv.Itoa(r.pages),
+			}
+			row = append(row, settingsFields(s)...)
+			row = append(row,
 				"tesseract -l eng", fmt.Sprintf("%.4f", frac(r.ocrM, r.gtW)),
 				altName, "tesseract -l Latin (same page images)", fmt.Sprintf("%.4f", frac(r.altM, r.gtW)),
 				strconv.FormatUint(c.seed, 10), tess,
-			}
+			)
 			w.WriteString(strings.Join(row, "\t") + "\n")
 		}
 		return nil
@@ -116,12 +130,13 @@ func writeReadme(c config, rs []*result, tess string, pkgs []string) error {
 		p("```\ngo run ./scripts/gencorpus -texts ../shared/texts/austen -out data/corpus -seed %d -jobs 2 -testdata data/testdata/tesseract\n```\n\n", c.seed)
 		p("From the seed, %d documents per novel: the shortest run of consecutive chapters starting at a\n", c.perNovel)
 		p("chapter that has at least %d words, kept if it has at most %d, chosen without overlap in a seeded\n", c.minWords, c.maxWords)
-		p("random order. Each document is rendered with `text2image` (one paragraph per line) onto %.1f x %.0f inch\n", pageWidthIn, pageHeightIn)
-		p("pages with %.1f inch margins, and the program checks from the box file that every character was\n", marginIn)
-		p("rendered. Per document, from the seed and the stem: a font (serif: %s; sans: %s),\n", strings.Join(serifFonts, ", "), strings.Join(sansFonts, ", "))
-		p("a resolution from {%s} dpi, an em size drawn uniformly from %.0f-%.0f pixels giving the point size\n", joinInts(resolutions), emMin, emMax)
-		p("(rounded, %d-%d pt), `--exposure` -1, 0 or 1, `--distort_image` with probability %.1f where the em is at\n", ptMin, ptMax, distortP)
-		p("least %.0f pixels, `--rotate_image` (a small random rotation) with probability %.1f, and `--degrade_image`\n", distortMinEm, rotateP)
+		rg := c.regime
+		p("random order. Each document is rendered with `text2image` (one paragraph per line) onto %.1f x %.0f inch\n", rg.PageWidthIn, rg.PageHeightIn)
+		p("pages with %.1f inch margins, and the program checks from the box file that every character was\n", rg.MarginIn)
+		p("rendered. Per document, from the seed and the stem: a font (serif: %s; sans: %s),\n", strings.Join(rg.Classes[0].Fonts, ", "), strings.Join(rg.Classes[1].Fonts, ", "))
+		p("a resolution from {%s} dpi, an em size drawn uniformly from %.0f-%.0f pixels giving the point size\n", joinInts(rg.Resolutions), rg.EmMin, rg.EmMax)
+		p("(rounded, %d-%d pt), `--exposure` -1, 0 or 1, `--distort_image` with probability %.1f where the em is at\n", rg.PtMin, rg.PtMax, rg.DistortP)
+		p("least %.0f pixels, `--rotate_image` (a small random rotation) with probability %.1f, and `--degrade_image`\n", rg.DistortMinEm, rg.RotateP)
 		p("always. Tesseract runs single-threaded (`OMP_THREAD_LIMIT=1`), documents in parallel. Same seed and\n")
 		p("same installed versions give the same files (checked: documents made twice by separate runs are\n")
 		p("byte-identical). Generation takes CPU minutes (about 5 ms of CPU per word and reading); `-resume`\n")
@@ -182,7 +197,7 @@ func writeTestdata(c config, tmp string, docs []*document) error {
 	}
 	used := map[int]bool{}
 	for _, d := range docs {
-		if d.Novel == "persuasion" {
+		if d.Source == "persuasion" {
 			for i := d.First; i <= d.Last; i++ {
 				used[i] = true
 			}
@@ -215,7 +230,7 @@ func writeTestdata(c config, tmp string, docs []*document) error {
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	d := &document{Novel: "persuasion", First: ch.index, Last: ch.index, Words: words, Lines: lines}
+	d := &document{Source: "persuasion", First: ch.index, Last: ch.index, Words: words, Lines: lines}
 	d.Stem = fmt.Sprintf("sample_persuasion_ch%02d", ch.index)
 	dir := filepath.Join(tmp, "testdata")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

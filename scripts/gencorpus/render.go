@@ -16,16 +16,16 @@ import (
 var requiredPackages = []string{
 	"tesseract-ocr (tesseract 5, text2image)",
 	"tesseract-ocr-eng (the eng model)",
-	"tesseract-ocr-script-latn (the Latin model, the second reading)",
+	"tesseract-ocr-script-latn (the Latin model, the second reading of the Austen corpus)",
 	"fonts-dejavu-core", "fonts-liberation", "fonts-freefont-ttf", "fonts-noto-core",
 }
 
 // fontsDir is where text2image looks for fonts.
 const fontsDir = "/usr/share/fonts"
 
-// checkTools fails with a clear message when a tool, a model or a font is
-// missing.
-func checkTools() error {
+// checkTools fails with a clear message when a tool, a model (eng, and
+// Latin when latin is set) or one of the fonts is missing.
+func checkTools(fonts []string, latin bool) error {
 	hint := "install with: apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-script-latn fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core"
 	for _, t := range []string{"text2image", "tesseract"} {
 		if _, err := exec.LookPath(t); err != nil {
@@ -41,7 +41,7 @@ func checkTools() error {
 		langs[l] = true
 	}
 	for l, pkg := range map[string]string{"eng": "tesseract-ocr-eng", "Latin": "tesseract-ocr-script-latn"} {
-		if !langs[l] {
+		if !langs[l] && (l != "Latin" || latin) {
 			return fmt.Errorf("tesseract model %q missing (Debian package %s); %s", l, pkg, hint)
 		}
 	}
@@ -56,7 +56,7 @@ func checkTools() error {
 			have[strings.TrimSpace(name)] = true
 		}
 	}
-	for _, f := range append(append([]string{}, serifFonts...), sansFonts...) {
+	for _, f := range fonts {
 		if !have[f] {
 			return fmt.Errorf("font %q not available to text2image in %s; %s", f, fontsDir, hint)
 		}

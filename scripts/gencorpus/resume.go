@@ -10,7 +10,7 @@ import (
 )
 
 // reuse fills r from the files a previous run with the same seed wrote to
-// c.out, when all four exist and the gt is the document's; it reports
+// c.out, when all of them exist and the gt is the document's; it reports
 // whether it did. Generation is deterministic, so this gives the same
 // corpus as making the document again.
 func reuse(c config, r *result) (bool, error) {
@@ -19,13 +19,16 @@ func reuse(c config, r *result) (bool, error) {
 	if c.gzipTSV {
 		tsvName += ".gz"
 	}
-	var files [4][]byte
-	for i, p := range []string{
+	paths := []string{
 		filepath.Join(c.out, "gt", d.Stem+".txt"),
 		filepath.Join(c.out, "ocr", d.Stem+".txt"),
-		filepath.Join(c.out, "ocr."+altName, d.Stem+".txt"),
 		filepath.Join(c.out, "tsv", tsvName),
-	} {
+	}
+	if c.alt() {
+		paths = append(paths, filepath.Join(c.out, "ocr."+altName, d.Stem+".txt"))
+	}
+	files := make([][]byte, 4)
+	for i, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return false, nil
@@ -36,7 +39,7 @@ func reuse(c config, r *result) (bool, error) {
 	if !bytes.Equal(files[0], gt) {
 		return false, nil
 	}
-	r.ocr, r.alt, r.tsv = files[1], files[2], files[3]
+	r.ocr, r.tsv, r.alt = files[1], files[2], files[3]
 	if c.gzipTSV {
 		zr, err := gzip.NewReader(bytes.NewReader(r.tsv))
 		if err != nil {
@@ -48,7 +51,9 @@ func reuse(c config, r *result) (bool, error) {
 	}
 	r.pages = tsvPages(r.tsv)
 	r.gtW, r.ocrM = recall(gt, r.ocr)
-	_, r.altM = recall(gt, r.alt)
+	if c.alt() {
+		_, r.altM = recall(gt, r.alt)
+	}
 	return true, nil
 }
 

@@ -6,26 +6,63 @@ import (
 	"math/rand/v2"
 )
 
-// Fonts drawn from, all from Debian font packages (see requiredPackages).
-var (
-	serifFonts  = []string{"DejaVu Serif", "Liberation Serif", "FreeSerif", "Noto Serif"}
-	sansFonts   = []string{"DejaVu Sans", "Liberation Sans", "FreeSans", "Noto Sans"}
-	resolutions = []int{120, 150, 180, 200, 240, 300}
-)
+// fontClass is a named set of fonts (from Debian font packages, see
+// requiredPackages) a regime draws from.
+type fontClass struct {
+	Name  string // serif or sans
+	Fonts []string
+}
 
-// Ranges of the per-document settings. The page is 6.5 x 9 inches with a
-// margin of half an inch at every resolution.
-const (
-	pageWidthIn  = 6.5
-	pageHeightIn = 9.0
-	marginIn     = 0.5
-	emMin        = 16.5 // smallest em size in pixels (ptsize*resolution/72) drawn
-	emMax        = 28.5 // largest
-	ptMin, ptMax = 6, 14
-	distortMinEm = 19.0 // distortion only where the em is at least this many pixels
-	distortP     = 0.4  // probability of distortion where allowed
-	rotateP      = 0.7  // probability of text2image's random small rotation
-)
+// regime is a rendering regime: the ranges every document's settings are
+// drawn from. Each corpus or collection has one, so that noise differs
+// between them.
+type regime struct {
+	Name         string
+	Classes      []fontClass // a class is drawn uniformly, then a font of it
+	Resolutions  []int       // dpi, drawn uniformly
+	EmMin, EmMax float64     // em size in pixels (ptsize*resolution/72), drawn uniformly
+	PtMin, PtMax int         // the point size is rounded from the em and clamped to this
+	DistortMinEm float64     // --distort_image only where the em is at least this many pixels
+	DistortP     float64     // probability of distortion where allowed
+	Exposures    []int       // --exposure values, drawn uniformly
+	RotateP      float64     // probability of text2image's small random rotation
+	DegradeP     float64     // probability of --degrade_image; 1 draws nothing
+	// The page: size and margin in inches, the same at every resolution.
+	PageWidthIn, PageHeightIn, MarginIn float64
+}
+
+// austenRegime is the regime of the embedded corpus (data/corpus). Its
+// values and the order of drawSettings's draws are part of that corpus's
+// definition: changing either changes the corpus.
+var austenRegime = regime{
+	Name: "austen",
+	Classes: []fontClass{
+		{"serif", []string{"DejaVu Serif", "Liberation Serif", "FreeSerif", "Noto Serif"}},
+		{"sans", []string{"DejaVu Sans", "Liberation Sans", "FreeSans", "Noto Sans"}},
+	},
+	Resolutions:  []int{120, 150, 180, 200, 240, 300},
+	EmMin:        16.5,
+	EmMax:        28.5,
+	PtMin:        6,
+	PtMax:        14,
+	DistortMinEm: 19,
+	DistortP:     0.4,
+	Exposures:    []int{-1, 0, 1},
+	RotateP:      0.7,
+	DegradeP:     1,
+	PageWidthIn:  6.5,
+	PageHeightIn: 9,
+	MarginIn:     0.5,
+}
+
+// fonts returns every font of the regime.
+func (rg regime) fonts() []string {
+	var fs []string
+	for _, c := range rg.Classes {
+		fs = append(fs, c.Fonts...)
+	}
+	return fs
+}
 
 // settings are one document's rendering settings.
 type settings struct {
@@ -35,7 +72,7 @@ type settings struct {
 	Resolution int
 	Exposure   int  // text2image --exposure, -1..1
 	Distort    bool // --distort_image (noise, blur, invert)
-	Degrade    bool // --degrade_image (speckle, dilation/erosion); always on
+	Degrade    bool // --degrade_image (speckle, dilation/erosion)
 	Rotate     bool // --rotate_image (small random rotation)
 	Width      int  // page size in pixels
 	Height     int
@@ -53,26 +90,24 @@ func docRand(seed uint64, stem string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
-// drawSettings draws a document's settings. The order of the draws is part
-// of the corpus definition: changing it changes the corpus.
-func drawSettings(rng *rand.Rand) settings {
+// drawSettings draws a document's settings from a regime. The order of the
+// draws is part of every corpus's definition: changing it changes the
+// corpora (a new draw may only be added at the end).
+func drawSettings(rng *rand.Rand, rg regime) settings {
 	var s settings
-	if rng.IntN(2) == 0 {
-		s.Font, s.FontClass = serifFonts[rng.IntN(len(serifFonts))], "serif"
-	} else {
-		s.Font, s.FontClass = sansFonts[rng.IntN(len(sansFonts))], "sans"
-	}
-	s.Resolution = resolutions[rng.IntN(len(resolutions))]
-	em := emMin + rng.Float64()*(emMax-emMin)
+	c := rg.Classes[rng.IntN(len(rg.Classes))]
+	s.Font, s.FontClass = c.Fonts[rng.IntN(len(c.Fonts))], c.Name
+	s.Resolution = rg.Resolutions[rng.IntN(len(rg.Resolutions))]
+	em := rg.EmMin + rng.Float64()*(rg.EmMax-rg.EmMin)
 	s.PtSize = int(math.Round(em * 72 / float64(s.Resolution)))
-	s.PtSize = max(ptMin, min(ptMax, s.PtSize))
+	s.PtSize = max(rg.PtMin, min(rg.PtMax, s.PtSize))
 	u := rng.Float64()
-	s.Distort = s.Em() >= distortMinEm && u < distortP
-	s.Exposure = rng.IntN(3) - 1
-	s.Rotate = rng.Float64() < rotateP
-	s.Degrade = true
-	s.Width = int(math.Round(pageWidthIn * float64(s.Resolution)))
-	s.Height = int(math.Round(pageHeightIn * float64(s.Resolution)))
-	s.Margin = int(math.Round(marginIn * float64(s.Resolution)))
+	s.Distort = s.Em() >= rg.DistortMinEm && u < rg.DistortP
+	s.Exposure = rg.Exposures[rng.IntN(len(rg.Exposures))]
+	s.Rotate = rng.Float64() < rg.RotateP
+	s.Degrade = rg.DegradeP >= 1 || rng.Float64() < rg.DegradeP
+	s.Width = int(math.Round(rg.PageWidthIn * float64(s.Resolution)))
+	s.Height = int(math.Round(rg.PageHeightIn * float64(s.Resolution)))
+	s.Margin = int(math.Round(rg.MarginIn * float64(s.Resolution)))
 	return s
 }

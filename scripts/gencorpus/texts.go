@@ -80,14 +80,19 @@ func readChapters(path string) ([]chapter, error) {
 	return chs, nil
 }
 
-// document is one document of the corpus: a run of consecutive chapters.
+// document is one document of a corpus: a run of consecutive chapters of
+// a novel, or of consecutive paragraphs of a book (a collection).
 type document struct {
-	Stem  string
-	Novel string
-	First int // first chapter index
-	Last  int // last chapter index
-	Words int
-	Lines []string // the gt lines
+	Stem   string
+	Source string // the novel or book, its file name without .txt
+	First  int    // first chapter or paragraph index
+	Last   int    // last chapter or paragraph index
+	Words  int
+	Lines  []string // the gt lines
+	// KeepLayout renders a paragraph with a line that starts with a space
+	// or holds a run of three spaces (verse, tables, lists) line by line
+	// as in the source; other paragraphs become one line.
+	KeepLayout bool
 }
 
 // GT returns the ground-truth file contents.
@@ -105,12 +110,16 @@ func (d *document) GT() []byte {
 // separated by a blank line. Its whitespace tokens are exactly the gt's.
 func (d *document) RenderText() []byte {
 	var b bytes.Buffer
-	var para []string
+	var para, raw []string
 	flush := func() {
 		if len(para) > 0 {
-			b.WriteString(strings.Join(para, " "))
+			if d.KeepLayout && laidOut(raw) {
+				b.WriteString(strings.Join(dedent(raw), "\n"))
+			} else {
+				b.WriteString(strings.Join(para, " "))
+			}
 			b.WriteString("\n\n")
-			para = para[:0]
+			para, raw = para[:0], raw[:0]
 		}
 	}
 	for _, l := range d.Lines {
@@ -120,9 +129,43 @@ func (d *document) RenderText() []byte {
 			continue
 		}
 		para = append(para, strings.Join(f, " "))
+		raw = append(raw, l)
 	}
 	flush()
+	if d.KeepLayout {
+		// text2image fails ("Null box at index 0") on text that starts
+		// with a space.
+		return bytes.TrimLeft(b.Bytes(), " ")
+	}
 	return b.Bytes()
+}
+
+// dedent removes the indentation of spaces common to all lines, keeping
+// their relative indentation.
+func dedent(lines []string) []string {
+	cut := -1
+	for _, l := range lines {
+		n := len(l) - len(strings.TrimLeft(l, " "))
+		if cut < 0 || n < cut {
+			cut = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l[cut:]
+	}
+	return out
+}
+
+// laidOut reports whether a paragraph's lines carry layout: a line starts
+// with a space or holds a tab or three spaces in a row.
+func laidOut(lines []string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, " ") || strings.Contains(l, "\t") || strings.Contains(l, "   ") {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseDocuments picks perNovel documents from each novel: runs of
@@ -174,7 +217,7 @@ func chooseDocuments(dir string, seed uint64, perNovel, minWords, maxWords int) 
 		}
 		sort.Slice(chosen, func(i, j int) bool { return chosen[i].s < chosen[j].s })
 		for _, c := range chosen {
-			d := &document{Novel: novel, First: chs[c.s].index, Last: chs[c.e].index, Words: c.words}
+			d := &document{Source: novel, First: chs[c.s].index, Last: chs[c.e].index, Words: c.words}
 			d.Stem = fmt.Sprintf("%s_ch%02d", novel, d.First)
 			if d.Last != d.First {
 				d.Stem += fmt.Sprintf("-%02d", d.Last)

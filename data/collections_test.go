@@ -1,0 +1,92 @@
+package data_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"ocrfix/data"
+	"ocrfix/eval"
+)
+
+// The benchmark collections of data/collections are made by
+// scripts/gencorpus -collection NAME and read from the repository (they
+// are not embedded). This test checks that each one loads, is whole, and
+// that its README states what eval computes.
+
+// benchCollections are the collections, with the raw recall range their
+// rendering regime was calibrated for.
+var benchCollections = []struct {
+	name   string
+	lo, hi float64
+}{
+	{"early", 0.80, 0.92},
+	{"periodicals", 0.70, 0.88},
+	{"science-law", 0.90, 0.99},
+}
+
+func TestCollections(t *testing.T) {
+	for _, bc := range benchCollections {
+		t.Run(bc.name, func(t *testing.T) {
+			dir := filepath.Join("collections", bc.name)
+			if _, err := os.Stat(filepath.Join(dir, "gt")); err != nil {
+				t.Skipf("collection %s absent (%v): generate it with go run ./scripts/gencorpus -collection %s", bc.name, err, bc.name)
+			}
+			c, warn, err := data.LoadDir(dir, data.LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(warn) > 0 {
+				t.Errorf("warnings: %v", warn)
+			}
+			readme := filepath.Join(dir, "README.md")
+			fig := figures(t, readme, "documents", "gt_words", "matched", "raw_recall_micro", "raw_recall_macro")
+			num := func(key string) int {
+				n, err := strconv.Atoi(fig[key])
+				if err != nil {
+					t.Fatalf("%s: %s: %v", readme, key, err)
+				}
+				return n
+			}
+			if n := num("documents"); len(c.Docs) != n || n < 20 {
+				t.Errorf("%d documents, README says %d (want about 24)", len(c.Docs), n)
+			}
+			if len(c.Engines) != 0 {
+				t.Errorf("engines %v, want none (the collections have one reading)", c.Engines)
+			}
+			books := map[string]int{}
+			for _, d := range c.Docs {
+				if n := len(d.GT.Tokens); n < 1500 || n > 3000 {
+					t.Errorf("%s: %d gt words, want 1500-3000", d.Stem, n)
+				}
+				book, _, _ := strings.Cut(d.Stem, "_p")
+				books[book]++
+				if _, err := os.Stat(filepath.Join(dir, "tsv", d.Stem+".tsv.gz")); err != nil {
+					t.Errorf("%s: %v", d.Stem, err)
+				}
+			}
+			if len(books) != 3 {
+				t.Errorf("documents from %d books, want 3: %v", len(books), books)
+			}
+			s, warn := eval.EvaluateCorpus(c, eval.Options{})
+			if len(warn) > 0 {
+				t.Errorf("eval warnings: %v", warn)
+			}
+			if s.GTWords != num("gt_words") || s.Matched != num("matched") {
+				t.Errorf("eval: gt_words %d matched %d; README: %s %s", s.GTWords, s.Matched, fig["gt_words"], fig["matched"])
+			}
+			if got := fmt.Sprintf("%.4f", s.Recall); got != fig["raw_recall_micro"] {
+				t.Errorf("eval: raw recall %s, README raw_recall_micro %s", got, fig["raw_recall_micro"])
+			}
+			if got := fmt.Sprintf("%.4f", s.MacroRecall); got != fig["raw_recall_macro"] {
+				t.Errorf("eval: macro raw recall %s, README raw_recall_macro %s", got, fig["raw_recall_macro"])
+			}
+			if s.Recall < bc.lo || s.Recall > bc.hi {
+				t.Errorf("raw recall %.4f outside the regime's range %.2f-%.2f", s.Recall, bc.lo, bc.hi)
+			}
+		})
+	}
+}
