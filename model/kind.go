@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"strings"
+	"unicode"
 
 	"ocrfix/candgen"
 	"ocrfix/eval"
@@ -32,6 +33,7 @@ func kindAt(words []string, i int, c *candgen.Candidate) eval.Kind {
 type decider struct {
 	margins *[NumKinds]float64
 	prof    *profile.Profile
+	lex     *candgen.Lexicon // the model's lexicon (nil: no known word is protected)
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -39,7 +41,7 @@ type decider struct {
 // collection's profile does not support that change (supported).
 func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 	k := kindAt(words, i, c)
-	if d.prof != nil && !supported(d.prof, k, words, i, c) {
+	if d.prof != nil && !supported(d.prof, d.lex, k, words, i, c) {
 		return math.Inf(1)
 	}
 	return d.margins[k]
@@ -50,29 +52,67 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 // own tokens, so each count is taken without the OCR token replaced:
 //
 //   - a change of case only, when the collection spells the candidate's
-//     way more often than the OCR token's (HILL -> Hill in a collection
-//     that writes HILL is not made);
+//     way more often than the OCR token's, and the OCR token's spelling
+//     occurs at most once elsewhere (HILL -> Hill in a collection that
+//     writes HILL is not made, nor Safety -> safety where titles repeat
+//     Safety);
 //   - a change of punctuation only, when the candidate's trailing
-//     punctuation ends other tokens of the collection too (or it has none);
+//     punctuation ends other tokens of the collection too (or it has
+//     none), and the collection spells the candidate's way (Act,) at least
+//     as often as the OCR token's (Act.), this one left out;
 //   - digits read as letters, when the OCR token's form occurs at most
 //     once elsewhere in the collection (a number the collection repeats
-//     is a number).
+//     is a number);
+//   - a split, unless the OCR token is a word the lexicon knows (in any
+//     case): overall -> over all, areas -> are as;
+//   - any other change of one word, unless the OCR token occurs twice or
+//     more elsewhere in the collection and is a word the lexicon knows (in
+//     any case) or an acronym (two or more capitals, no lower case): a real
+//     word or an acronym the collection repeats is its own, not an error
+//     (gas -> as, role -> rule, data -> date, EMC -> Etc). A garbled word
+//     that recurs (thls) is still corrected.
 //
-// Other kinds are always supported: their evidence is in the features.
-func supported(p *profile.Profile, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
+// Merges are always supported: their evidence is in the features.
+func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
 	orig := words[i]
 	switch k {
 	case eval.KindCase:
-		return int(p.Exact(c.Text).N) > int(p.Exact(orig).N)-1
+		oe := int(p.Exact(orig).N) - 1
+		return oe <= 1 && int(p.Exact(c.Text).N) > oe
 	case eval.KindPunct:
 		end := profile.End(c.Text)
 		n := p.EndCount(end)
 		if profile.End(orig) == end {
 			n--
 		}
-		return end == "" || n >= 1
+		return (end == "" || n >= 1) && int(p.Exact(c.Text).N) >= int(p.Exact(orig).N)-1
+	case eval.KindSplit:
+		_, core, _ := candgen.SplitAffix(orig)
+		return lex == nil || !lex.HasFold(core)
 	case eval.KindDigits:
 		return int(p.Word(profile.Norm(orig)).N)-1 <= 1
+	case eval.KindWord:
+		n := profile.Norm(orig)
+		if n == "" || int(p.Word(n).N)-1 < 2 {
+			return true
+		}
+		_, core, _ := candgen.SplitAffix(orig)
+		return !acronym(core) && (lex == nil || !lex.HasFold(core))
 	}
 	return true
+}
+
+// acronym reports whether w has two or more upper-case letters and no
+// lower-case one.
+func acronym(w string) bool {
+	upper := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			upper++
+		}
+	}
+	return upper >= 2
 }

@@ -12,9 +12,12 @@ import (
 // A change the collection's own OCR does not support is not made,
 // whatever its margin.
 func TestSupported(t *testing.T) {
+	lex := candgen.NewLexicon()
+	lex.Add("gas", 0)
 	p := profile.Of([][]string{
-		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887"),
-		strings.Fields("HILL 18 lS tbe end"),
+		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe"),
+		strings.Fields("HILL 18 lS tbe end gas EMC"),
+		strings.Fields("the gas EMC tbe"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -24,6 +27,8 @@ func TestSupported(t *testing.T) {
 		{"Hill", "HILL", true},    // ... and the other way round
 		{"rose;", "rose:", false}, // no token of the collection ends with ':'
 		{"rose;", "rose,", true},  // stood, ends with ','
+		{"gas", "g as", false},    // a split of a known word
+		{"tbe", "t be", true},     // a split of an unknown one
 		{"fell;", "fell", true},   // dropping punctuation is always supported
 		{"1887", "l887", false},   // digits read as letters in a number the collection repeats
 		{"1887", "IBB7", false},   // a number the collection repeats (twice elsewhere)
@@ -32,11 +37,11 @@ func TestSupported(t *testing.T) {
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
-		if got := supported(p, k, []string{c.orig}, 0, cd); got != c.want {
+		if got := supported(p, lex, k, []string{c.orig}, 0, cd); got != c.want {
 			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
 		}
 	}
-	d := decider{margins: uniform(0), prof: p}
+	d := decider{margins: uniform(0), prof: p, lex: lex}
 	if m := d.margin([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); m < 1e300 {
 		t.Errorf("unsupported case change has margin %v, want +Inf", m)
 	}

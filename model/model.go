@@ -162,11 +162,12 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // the margin of its kind of change, the token itself otherwise ("" where
 // an earlier merge consumed the position).
 func (m *Model) Collect(l *Lattice) []string {
+	eng, _, _ := english.Model() // loaded by Read or Train
+	d := decider{&m.Margins, l.Profile, m.Lex}
 	if m.Context > 0 {
-		eng, _, _ := english.Model() // loaded by Read or Train
-		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, decider{&m.Margins, l.Profile}, eng, m.Context)
+		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context)
 	}
-	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, decider{&m.Margins, l.Profile})
+	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 }
 
 // Correct corrects one OCR text, with the other readings of the same

@@ -224,6 +224,7 @@ type docWork struct {
 	labels []int8
 	left   int
 	prof   *profile.Profile // the collection profile its features were computed with
+	lex    *candgen.Lexicon // the lexicon of the components that made its candidates
 	scores []float64        // out-of-fold log-odds per row
 }
 
@@ -519,7 +520,7 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 			defer wg.Done()
 			for i := range next {
 				d := docs[i]
-				dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i]}
+				dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i], lex: comp.lex}
 				fd := featureDoc(d, dw.words, profs[i])
 				g := comp.gens.get()
 				dw.cands = g.Generate(dw.words, fd.Alts)
@@ -716,7 +717,7 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 	total := func(ms *[NumKinds]float64) int {
 		n := 0
 		for k, dw := range work {
-			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof}))
+			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof, dw.lex}))
 			n += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
 		}
 		return n
@@ -772,7 +773,7 @@ func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords i
 	for _, w := range contextWeights {
 		n := 0
 		for k, dw := range work {
-			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof}, eng, w))
+			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w))
 			n += align.LCSLength(dv[k].IDs(out), gts[k])
 		}
 		if n > bestN {
