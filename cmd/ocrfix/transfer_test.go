@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBenchTransfer(t *testing.T) {
+	a, b := synthCorpus(t, 6), synthCorpus(t, 6)
+	common := []string{"-nodict", "-no-lda", "-no-vectors"}
+	code, out, errs := runCmd(append([]string{"bench", "-transfer", "-collection", a, "-collection", b, "-json"}, common...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Collections []struct {
+			Corpus    string         `json:"corpus"`
+			Docs      int            `json:"docs"`
+			GTWords   int            `json:"gt_words"`
+			Corrected float64        `json:"corrected_recall"`
+			Raw       float64        `json:"raw_recall"`
+			Made      map[string]int `json:"changes_made"`
+			Margins   []*float64     `json:"margins"`
+		} `json:"collections"`
+		All struct {
+			Docs int `json:"docs"`
+		} `json:"all"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rep.Collections) != 2 || rep.All.Docs != 12 {
+		t.Fatalf("want 2 collections of 6 documents: %+v", rep)
+	}
+	for _, c := range rep.Collections {
+		if c.Docs != 6 || c.GTWords == 0 || c.Corrected < c.Raw {
+			t.Errorf("%s: %+v", c.Corpus, c)
+		}
+		if _, ok := c.Made["punctuation"]; !ok || len(c.Margins) != 7 {
+			t.Errorf("%s: changes by kind %v, margins %d", c.Corpus, c.Made, len(c.Margins))
+		}
+	}
+	code, out, errs = runCmd(append([]string{"bench", "-train", a, "-test", b}, common...)...)
+	if code != 0 || !strings.Contains(out, "train on "+a) || !strings.Contains(out, "changes by kind") {
+		t.Errorf("-train/-test: exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, args := range [][]string{{"bench", "-train", a}, {"bench", "-test", b}, {"bench", "-transfer", "-corpus", a}} {
+		if code, _, _ := runCmd(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestProfileCommand(t *testing.T) {
+	dir := synthCorpus(t, 4)
+	tmp := t.TempDir()
+	p := filepath.Join(tmp, "a.prof")
+	code, out, errs := runCmd("profile", "-o", p, filepath.Join(dir, "ocr"))
+	if code != 0 || !strings.Contains(out, "profile of 4 documents") {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	q := filepath.Join(tmp, "b.prof")
+	if code, out, errs := runCmd("profile", "-o", q, p, p); code != 0 || !strings.Contains(out, "profile of 8 documents (2 inputs)") {
+		t.Errorf("merge: exit %d: %s %s", code, out, errs)
+	}
+	// correct with a given profile, and with a corrupt one.
+	model := filepath.Join(tmp, "m.model")
+	if code, _, errs := runCmd("train", "-corpus", dir, "-o", model, "-nodict", "-no-lda", "-no-vectors"); code != 0 {
+		t.Fatalf("train: %s", errs)
+	}
+	if code, _, errs := runCmd("correct", "-model", model, "-profile", q, "-o", filepath.Join(tmp, "out"), filepath.Join(dir, "ocr")); code != 0 {
+		t.Errorf("correct -profile: exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(p)
+	bad := filepath.Join(tmp, "bad.prof")
+	os.WriteFile(bad, b[:len(b)-9], 0o644)
+	out2 := filepath.Join(tmp, "out2")
+	if code, _, errs := runCmd("correct", "-model", model, "-profile", bad, "-o", out2, filepath.Join(dir, "ocr")); code != 1 || !strings.Contains(errs, "bad.prof") {
+		t.Errorf("corrupt profile: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(out2); err == nil {
+		t.Error("corrupt profile: output written")
+	}
+	if code, _, _ := runCmd("profile", filepath.Join(dir, "ocr")); code != 2 {
+		t.Errorf("profile without -o: exit %d, want 2", code)
+	}
+}
