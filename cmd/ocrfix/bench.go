@@ -56,6 +56,11 @@ type benchReport struct {
 	Changed               int           `json:"changed_tokens"`
 	CandidatesPerToken    float64       `json:"candidates_per_token"`
 	Positions             int           `json:"ocr_tokens"`
+	RawCMER               float64       `json:"raw_cmer"`       // HIPE-OCRepair character match error rate, micro
+	CorrectedCMER         float64       `json:"corrected_cmer"` // ... of the corrected text
+	RawWMER               float64       `json:"raw_wmer"`       // word match error rate, micro
+	CorrectedWMER         float64       `json:"corrected_wmer"`
+	CMERReduction         float64       `json:"cmer_reduction"` // (raw - corrected) / raw
 	Made                  kindCounts    `json:"changes_made"`
 	Helped                kindCounts    `json:"changes_helped"`
 	Hurt                  kindCounts    `json:"changes_hurt"`
@@ -239,6 +244,7 @@ func writeBenchTable(w io.Writer, r *benchReport) error {
 		return err
 	}
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
+	fmt.Fprintf(w, "HIPE-OCRepair match error rates (micro): cMER %s -> %s (%s lower), wMER %s -> %s\n", frac4(r.RawCMER), frac4(r.CorrectedCMER), pct1(r.CMERReduction), frac4(r.RawWMER), frac4(r.CorrectedWMER))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, fmtMargins(r.Margins))
 	fmt.Fprintf(w, "changes by kind, made / helped / hurt:")
 	for _, k := range eval.Kinds {
@@ -354,11 +360,16 @@ func jsonValue(f reflect.Value) any {
 // evaluation of each document's raw and corrected text.
 func (r *benchReport) add(docs []model.DocOutcome, evalOpt eval.Options) (raws, corrs []eval.DocResult) {
 	var rawMacro, corrMacro, oracleMacro eval.Mean
+	var rawC, corrC, rawW, corrW eval.MERCounts
 	cands := 0
 	for _, o := range docs {
 		raw := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
 		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
 		raws, corrs = append(raws, raw), append(corrs, k)
+		rawC.Add(raw.CharMER)
+		rawW.Add(raw.WordMER)
+		corrC.Add(k.CharMER)
+		corrW.Add(k.WordMER)
 		_, _, broken := eval.Broken(o.GT, o.Raw, o.Corrected, evalOpt)
 		r.GTWords += raw.GTWords
 		r.RawMatched += raw.Matched
@@ -387,6 +398,8 @@ func (r *benchReport) add(docs []model.DocOutcome, evalOpt eval.Options) (raws, 
 	r.BrokenRate = ratio(r.Broken, r.RawMatched)
 	r.OracleGainCaptured = ratio(r.CorrectedMatched-r.RawMatched, r.OracleMatched-r.RawMatched)
 	r.CandidatesPerToken = ratio(cands, r.Positions)
+	r.RawCMER, r.CorrectedCMER, r.RawWMER, r.CorrectedWMER = rawC.MER(), corrC.MER(), rawW.MER(), corrW.MER()
+	r.CMERReduction = (r.RawCMER - r.CorrectedCMER) / r.RawCMER
 	return raws, corrs
 }
 

@@ -180,13 +180,13 @@ func writeTransferTable(w io.Writer, r *transferReport) error {
 		lex += " and " + strings.Join(r.WordLists, ", ")
 	}
 	fmt.Fprintf(w, "lexicon: %s\n", lex)
-	fmt.Fprintf(w, "word recall by the order-preserving alignment (%s)\n\n", r.Options)
+	fmt.Fprintf(w, "word recall by the order-preserving alignment (%s); cMER: the HIPE-OCRepair character match error rate (micro)\n\n", r.Options)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "corrected collection\tdocs\tgt words\traw\tcorrected\terror reduction\tbroken\tbroken rate\toracle\tchanged\t")
+	fmt.Fprintln(tw, "corrected collection\tdocs\tgt words\traw\tcorrected\terror reduction\tbroken\tbroken rate\toracle\tchanged\tcMER raw\tcMER corrected\tcMER reduction\t")
 	rows := append(slices.Clone(r.Collections), r.All)
 	for _, c := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t\n", filepath.Base(c.Corpus), c.Docs, c.GTWords, frac4(c.RawRecall), frac4(c.CorrectedRecall),
-			pct1(c.ErrorReduction), c.Broken, pct2(c.BrokenRate), frac4(c.OracleRecall), c.Changed)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t\n", filepath.Base(c.Corpus), c.Docs, c.GTWords, frac4(c.RawRecall), frac4(c.CorrectedRecall),
+			pct1(c.ErrorReduction), c.Broken, pct2(c.BrokenRate), frac4(c.OracleRecall), c.Changed, frac4(c.RawCMER), frac4(c.CorrectedCMER), pct1(c.CMERReduction))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
