@@ -1,0 +1,65 @@
+// Package model is ocrfix's corrector: it trains a ranker over the
+// candidates of every OCR token (the DocCand relation), decides which
+// candidate replaces each token (the Doc relation), saves and reads the
+// model file, and runs the benchmarks that measure it.
+//
+// # Training
+//
+// Train takes documents with ground truth. The components candidates and
+// features are computed from (confusion model, lexicon, bigram model of
+// the truth, topic model, word vectors; see buildComponents) are learned
+// from the truth and the OCR; the lexicon also holds the built-in word
+// list and the words the English model of package lm/english saw three
+// times or more. The ranker is a logistic regression (Fit, gonum's
+// optimize) over the features of package features, labelled by distant
+// supervision: the alignment of the truth with the OCR says which
+// candidate is right (labelDoc).
+//
+// Its training rows are made as correction will see them. Training
+// cross-fits: when the documents come from two or more collections
+// (data.Doc.Collection), each collection's candidates and features come
+// from components learned on the other collections; from one collection,
+// two halves stand in. Each document's collection features are computed
+// against the profile (package profile) of the OCR of a seeded random
+// subset of its collection, from itself alone to the whole, so the ranker
+// meets profiles of every size.
+//
+// # Deciding
+//
+// A candidate replaces the OCR token only when its log-odds beat the
+// token's by the margin of its kind of change (eval.ChangeKind: word,
+// punctuation, case, digits, split, merge, deletion). The margins are
+// tuned on out-of-fold scores, one kind at a time, to match the most
+// truth words; cross-fitted by collection, they say what each kind of
+// change is worth on a collection the components never saw. A change the
+// collection's own profile does not support is not made at all (see
+// supported: a known word or acronym the collection repeats, a spelling
+// whose case or punctuation the collection repeats, a number it repeats).
+// With a context weight above 0, the decision is the best path through the
+// lattice under the English trigram model (decodeContext), so neighbouring
+// corrections agree; the weight is tuned like the margins.
+//
+// # Correcting
+//
+// Model.Correct corrects one text against the profile of the collection
+// it belongs to (ocrfix correct builds it from all its inputs, or reads
+// one made by ocrfix profile). Package model/builtin carries the default
+// model, trained on the licence-clean collections of the repository.
+//
+// # Files
+//
+// WriteTo and Read: one gzip stream of named sections (meta.json with the
+// feature names, weights, margins and options; the confusion model,
+// lexicon, bigram model, topic model and word vectors) ending in a SHA-256
+// checksum verified before anything is parsed. A file of another format
+// version, one whose feature names differ from this build's, a truncated
+// or a corrupt one is an error that says so.
+//
+// # Benchmarks
+//
+// CrossValidate (k folds of whole documents), Transfer (train on some
+// collections, correct another with no labels from it) and LeaveOneOut
+// (Transfer for each collection in turn) return every held-out document's
+// outcome: raw, corrected, the oracle of its lattice, and its changes by
+// kind with what they did to the words the truth matches.
+package model
