@@ -7,10 +7,9 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode"
 
 	"ocrfix/data"
+	"ocrfix/lm"
 )
 
 // LM is a word bigram language model over normalised words (lower case,
@@ -35,18 +34,9 @@ func NewLM() *LM {
 	return &LM{ids: map[string]int32{}, bi: map[uint64]uint32{}}
 }
 
-// Norm returns the form under which LM counts a token: lower case, with
-// leading and trailing punctuation removed. It may be "".
-func Norm(w string) string {
-	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') {
-			return strings.ToLower(w)
-		}
-	}
-	return w
-}
+// Norm returns the form under which LM counts a token: lm.Norm (lower
+// case, leading and trailing punctuation and symbols removed; may be "").
+func Norm(w string) string { return lm.Norm(w) }
 
 func (lm *LM) intern(w string) int32 {
 	if id, ok := lm.ids[w]; ok {

@@ -10,8 +10,10 @@ import (
 
 // Norm returns the form under which the model counts a token: lower case,
 // with leading and trailing Unicode punctuation and symbols removed. It may
-// be "". It is the same rule as features.Norm (kept as a copy so that lm
-// does not depend on features; TestNormTable pins the cases).
+// be "". It is ocrfix's one normal form of a word: features.Norm and
+// profile.Norm are this function, so the English model, the bigram model
+// of the truth and the collection profile count the same forms
+// (TestNormTable pins the cases).
 func Norm(w string) string {
 	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
 	for i := 0; i < len(w); i++ {

@@ -40,6 +40,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"ocrfix/lm"
 )
 
 // Version is the profile file format version this package writes and
@@ -93,19 +95,10 @@ func Of(docs [][]string, opt Options) *Profile {
 	return p
 }
 
-// Norm returns the form under which word frequencies are counted: lower
-// case, leading and trailing Unicode punctuation and symbols removed (the
-// rule of features.Norm). It may be "".
-func Norm(w string) string {
-	w = strings.TrimFunc(w, isPunct)
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') {
-			return strings.ToLower(w)
-		}
-	}
-	return w
-}
+// Norm returns the form under which word frequencies are counted: lm.Norm
+// (lower case, leading and trailing Unicode punctuation and symbols
+// removed; may be ""), the form the English model and features count.
+func Norm(w string) string { return lm.Norm(w) }
 
 func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
