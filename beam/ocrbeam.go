@@ -173,9 +173,6 @@ func (readFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, paths f
 // that matches nothing fails the pipeline.
 func readInputs(s beam.Scope, pattern string) (paths, words, dead beam.PCollection) {
 	files := fileio.MatchFiles(s, pattern, fileio.MatchEmptyDisallow())
-	// Spread the files over workers before the heavy work: a match is
-	// one element that fans out, and runners keep fused steps together.
-	files = beam.Reshuffle(s, files)
 	readable := fileio.ReadMatches(s, files, fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
 	return beam.ParDo3(s, readFn{}, readable)
 }
@@ -307,7 +304,6 @@ type correctFn struct {
 
 	m    *model.Model
 	prof *profile.Profile
-	key  string // length and checksum of the profile bytes prof was read from
 	dups map[string]bool
 }
 
@@ -329,18 +325,19 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 		dead(DeadLetter{p, fmt.Sprintf("%s: another input has the same name; both would be written to %s", p, Join(f.Output, path.Base(p)))})
 		return nil
 	}
-	var pb []byte
-	if !profs(&pb) {
-		return fmt.Errorf("%s: no collection profile", p)
-	}
-	// The profile file ends with its checksum: with its length it tells
-	// whether the side input is the one already decoded.
-	if key := fmt.Sprint(len(pb), pb[max(0, len(pb)-4):]); key != f.key {
+	// The side inputs are of the global window, one value for the whole
+	// run: read once per DoFn instance (reading them is a round trip to
+	// the runner and a copy of the profile).
+	if f.prof == nil {
+		var pb []byte
+		if !profs(&pb) {
+			return fmt.Errorf("%s: no collection profile", p)
+		}
 		prof, err := decodeProfile(pb)
 		if err != nil {
 			return err
 		}
-		f.prof, f.key = prof, key
+		f.prof = prof
 	}
 	src, err := readFile(ctx, p)
 	if err != nil {
@@ -449,7 +446,9 @@ func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 		prof = beam.Combine(s, profileFn{o.MaxForms}, words)
 	}
 	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
-	cdead := beam.ParDo(s, &correctFn{Model: o.Model, Output: o.Output}, paths,
+	// Spread the documents over workers before the heavy step: a match is
+	// one element that fans out, and runners keep fused steps together.
+	cdead := beam.ParDo(s, &correctFn{Model: o.Model, Output: o.Output}, beam.Reshuffle(s, paths),
 		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
 	writeDeadLetters(s, Join(o.Output, DeadLetterName), beam.Flatten(s, dead, cdead))
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
@@ -23,13 +24,18 @@ import (
 // The tests run the pipelines on prism, in this process, and compare their
 // outputs with those of the ocrfix command built from the core module.
 func TestMain(m *testing.M) {
-	ptest.MainWithDefault(m, "prism")
+	beamlog.LogLevel = "warn" // not each job's progress
+	code := ptest.MainRetWithDefault(m, "prism")
+	if fixture.dir != "" {
+		os.RemoveAll(fixture.dir)
+	}
+	os.Exit(code)
 }
 
 var (
 	fixtureOnce sync.Once
 	fixture     struct {
-		dir    string // holds everything below; removed by nobody (the test binary's temp)
+		dir    string // holds everything below; TestMain removes it
 		ocrfix string // the ocrfix command
 		model  string // a small model trained on the embedded corpus
 		err    error

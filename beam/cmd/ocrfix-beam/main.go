@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
@@ -49,6 +50,9 @@ type errUsage struct{ msg string }
 func (e errUsage) Error() string { return e.msg }
 
 func main() {
+	// Prism and the SDK log each job's progress at level INFO (beam.Init
+	// sets up log/slog); a command line user wants warnings and errors.
+	beamlog.LogLevel = "warn"
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var u errUsage
 	switch {
