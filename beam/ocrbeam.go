@@ -88,6 +88,18 @@ func Join(prefix, base string) string {
 	return prefix + "/" + base
 }
 
+// CheckPath returns an error when name is on a file system this program
+// does not know (a scheme such as s3:// with no Beam file system
+// registered), so a launcher can say so before building a pipeline
+// (Beam's file matching panics on it).
+func CheckPath(ctx context.Context, name string) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	return fs.Close()
+}
+
 // readFile reads a whole file of any Beam file system.
 func readFile(ctx context.Context, name string) ([]byte, error) {
 	fs, err := filesystem.New(ctx, name)

@@ -98,6 +98,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if o.Input == "" || o.Output == "" {
 			return errUsage{"correct: --input and --output are required"}
 		}
+		if err := checkPaths(ctx, o.Input, o.Output, o.Model, o.Profile); err != nil {
+			return err
+		}
 		if err := ocrbeam.CheckModel(ctx, o.Model); err != nil {
 			return err
 		}
@@ -129,6 +132,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if o.Input == "" || o.Output == "" {
 			return errUsage{"profile: --input and --output are required"}
 		}
+		if err := checkPaths(ctx, o.Input, o.Output, o.DeadLetter); err != nil {
+			return err
+		}
 		if o.MaxForms < 1 {
 			return errUsage{"profile: --max-forms must be at least 1"}
 		}
@@ -157,6 +163,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		if o.GT == "" || o.Pred == "" {
 			return errUsage{"eval: --gt and --pred are required"}
+		}
+		if err := checkPaths(ctx, o.GT, o.Pred, o.Output); err != nil {
+			return err
 		}
 		if err := o.Eval.Validate(); err != nil {
 			return errUsage{"eval: --fuzzy: " + err.Error()}
@@ -218,6 +227,20 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return errUsage{"unexpected arguments: " + strings.Join(fs.Args(), " ")}
 	}
 	beam.Init()
+	return nil
+}
+
+// checkPaths checks that each non-empty name is on a file system Beam
+// knows here.
+func checkPaths(ctx context.Context, names ...string) error {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		if err := ocrbeam.CheckPath(ctx, n); err != nil {
+			return errUsage{err.Error()}
+		}
+	}
 	return nil
 }
 
