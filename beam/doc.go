@@ -22,17 +22,27 @@
 // For the same inputs and model, CorrectPipeline writes the bytes ocrfix
 // correct writes, ProfilePipeline the bytes ocrfix profile writes and
 // EvalPipeline the table ocrfix eval prints (while the profile holds fewer
-// distinct forms than twice its cap, Options.MaxForms: past that the
+// distinct forms than twice its cap, profile.Options.MaxForms: past that the
 // profile drops its rarest forms at points that depend on how the runner
 // groups the documents).
+//
+// Files are read twice, once to count them into the profile and once to
+// correct them, so only their names (not their bytes) wait between the two
+// passes or cross the shuffle that spreads the documents over workers.
+// Each worker reads the model once per process and the profile side input
+// once per DoFn instance (it is one value for the whole run).
 //
 // A file that cannot be read (unknown extension, not UTF-8, a broken hOCR
 // or ALTO file) does not stop the others: it is listed with its error in a
 // dead-letter file (DeadLetterName, a TSV of path and error, sorted by
-// path), which every run writes, empty when nothing failed. Outputs are
+// path), which every run writes, its header alone when nothing failed. Outputs are
 // written to a temporary name and renamed, and hold nothing that depends on
 // the run (no times, no worker ids), so a rerun over the same inputs
 // writes the same files.
+//
+// EvalPipeline gathers the per-document figures (a few hundred bytes each,
+// without the words) on one worker to sum them in order: the table lists
+// every document anyway.
 //
 // The package builds pipelines; it prints nothing and reads no flags. The
 // command ocrfix/beam/cmd/ocrfix-beam runs them on the runner its
