@@ -23,9 +23,9 @@ import (
 	"ocrfix/profile"
 )
 
-// DeadLetterName is the name of the dead-letter file CorrectPipeline
-// writes under its output prefix: a TSV with a header (path, error) and
-// one row per input that was not corrected, sorted by path.
+// DeadLetterName is the name of the dead-letter file CorrectPipeline and
+// EvalPipeline write under their output prefix: a TSV with a header (path,
+// error) and one row per input left out, sorted by path.
 const DeadLetterName = "_deadletter.tsv"
 
 // DeadLetter is an input left out of a pipeline's output, with why.
@@ -70,6 +70,7 @@ func init() {
 	beam.RegisterFunction(duplicateNames)
 	beam.RegisterCoder(reflect.TypeOf((*profile.Profile)(nil)), encodeProfile, decodeProfile)
 	register.Emitter1[string]()
+	register.Emitter1[[]byte]()
 	register.Emitter1[DeadLetter]()
 	register.Emitter1[Words]()
 	register.Emitter2[string, string]()
