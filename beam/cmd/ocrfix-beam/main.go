@@ -1,0 +1,264 @@
+// Command ocrfix-beam runs ocrfix's correction, profile and evaluation of
+// a collection as Apache Beam pipelines (package ocrfix/beam):
+//
+//	ocrfix-beam correct --input 'DIR/*.txt' --output OUT/ [--model FILE] [--profile FILE]
+//	ocrfix-beam profile --input 'DIR/*.txt' --output FILE.prof [--max-forms N]
+//	ocrfix-beam eval --gt 'GT/*.txt' --pred 'PRED/*' [--output DIR] [--json]
+//
+// By default the pipeline runs in this process on Beam's prism runner;
+// --runner=dataflow|flink|spark|prism (and that runner's own flags, such as
+// --endpoint for a Flink or Spark job server, or --project, --region and
+// --temp_location for Dataflow) runs it elsewhere. Inputs and outputs may
+// be on any file system Beam knows (local paths, gs://).
+//
+// Exit status: 0 ok, 1 failure, 2 usage error. Inputs that could not be
+// used are listed in the dead-letter file and do not change the status.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	ocrbeam "ocrfix/beam"
+	"ocrfix/profile"
+)
+
+const usage = `usage: ocrfix-beam COMMAND [flags] [Beam flags: --runner=prism|dataflow|flink|spark ...]
+
+commands:
+  correct   correct OCR files with a model and the collection's profile, each written in its own format
+  profile   the profile of a collection's OCR, in the format of ocrfix profile
+  eval      measure predictions against ground truth, the figures of ocrfix eval
+
+"ocrfix-beam COMMAND -h" lists a command's flags.
+`
+
+// errUsage marks an error in the command line (exit status 2).
+type errUsage struct{ msg string }
+
+func (e errUsage) Error() string { return e.msg }
+
+func main() {
+	// Prism and the SDK log each job's progress at level INFO (beam.Init
+	// sets up log/slog); a command line user wants warnings and errors.
+	beamlog.LogLevel = "warn"
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	var u errUsage
+	switch {
+	case err == nil:
+	case errors.As(err, &u):
+		fmt.Fprintf(os.Stderr, "ocrfix-beam: %v\n", err)
+		os.Exit(2)
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	default:
+		fmt.Fprintf(os.Stderr, "ocrfix-beam: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		// A runner starts this binary as its worker with flags only
+		// (--worker and the endpoints): beam.Init then serves the
+		// pipeline and does not return.
+		flag.CommandLine.SetOutput(stderr)
+		if err := flag.CommandLine.Parse(args); err != nil {
+			return err
+		}
+		beam.Init()
+		fmt.Fprint(stderr, usage)
+		return errUsage{"no command"}
+	}
+	cmd, args := args[0], args[1:]
+	fs := flag.CommandLine
+	fs.SetOutput(stderr)
+	ctx := context.Background()
+	switch cmd {
+	case "correct":
+		var o ocrbeam.CorrectOptions
+		fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files to correct (.txt, .tsv, .hocr, .html, .xml), e.g. 'DIR/*.txt' or gs://bucket/ocr/*.xml")
+		fs.StringVar(&o.Output, "output", "", "output `PREFIX` (a directory): the corrected files keep their names; _deadletter.tsv lists the inputs left out")
+		fs.StringVar(&o.Model, "model", "", "the model `FILE` written by ocrfix train (default: the built-in model)")
+		fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if o.Input == "" || o.Output == "" {
+			return errUsage{"correct: --input and --output are required"}
+		}
+		if err := checkPaths(ctx, o.Input, o.Output, o.Model, o.Profile); err != nil {
+			return err
+		}
+		if err := ocrbeam.CheckModel(ctx, o.Model); err != nil {
+			return err
+		}
+		if isLocal(o.Output) {
+			if err := os.MkdirAll(o.Output, 0o755); err != nil {
+				return err
+			}
+		}
+		p, s := beam.NewPipelineWithRoot()
+		ocrbeam.CorrectPipeline(s, o)
+		res, err := beamx.RunWithMetrics(ctx, p)
+		if err != nil {
+			return err
+		}
+		c := counters(res)
+		fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; %d inputs left out (listed in %s); written to %s\n",
+			c[ocrbeam.CounterFiles], c[ocrbeam.CounterChanged], c[ocrbeam.CounterTokens], c[ocrbeam.CounterDead],
+			ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
+		return nil
+	case "profile":
+		var o ocrbeam.ProfileOptions
+		fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files")
+		fs.StringVar(&o.Output, "output", "", "the profile `FILE` to write (the format of ocrfix profile)")
+		fs.StringVar(&o.DeadLetter, "deadletter", "", "where to list the inputs left out (default: the output file name + .deadletter.tsv)")
+		fs.IntVar(&o.MaxForms, "max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if o.Input == "" || o.Output == "" {
+			return errUsage{"profile: --input and --output are required"}
+		}
+		if err := checkPaths(ctx, o.Input, o.Output, o.DeadLetter); err != nil {
+			return err
+		}
+		if o.MaxForms < 1 {
+			return errUsage{"profile: --max-forms must be at least 1"}
+		}
+		if o.DeadLetter == "" {
+			o.DeadLetter = o.Output + ".deadletter.tsv"
+		}
+		p, s := beam.NewPipelineWithRoot()
+		ocrbeam.ProfilePipeline(s, o)
+		if err := beamx.Run(ctx, p); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "profile written to %s; inputs left out listed in %s\n", o.Output, o.DeadLetter)
+		return nil
+	case "eval":
+		var o ocrbeam.EvalOptions
+		fs.StringVar(&o.GT, "gt", "", "file `PATTERN` of the ground-truth files (<stem>.txt)")
+		fs.StringVar(&o.Pred, "pred", "", "file `PATTERN` of the predictions (<stem>.<ext>), paired with the ground truth by stem")
+		fs.StringVar(&o.Output, "output", "", "output `PREFIX` for summary.txt (or summary.json) and _deadletter.tsv (default, on prism: a temporary directory, the table printed)")
+		fs.BoolVar(&o.JSON, "json", false, "write the summary as JSON instead of the table")
+		fs.BoolVar(&o.Eval.Lower, "lower", false, "compare words lowercased")
+		fs.BoolVar(&o.Eval.StripPunct, "strip-punct", false, "strip leading and trailing Unicode punctuation from words")
+		fs.BoolVar(&o.Eval.NFKC, "nfkc", false, "apply Unicode NFKC normalisation to words")
+		fs.Float64Var(&o.Eval.Fuzzy, "fuzzy", 1, "match two words when their Levenshtein ratio is >= `R`; 1 = exact")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if o.GT == "" || o.Pred == "" {
+			return errUsage{"eval: --gt and --pred are required"}
+		}
+		if err := checkPaths(ctx, o.GT, o.Pred, o.Output); err != nil {
+			return err
+		}
+		if err := o.Eval.Validate(); err != nil {
+			return errUsage{"eval: --fuzzy: " + err.Error()}
+		}
+		tmp := ""
+		if o.Output == "" {
+			if r := *runners.Runner; r != "" && r != "prism" && r != "direct" {
+				return errUsage{"eval: --output is required on runner " + r}
+			}
+			var err error
+			if tmp, err = os.MkdirTemp("", "ocrfix-beam-eval"); err != nil {
+				return err
+			}
+			defer os.RemoveAll(tmp)
+			o.Output = tmp
+		}
+		p, s := beam.NewPipelineWithRoot()
+		ocrbeam.EvalPipeline(s, o)
+		if err := beamx.Run(ctx, p); err != nil {
+			return err
+		}
+		name := ocrbeam.SummaryName
+		if o.JSON {
+			name = ocrbeam.SummaryJSONName
+		}
+		if !isLocal(o.Output) {
+			fmt.Fprintf(stderr, "summary written to %s\n", ocrbeam.Join(o.Output, name))
+			return nil
+		}
+		b, err := os.ReadFile(filepath.Join(o.Output, name))
+		if err != nil {
+			return err
+		}
+		if _, err := stdout.Write(b); err != nil {
+			return err
+		}
+		if dl, err := os.ReadFile(filepath.Join(o.Output, ocrbeam.DeadLetterName)); err == nil {
+			if n := strings.Count(string(dl), "\n") - 1; n > 0 {
+				fmt.Fprintf(stderr, "ocrfix-beam eval: warning: %d files left out:\n%s", n, dl)
+			}
+		}
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return errUsage{fmt.Sprintf("unknown command %q", cmd)}
+	}
+}
+
+// parse parses a command's flags (with Beam's, which share flag's
+// command line) and initialises Beam.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return errUsage{"unexpected arguments: " + strings.Join(fs.Args(), " ")}
+	}
+	beam.Init()
+	return nil
+}
+
+// checkPaths checks that each non-empty name is on a file system Beam
+// knows here.
+func checkPaths(ctx context.Context, names ...string) error {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		if err := ocrbeam.CheckPath(ctx, n); err != nil {
+			return errUsage{err.Error()}
+		}
+	}
+	return nil
+}
+
+// isLocal reports whether name is on the local file system (no scheme).
+func isLocal(name string) bool { return !strings.Contains(name, "://") }
+
+// counters returns the committed (or, where a runner has none, attempted)
+// values of the pipeline's counters by name; empty when the runner
+// reports no metrics.
+func counters(res beam.PipelineResult) map[string]int64 {
+	out := map[string]int64{}
+	if res == nil {
+		return out
+	}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == ocrbeam.CounterNamespace {
+			out[c.Key.Name] += c.Result()
+		}
+	}
+	return out
+}

@@ -1,0 +1,485 @@
+package ocrbeam
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"ocrfix/data"
+	"ocrfix/model"
+	"ocrfix/model/builtin"
+	"ocrfix/profile"
+)
+
+// DeadLetterName is the name of the dead-letter file CorrectPipeline and
+// EvalPipeline write under their output prefix: a TSV with a header (path,
+// error) and one row per input left out, sorted by path.
+const DeadLetterName = "_deadletter.tsv"
+
+// DeadLetter is an input left out of a pipeline's output, with why.
+type DeadLetter struct {
+	Path string // the input file
+	Err  string // the error, naming the file (and line where known)
+}
+
+// Words is the OCR words of one document, the element the profile Combine
+// counts.
+type Words struct {
+	Words []string
+}
+
+// Counter names of CorrectPipeline (namespace CounterNamespace), summed
+// over the documents: a launcher reads them from the pipeline's metrics.
+const (
+	CounterNamespace = "ocrfix"
+	CounterFiles     = "files"   // documents corrected and written
+	CounterTokens    = "tokens"  // their OCR tokens
+	CounterChanged   = "changed" // tokens whose text the model changed
+	CounterDead      = "dead"    // dead letters (inputs left out)
+)
+
+var (
+	filesCounter   = beam.NewCounter(CounterNamespace, CounterFiles)
+	tokensCounter  = beam.NewCounter(CounterNamespace, CounterTokens)
+	changedCounter = beam.NewCounter(CounterNamespace, CounterChanged)
+	deadCounter    = beam.NewCounter(CounterNamespace, CounterDead)
+)
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*DeadLetter)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*Words)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*readFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*profileFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*readProfileFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*correctFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*writeFileFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*deadLetterFn)(nil)).Elem())
+	beam.RegisterFunction(keyByBase)
+	beam.RegisterFunction(duplicateNames)
+	beam.RegisterCoder(reflect.TypeOf((*profile.Profile)(nil)), encodeProfile, decodeProfile)
+	register.Emitter1[string]()
+	register.Emitter1[[]byte]()
+	register.Emitter1[DeadLetter]()
+	register.Emitter1[Words]()
+	register.Emitter2[string, string]()
+	register.Iter1[[]byte]()
+	register.Iter1[string]()
+	register.Iter1[DeadLetter]()
+}
+
+// Join returns the name of the file base under the output prefix prefix
+// (a directory, local or of any Beam file system such as gs://bucket/dir;
+// a trailing slash is optional).
+func Join(prefix, base string) string {
+	if prefix == "" || strings.HasSuffix(prefix, "/") {
+		return prefix + base
+	}
+	return prefix + "/" + base
+}
+
+// CheckPath returns an error when name is on a file system this program
+// does not know (a scheme such as s3:// with no Beam file system
+// registered), so a launcher can say so before building a pipeline
+// (Beam's file matching panics on it).
+func CheckPath(ctx context.Context, name string) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	return fs.Close()
+}
+
+// readFile reads a whole file of any Beam file system.
+func readFile(ctx context.Context, name string) ([]byte, error) {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return b, nil
+}
+
+// writeFile writes name whole: into a temporary file beside it, renamed
+// over name once complete, where the file system can rename (local files,
+// Cloud Storage), so no reader ever sees half a file. The temporary name
+// is fixed, so a retried write replaces a failed one's leftovers.
+func writeFile(ctx context.Context, name string, b []byte) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	dir, base := path.Split(name)
+	tmp := name
+	rn, canRename := fs.(filesystem.Renamer)
+	if canRename {
+		tmp = dir + "." + base + ".ocrfix-beam.tmp"
+	}
+	w, err := fs.OpenWrite(ctx, tmp)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", name, err)
+	}
+	if _, err := w.Write(b); err != nil {
+		w.Close()
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if canRename {
+		if err := rn.Rename(ctx, tmp, name); err != nil {
+			return fmt.Errorf("write %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// readFn reads each matched file and parses it by its extension. It emits
+// the path of each readable file, its words, and a dead letter for each
+// unreadable one. Files named like the dead-letter file are refused, so
+// the output never has two files of one name.
+type readFn struct{}
+
+func (readFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, paths func(string), words func(Words), dead func(DeadLetter)) {
+	p := f.Metadata.Path
+	if path.Base(p) == DeadLetterName {
+		dead(DeadLetter{p, fmt.Sprintf("%s: the name of the dead-letter output; rename the file", p)})
+		return
+	}
+	src, err := readFile(ctx, p)
+	if err != nil {
+		dead(DeadLetter{p, err.Error()})
+		return
+	}
+	t, err := data.ReadText(p, src)
+	if err != nil {
+		dead(DeadLetter{p, err.Error()})
+		return
+	}
+	paths(p)
+	words(Words{t.Words()})
+}
+
+// readInputs matches pattern and reads the files: the paths of the
+// readable ones, their words, and dead letters for the others. A pattern
+// that matches nothing fails the pipeline.
+func readInputs(s beam.Scope, pattern string) (paths, words, dead beam.PCollection) {
+	files := fileio.MatchFiles(s, pattern, fileio.MatchEmptyDisallow())
+	readable := fileio.ReadMatches(s, files, fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
+	return beam.ParDo3(s, readFn{}, readable)
+}
+
+// profileFn is the Combine that builds the collection profile: a profile
+// per bundle of documents (Add), summed (Merge), and written as the
+// profile file's bytes.
+type profileFn struct {
+	MaxForms int // profile.Options.MaxForms; 0 is profile.DefaultMaxForms
+}
+
+func (f profileFn) CreateAccumulator() *profile.Profile {
+	return profile.New(profile.Options{MaxForms: f.MaxForms})
+}
+
+func (profileFn) AddInput(p *profile.Profile, w Words) *profile.Profile {
+	p.Add(w.Words)
+	return p
+}
+
+func (profileFn) MergeAccumulators(p, q *profile.Profile) *profile.Profile {
+	p.Merge(q)
+	return p
+}
+
+func (profileFn) ExtractOutput(p *profile.Profile) []byte {
+	b, _ := encodeProfile(p)
+	return b
+}
+
+func encodeProfile(p *profile.Profile) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := p.Write(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeProfile(b []byte) (*profile.Profile, error) {
+	return profile.Read(bytes.NewReader(b), "profile accumulator")
+}
+
+// readProfileFn reads a profile file given by name (checking it) and emits
+// its bytes.
+type readProfileFn struct {
+	Path string
+}
+
+func (f readProfileFn) ProcessElement(ctx context.Context, _ []byte, emit func([]byte)) error {
+	b, err := readFile(ctx, f.Path)
+	if err != nil {
+		return err
+	}
+	if _, err := profile.Read(bytes.NewReader(b), f.Path); err != nil {
+		return err
+	}
+	emit(b)
+	return nil
+}
+
+// keyByBase keys a path by the name it is written under.
+func keyByBase(p string, emit func(string, string)) {
+	emit(path.Base(p), p)
+}
+
+// duplicateNames emits the paths of a name shared by several inputs.
+func duplicateNames(base string, paths func(*string) bool, emit func(string)) {
+	var all []string
+	var p string
+	for paths(&p) {
+		all = append(all, p)
+	}
+	if len(all) > 1 {
+		for _, p := range all {
+			emit(p)
+		}
+	}
+}
+
+// models caches the models loaded in this process by path ("" is the
+// built-in model): workers load a model once, whatever the number of
+// bundles and DoFn instances.
+var models struct {
+	sync.Mutex
+	m map[string]*model.Model
+}
+
+// loadModel returns the model at name (any Beam file system), or the
+// built-in model when name is "".
+func loadModel(ctx context.Context, name string) (*model.Model, error) {
+	models.Lock()
+	defer models.Unlock()
+	if m := models.m[name]; m != nil {
+		return m, nil
+	}
+	var m *model.Model
+	var err error
+	if name == "" {
+		m, err = builtin.Model()
+	} else {
+		var b []byte
+		if b, err = readFile(ctx, name); err == nil {
+			m, err = model.Read(bytes.NewReader(b), name)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if models.m == nil {
+		models.m = map[string]*model.Model{}
+	}
+	models.m[name] = m
+	return m, nil
+}
+
+// CheckModel loads the model a correction would use (name "" is the
+// built-in one), so a launcher can fail before starting a pipeline.
+func CheckModel(ctx context.Context, name string) error {
+	_, err := loadModel(ctx, name)
+	return err
+}
+
+// correctFn corrects one document with the model and the collection
+// profile (a side input: the profile file's bytes) and writes it under
+// the output prefix with its own base name.
+type correctFn struct {
+	Model  string // model file; "" is the built-in model
+	Output string // output prefix
+
+	m    *model.Model
+	prof *profile.Profile
+	dups map[string]bool
+}
+
+func (f *correctFn) Setup(ctx context.Context) error {
+	m, err := loadModel(ctx, f.Model)
+	f.m = m
+	return err
+}
+
+func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]byte) bool, dups func(*string) bool, dead func(DeadLetter)) error {
+	if f.dups == nil {
+		f.dups = map[string]bool{}
+		var d string
+		for dups(&d) {
+			f.dups[d] = true
+		}
+	}
+	if f.dups[p] {
+		dead(DeadLetter{p, fmt.Sprintf("%s: another input has the same name; both would be written to %s", p, Join(f.Output, path.Base(p)))})
+		return nil
+	}
+	// The side inputs are of the global window, one value for the whole
+	// run: read once per DoFn instance (reading them is a round trip to
+	// the runner and a copy of the profile).
+	if f.prof == nil {
+		var pb []byte
+		if !profs(&pb) {
+			return fmt.Errorf("%s: no collection profile", p)
+		}
+		prof, err := decodeProfile(pb)
+		if err != nil {
+			return err
+		}
+		f.prof = prof
+	}
+	src, err := readFile(ctx, p)
+	if err != nil {
+		dead(DeadLetter{p, err.Error()})
+		return nil
+	}
+	t, err := data.ReadText(p, src)
+	if err != nil {
+		dead(DeadLetter{p, err.Error()})
+		return nil
+	}
+	c := f.m.Correct(t, nil, f.prof)
+	var buf bytes.Buffer
+	if err := t.Rewrite(&buf, c.Out); err != nil {
+		dead(DeadLetter{p, err.Error()})
+		return nil
+	}
+	if err := writeFile(ctx, Join(f.Output, path.Base(p)), buf.Bytes()); err != nil {
+		return err
+	}
+	filesCounter.Inc(ctx, 1)
+	tokensCounter.Inc(ctx, int64(len(t.Tokens)))
+	changedCounter.Inc(ctx, int64(c.Changed))
+	return nil
+}
+
+// writeFileFn writes the bytes of its element to Path.
+type writeFileFn struct {
+	Path string
+}
+
+func (f writeFileFn) ProcessElement(ctx context.Context, b []byte) error {
+	return writeFile(ctx, f.Path, b)
+}
+
+// deadLetterFn writes the dead letters (a side input, so the file is
+// written once, even when there are none) to Path, sorted by path.
+type deadLetterFn struct {
+	Path string
+}
+
+func (f deadLetterFn) ProcessElement(ctx context.Context, _ []byte, letters func(*DeadLetter) bool) error {
+	var all []DeadLetter
+	var d DeadLetter
+	for letters(&d) {
+		all = append(all, d)
+	}
+	deadCounter.Inc(ctx, int64(len(all)))
+	slices.SortFunc(all, func(a, b DeadLetter) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Err, b.Err)
+	})
+	var buf bytes.Buffer
+	tw := data.NewTSVWriter(&buf, "path", "error")
+	for _, d := range all {
+		tw.Write(d.Path, d.Err)
+	}
+	if err := tw.Err(); err != nil {
+		return err
+	}
+	return writeFile(ctx, f.Path, buf.Bytes())
+}
+
+// writeDeadLetters writes the dead letters to name.
+func writeDeadLetters(s beam.Scope, name string, dead beam.PCollection) {
+	beam.ParDo0(s, deadLetterFn{name}, beam.Impulse(s), beam.SideInput{Input: dead})
+}
+
+// CorrectOptions are the inputs of CorrectPipeline.
+type CorrectOptions struct {
+	// Input is a file pattern (a glob of any Beam file system: local,
+	// gs://...) matching OCR files of any of ocrfix's formats (.txt,
+	// .tsv, .hocr, .html, .xml). The files are one collection.
+	Input string
+	// Output is the output prefix (a directory): each corrected file is
+	// written to Output/<base name of the input>, and the dead letters to
+	// Output/_deadletter.tsv.
+	Output string
+	// Model is the model file written by ocrfix train; "" is the built-in
+	// model.
+	Model string
+	// Profile, when not "", is a profile file written by ocrfix profile
+	// (of a larger whole the inputs belong to), used instead of the
+	// inputs' own.
+	Profile string
+	// MaxForms caps the distinct forms of the inputs' profile (see
+	// profile.Options); 0 is profile.DefaultMaxForms, what ocrfix correct
+	// uses.
+	MaxForms int
+}
+
+// CorrectPipeline adds to s the correction of a collection (what ocrfix
+// correct does): the profile of all readable inputs (unless o.Profile
+// gives one), then each document corrected with the model and that
+// profile and written under o.Output. Its counts are the counters named
+// Counter* (namespace CounterNamespace).
+func CorrectPipeline(s beam.Scope, o CorrectOptions) {
+	s = s.Scope("ocrfix.correct")
+	paths, words, dead := readInputs(s, o.Input)
+	var prof beam.PCollection
+	if o.Profile != "" {
+		prof = beam.ParDo(s, readProfileFn{o.Profile}, beam.Impulse(s))
+	} else {
+		prof = beam.Combine(s, profileFn{o.MaxForms}, words)
+	}
+	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
+	// Spread the documents over workers before the heavy step: a match is
+	// one element that fans out, and runners keep fused steps together.
+	cdead := beam.ParDo(s, &correctFn{Model: o.Model, Output: o.Output}, beam.Reshuffle(s, paths),
+		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
+	writeDeadLetters(s, Join(o.Output, DeadLetterName), beam.Flatten(s, dead, cdead))
+}
+
+// ProfileOptions are the inputs of ProfilePipeline.
+type ProfileOptions struct {
+	Input      string // file pattern of OCR files, as CorrectOptions.Input
+	Output     string // the profile file to write
+	DeadLetter string // the dead-letter file to write (path, error)
+	MaxForms   int    // profile.Options.MaxForms; 0 is profile.DefaultMaxForms
+}
+
+// ProfilePipeline adds to s the profile of the readable inputs, written
+// to o.Output in the format of ocrfix profile (nothing is written when no
+// input is readable), and the dead letters to o.DeadLetter.
+func ProfilePipeline(s beam.Scope, o ProfileOptions) {
+	s = s.Scope("ocrfix.profile")
+	_, words, dead := readInputs(s, o.Input)
+	beam.ParDo0(s, writeFileFn{o.Output}, beam.Combine(s, profileFn{o.MaxForms}, words))
+	writeDeadLetters(s, o.DeadLetter, dead)
+}

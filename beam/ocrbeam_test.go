@@ -1,0 +1,402 @@
+package ocrbeam
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"ocrfix/data"
+	"ocrfix/model"
+)
+
+// The tests run the pipelines on prism, in this process, and compare their
+// outputs with those of the ocrfix command built from the core module.
+func TestMain(m *testing.M) {
+	beamlog.LogLevel = "warn" // not each job's progress
+	code := ptest.MainRetWithDefault(m, "prism")
+	if fixture.dir != "" {
+		os.RemoveAll(fixture.dir)
+	}
+	os.Exit(code)
+}
+
+var (
+	fixtureOnce sync.Once
+	fixture     struct {
+		dir    string // holds everything below; TestMain removes it
+		ocrfix string // the ocrfix command
+		model  string // a small model trained on the embedded corpus
+		err    error
+	}
+)
+
+// setup builds the ocrfix command and trains a small model once per test
+// binary.
+func setup(t testing.TB) (ocrfixCmd, modelPath string) {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		f := &fixture
+		if f.dir, f.err = os.MkdirTemp("", "ocrbeam-test"); f.err != nil {
+			return
+		}
+		f.ocrfix = filepath.Join(f.dir, "ocrfix")
+		// Built in the core module (the parent directory), with its own
+		// go.mod: this module needs none of the command's dependencies.
+		build := exec.Command("go", "build", "-o", f.ocrfix, "./cmd/ocrfix")
+		build.Dir = ".."
+		out, err := build.CombinedOutput()
+		if err != nil {
+			f.err = &cmdError{"go build ./cmd/ocrfix (in ..)", err, out}
+			return
+		}
+		c, err := data.Embedded()
+		if err != nil {
+			f.err = err
+			return
+		}
+		opt := model.DefaultOptions()
+		opt.LDA.K, opt.LDA.Iters, opt.LDA.BurnIn = 4, 20, 10
+		opt.NoVectors = true
+		m, err := model.Train(c.Docs[10:20], opt)
+		if err != nil {
+			f.err = err
+			return
+		}
+		var buf bytes.Buffer
+		if _, err := m.WriteTo(&buf); err != nil {
+			f.err = err
+			return
+		}
+		f.model = filepath.Join(f.dir, "small.model")
+		f.err = os.WriteFile(f.model, buf.Bytes(), 0o644)
+	})
+	if fixture.err != nil {
+		t.Fatal(fixture.err)
+	}
+	return fixture.ocrfix, fixture.model
+}
+
+type cmdError struct {
+	cmd string
+	err error
+	out []byte
+}
+
+func (e *cmdError) Error() string { return e.cmd + ": " + e.err.Error() + "\n" + string(e.out) }
+
+// runOcrfix runs the ocrfix command and returns its stdout.
+func runOcrfix(t testing.TB, bin string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ocrfix %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
+}
+
+// writeCorpus writes n documents of the embedded corpus to dir/ocr (plain
+// text, and one as Tesseract TSV) and dir/gt, and returns the stems.
+func writeCorpus(t testing.TB, dir string, n int) []string {
+	t.Helper()
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"ocr", "gt"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stems []string
+	for _, d := range c.Docs[:n] {
+		stems = append(stems, d.Stem)
+		write(t, filepath.Join(dir, "ocr", d.Stem+".txt"), d.OCR.Source)
+		write(t, filepath.Join(dir, "gt", d.Stem+".txt"), d.GT.Source)
+	}
+	// One document in Tesseract TSV, written back in that format.
+	d := c.Docs[n]
+	gz, err := os.ReadFile(filepath.Join("..", "data", "corpus", "tsv", d.Stem+".tsv.gz"))
+	if err != nil {
+		t.Logf("no TSV document (%v): plain text only", err)
+		return stems
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsv, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "ocr", d.Stem+".tsv"), tsv)
+	write(t, filepath.Join(dir, "gt", d.Stem+".txt"), d.GT.Source)
+	return append(stems, d.Stem)
+}
+
+func write(t testing.TB, name string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readDir returns the files of dir by name (hidden files too, so a
+// leftover temporary file shows up).
+func readDir(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = b
+	}
+	return out
+}
+
+func run(t testing.TB, build func(s beam.Scope)) {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	build(s)
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameFiles fails unless want and got hold the same names with the same
+// bytes.
+func sameFiles(t *testing.T, want, got map[string][]byte) {
+	t.Helper()
+	var names []string
+	for n := range want {
+		names = append(names, n)
+	}
+	for n := range got {
+		if _, ok := want[n]; !ok {
+			t.Errorf("unexpected output %s", n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		g, ok := got[n]
+		switch {
+		case !ok:
+			t.Errorf("missing output %s", n)
+		case !bytes.Equal(g, want[n]):
+			t.Errorf("%s: %d bytes differ from ocrfix's %d bytes", n, len(g), len(want[n]))
+		}
+	}
+}
+
+const emptyDeadLetters = "path\terror\n"
+
+// TestCorrectSameBytes: ocrfix-beam correct on prism writes exactly the
+// files ocrfix correct writes, and a rerun writes them again.
+func TestCorrectSameBytes(t *testing.T) {
+	bin, mod := setup(t)
+	dir := t.TempDir()
+	writeCorpus(t, dir, 4)
+	want := filepath.Join(dir, "want")
+	runOcrfix(t, bin, "correct", "-model", mod, "-o", want, filepath.Join(dir, "ocr"))
+	got := filepath.Join(dir, "got")
+	o := CorrectOptions{Input: filepath.Join(dir, "ocr", "*"), Output: got, Model: mod}
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	files := readDir(t, got)
+	if dl := string(files[DeadLetterName]); dl != emptyDeadLetters {
+		t.Errorf("dead letters of a clean run:\n%s", dl)
+	}
+	delete(files, DeadLetterName)
+	wantFiles := readDir(t, want)
+	if len(wantFiles) < 4 {
+		t.Fatalf("ocrfix correct wrote %d files", len(wantFiles))
+	}
+	changed := 0
+	src := readDir(t, filepath.Join(dir, "ocr"))
+	for n, b := range wantFiles {
+		if !bytes.Equal(b, src[n]) {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("the model changed no file: the comparison proves little")
+	}
+	sameFiles(t, wantFiles, files)
+
+	// A rerun over the same inputs writes the same outputs.
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	rerun := readDir(t, got)
+	delete(rerun, DeadLetterName)
+	sameFiles(t, files, rerun)
+
+	// So does a run with the profile given as a file (ocrfix profile's).
+	prof := filepath.Join(dir, "coll.prof")
+	runOcrfix(t, bin, "profile", "-o", prof, filepath.Join(dir, "ocr"))
+	got2 := filepath.Join(dir, "got2")
+	o2 := o
+	o2.Output, o2.Profile = got2, prof
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o2) })
+	files2 := readDir(t, got2)
+	delete(files2, DeadLetterName)
+	sameFiles(t, wantFiles, files2)
+}
+
+// TestCorrectDeadLetters: bad inputs are listed with their names and
+// errors, and the other documents are corrected as ocrfix corrects them
+// alone.
+func TestCorrectDeadLetters(t *testing.T) {
+	bin, mod := setup(t)
+	dir := t.TempDir()
+	writeCorpus(t, dir, 3)
+	ocr := filepath.Join(dir, "ocr")
+	want := filepath.Join(dir, "want")
+	runOcrfix(t, bin, "correct", "-model", mod, "-o", want, ocr)
+
+	write(t, filepath.Join(ocr, "zz_bad.txt"), []byte("valid line\nbroken \xff\xfe byte\n"))
+	write(t, filepath.Join(ocr, "notes.doc"), []byte("not OCR"))
+	write(t, filepath.Join(ocr, "broken.xml"), []byte("<alto><Layout><String CONTENT=\"x\""))
+	got := filepath.Join(dir, "got")
+	o := CorrectOptions{Input: filepath.Join(ocr, "*"), Output: got, Model: mod}
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	files := readDir(t, got)
+	dl := string(files[DeadLetterName])
+	delete(files, DeadLetterName)
+	sameFiles(t, readDir(t, want), files)
+	for _, name := range []string{"zz_bad.txt:2: invalid UTF-8", "notes.doc: unknown file extension", "broken.xml"} {
+		if !strings.Contains(dl, filepath.Join(ocr, name)) {
+			t.Errorf("dead letters lack %s:\n%s", name, dl)
+		}
+	}
+	if strings.Count(dl, "\n") != 4 {
+		t.Errorf("want a header and 3 dead letters, got:\n%s", dl)
+	}
+
+	// Two inputs with one name: both left out (the output would hold
+	// one of them).
+	for _, d := range []string{"d1", "d2"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, d, "dup.txt"), []byte("the same name in "+d+"\n"))
+	}
+	dupOut := filepath.Join(dir, "dup")
+	od := CorrectOptions{Input: filepath.Join(dir, "d*", "dup.txt"), Output: dupOut, Model: mod}
+	run(t, func(s beam.Scope) { CorrectPipeline(s, od) })
+	dupFiles := readDir(t, dupOut)
+	if len(dupFiles) != 1 || strings.Count(string(dupFiles[DeadLetterName]), "same name;") != 2 {
+		t.Errorf("two inputs named dup.txt: want both in the dead letters and no output, got %d files:\n%s", len(dupFiles), dupFiles[DeadLetterName])
+	}
+
+	// A rerun gives the same outputs.
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	again := readDir(t, got)
+	if string(again[DeadLetterName]) != dl {
+		t.Errorf("rerun: dead letters differ:\n%s\nthen\n%s", dl, again[DeadLetterName])
+	}
+	delete(again, DeadLetterName)
+	sameFiles(t, files, again)
+}
+
+// TestProfileSameBytes: the profile Combine writes the bytes of ocrfix
+// profile.
+func TestProfileSameBytes(t *testing.T) {
+	bin, _ := setup(t)
+	dir := t.TempDir()
+	writeCorpus(t, dir, 5)
+	want := filepath.Join(dir, "want.prof")
+	runOcrfix(t, bin, "profile", "-o", want, filepath.Join(dir, "ocr"))
+	got := filepath.Join(dir, "got.prof")
+	o := ProfileOptions{Input: filepath.Join(dir, "ocr", "*"), Output: got, DeadLetter: got + ".deadletter.tsv"}
+	run(t, func(s beam.Scope) { ProfilePipeline(s, o) })
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w, g) {
+		t.Errorf("profile: %d bytes differ from ocrfix profile's %d", len(g), len(w))
+	}
+	if dl, _ := os.ReadFile(o.DeadLetter); string(dl) != emptyDeadLetters {
+		t.Errorf("dead letters: %q", dl)
+	}
+}
+
+// TestEvalSameTable: the evaluation pipeline writes the table ocrfix eval
+// prints, for raw OCR and with options, and lists an unpaired prediction.
+func TestEvalSameTable(t *testing.T) {
+	bin, _ := setup(t)
+	dir := t.TempDir()
+	stems := writeCorpus(t, dir, 4)
+	gt, ocr := filepath.Join(dir, "gt"), filepath.Join(dir, "ocr")
+	// A document with no prediction counts as 0 matched in both.
+	if err := os.Remove(filepath.Join(ocr, stems[1]+".txt")); err != nil {
+		t.Fatal(err)
+	}
+	for i, flags := range [][]string{nil, {"-lower", "-strip-punct"}, {"-fuzzy", "0.8"}} {
+		want := runOcrfix(t, bin, append(append([]string{"eval"}, flags...), "-gt", gt, "-pred", ocr)...)
+		out := filepath.Join(dir, "eval", string(rune('a'+i)))
+		o := EvalOptions{GT: filepath.Join(gt, "*"), Pred: filepath.Join(ocr, "*"), Output: out}
+		for j := 0; j < len(flags); j++ {
+			switch flags[j] {
+			case "-lower":
+				o.Eval.Lower = true
+			case "-strip-punct":
+				o.Eval.StripPunct = true
+			case "-fuzzy":
+				o.Eval.Fuzzy = 0.8
+				j++
+			}
+		}
+		run(t, func(s beam.Scope) { EvalPipeline(s, o) })
+		got, err := os.ReadFile(filepath.Join(out, SummaryName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("eval %v: table differs from ocrfix eval's:\n%s\nwant\n%s", flags, got, want)
+		}
+	}
+
+	// A prediction without ground truth is a dead letter; JSON output.
+	write(t, filepath.Join(ocr, "orphan.txt"), []byte("no truth here\n"))
+	out := filepath.Join(dir, "eval", "json")
+	o := EvalOptions{GT: filepath.Join(gt, "*"), Pred: filepath.Join(ocr, "*"), Output: out, JSON: true}
+	run(t, func(s beam.Scope) { EvalPipeline(s, o) })
+	dl, err := os.ReadFile(filepath.Join(out, DeadLetterName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(dl), "orphan.txt: prediction without ground truth") {
+		t.Errorf("dead letters: %s", dl)
+	}
+	want := runOcrfix(t, bin, "eval", "-json", "-allow-unpaired", "-gt", gt, "-pred", ocr)
+	got, err := os.ReadFile(filepath.Join(out, SummaryJSONName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("eval -json differs:\n%s\nwant\n%s", got, want)
+	}
+}
