@@ -2,11 +2,14 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"ocrfix/candgen"
 	"ocrfix/eval"
+	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
 
@@ -67,10 +70,12 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 //     case): overall -> over all, areas -> are as;
 //   - any other change of one word, unless the OCR token occurs twice or
 //     more elsewhere in the collection and is a word the lexicon knows (in
-//     any case) or an acronym (two or more capitals, no lower case): a real
-//     word or an acronym the collection repeats is its own, not an error
-//     (gas -> as, role -> rule, data -> date, EMC -> Etc). A garbled word
-//     that recurs (thls) is still corrected.
+//     any case), an acronym (two or more capitals, no lower case), or
+//     looks like English (looksEnglish): a real word, an acronym or a
+//     spelling of its period that the collection repeats is its own, not
+//     an error (gas -> as, role -> rule, data -> date, EMC -> Etc,
+//     Scholer -> Scholar, sayes -> says). A garbled word that recurs
+//     (thls, companles) is still corrected.
 //
 // Merges are always supported: their evidence is in the features.
 func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
@@ -97,9 +102,35 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 			return true
 		}
 		_, core, _ := candgen.SplitAffix(orig)
-		return !acronym(core) && (lex == nil || !lex.HasFold(core))
+		return !acronym(core) && (lex == nil || !lex.HasFold(core)) && !looksEnglish(n)
 	}
 	return true
+}
+
+// shapeFloor is the shape score (lm.Shape.LogProb) that 99% of the English
+// model's words (those seen 3 times or more) reach: a word that scores as
+// well looks like English, whether a list holds it or not.
+var shapeFloor = sync.OnceValue(func() float32 {
+	m, shape, err := english.Model()
+	if err != nil {
+		return float32(math.Inf(1))
+	}
+	var v []float32
+	for id := int32(0); int(id) < m.Words() && m.Count(id) >= 3; id++ {
+		v = append(v, shape.LogProb(m.Word(id)))
+	}
+	if len(v) == 0 {
+		return float32(math.Inf(1))
+	}
+	slices.Sort(v)
+	return v[len(v)/100]
+})
+
+// looksEnglish reports whether the Norm form w scores at least shapeFloor
+// under the English word-shape model.
+func looksEnglish(w string) bool {
+	_, shape, err := english.Model()
+	return err == nil && shape.LogProb(w) >= shapeFloor()
 }
 
 // acronym reports whether w has two or more upper-case letters and no

@@ -15,9 +15,9 @@ func TestSupported(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("gas", 0)
 	p := profile.Of([][]string{
-		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe"),
-		strings.Fields("HILL 18 lS tbe end gas EMC"),
-		strings.Fields("the gas EMC tbe"),
+		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes"),
+		strings.Fields("HILL 18 lS tbe end gas EMC sayes"),
+		strings.Fields("the gas EMC tbe sayes"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string

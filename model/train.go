@@ -226,6 +226,7 @@ type docWork struct {
 	prof   *profile.Profile // the collection profile its features were computed with
 	lex    *candgen.Lexicon // the lexicon of the components that made its candidates
 	scores []float64        // out-of-fold log-odds per row
+	group  int              // the cross-fitting group it belongs to
 }
 
 // Train learns a Model from documents with ground truth. The components
@@ -273,6 +274,9 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			return nil, r.err // the other builds finish into their buffered channels
 		}
 		work[g] = prepareDocs(r.comp, groups[g], profiles[g], &opt, fmt.Sprintf("features %d/%d", g+1, k))
+		for _, dw := range work[g] {
+			dw.group = g
+		}
 	}
 	stats := TrainStats{Docs: len(usable)}
 	// Rows for fitting, subsampled.
@@ -678,16 +682,25 @@ func uniform(m float64) *[NumKinds]float64 {
 }
 
 // tuneMargins picks the do-no-harm margins that match the most gt words
-// over the documents' out-of-fold scores: first one margin for every kind
-// of change (0, the quantiles of the (best - original) log-odds
-// differences where a replacement would happen, or never), then, kind by
-// kind, the margin of that kind with the others held (the quantiles of its
-// own differences). Where several margins match as many words, within a
-// ten-thousandth of the gt words, the larger (the more careful) is kept.
+// over the documents' out-of-fold scores, on the condition that no
+// cross-fitting group (a training collection, when there are several)
+// loses words by them: first one margin for every kind of change (0, the
+// quantiles of the (best - original) log-odds differences where a
+// replacement would happen, or never), then, kind by kind, the margin of
+// that kind with the others held (the quantiles of its own differences),
+// where no group may match fewer words than with that kind of change
+// turned off. A kind of change that helps the pooled documents but hurts
+// one collection is thus not made, or made only where it helps every
+// collection: what holds on every training collection is what may hold
+// on an unseen one. Within a ten-thousandth of a group's gt words counts
+// as equal, and among equal totals the larger (the more careful) margin
+// is kept.
 func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, matched, raw, gtWords int) {
 	var all []float64
 	var byKind [NumKinds][]float64
+	groups := 0
 	for _, dw := range work {
+		groups = max(groups, dw.group+1)
 		for i := range dw.words {
 			lo, hi := int(dw.mat.First[i]), int(dw.mat.First[i+1])
 			if lo == hi {
@@ -707,45 +720,67 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 		gt []int32
 	}
 	dv := make([]docVocab, len(work))
+	rawG := make([]int, groups)
+	tol := make([]int, groups)
 	for k, dw := range work {
 		v := align.NewVocab()
 		gt := dw.doc.GT.Words()
 		dv[k] = docVocab{v, v.IDs(gt)}
 		gtWords += len(gt)
-		raw += align.LCSLength(v.IDs(dw.words), dv[k].gt)
+		tol[dw.group] += len(gt)
+		rawG[dw.group] += align.LCSLength(v.IDs(dw.words), dv[k].gt)
 	}
-	total := func(ms *[NumKinds]float64) int {
-		n := 0
+	for g := range tol {
+		tol[g] /= 10000
+		raw += rawG[g]
+	}
+	// totals returns the gt words matched in each group under ms.
+	totals := func(ms *[NumKinds]float64) []int {
+		n := make([]int, groups)
 		for k, dw := range work {
 			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof, dw.lex}))
-			n += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
+			n[dw.group] += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
 		}
 		return n
 	}
-	tol := gtWords / 10000
-	// pick returns the best of grid for the margin set by set.
-	pick := func(grid []float64, set func(float64) *[NumKinds]float64, cur float64, curMatched int) (float64, int) {
-		bestM, bestN := cur, curMatched
+	sum := func(n []int) int {
+		s := 0
+		for _, x := range n {
+			s += x
+		}
+		return s
+	}
+	// pick returns the best margin of grid (with cur, matching curN) for
+	// the margins set makes, among those where no group falls below base.
+	pick := func(grid []float64, set func(float64) *[NumKinds]float64, base []int, cur float64, curN int) (float64, int) {
+		bestM, bestN := cur, curN
 		for _, g := range grid {
-			n := total(set(g))
-			if n > bestN+tol || (n >= bestN-tol && n > bestN && g >= bestM) || (n >= bestN && g > bestM) {
-				bestM, bestN = g, n
+			n := totals(set(g))
+			safe := true
+			for h := range n {
+				safe = safe && n[h] >= base[h]-tol[h]
+			}
+			t := sum(n)
+			if safe && (t > bestN+gtWords/10000 || (t >= bestN && g > bestM)) {
+				bestM, bestN = g, t
 			}
 		}
 		return bestM, bestN
 	}
-	margin, matched = pick(marginGrid(all, 40), func(g float64) *[NumKinds]float64 { return uniform(g) }, math.Inf(1), raw)
+	margin, matched = pick(marginGrid(all, 40), func(g float64) *[NumKinds]float64 { return uniform(g) }, rawG, math.Inf(1), raw)
 	margins = *uniform(margin)
 	for k := range NumKinds {
 		if len(byKind[k]) == 0 {
 			continue
 		}
-		m, n := pick(marginGrid(byKind[k], 20), func(g float64) *[NumKinds]float64 {
+		with := func(g float64) *[NumKinds]float64 {
 			ms := margins
 			ms[k] = g
 			return &ms
-		}, margins[k], matched)
-		margins[k], matched = m, n
+		}
+		off := totals(with(math.Inf(1)))
+		grid := append(marginGrid(byKind[k], 20), margins[k])
+		margins[k], matched = pick(grid, with, off, math.Inf(1), sum(off))
 	}
 	return margin, margins, matched, raw, gtWords
 }
@@ -755,29 +790,50 @@ var contextWeights = []float64{0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1}
 
 // tuneContext picks the weight of the language model in decisions in
 // context (decodeContext) that matches the most gt words over the
-// documents' out-of-fold scores with the given margins, or 0 (decide each
-// position alone) unless a weight gains more than a ten-thousandth of the
-// gt words over matched, what the margins alone match.
+// documents' out-of-fold scores with the given margins, among the weights
+// that lose no cross-fitting group words against deciding each position
+// alone; 0 (decide each position alone) unless a weight gains more than a
+// ten-thousandth of the gt words over matched, what the margins alone
+// match.
 func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords int) (float64, int) {
 	eng, _, err := english.Model()
 	if err != nil {
 		return 0, matched
 	}
+	groups := 0
+	for _, dw := range work {
+		groups = max(groups, dw.group+1)
+	}
 	dv := make([]*align.Vocab, len(work))
 	gts := make([][]int32, len(work))
+	alone := make([]int, groups)
+	tol := make([]int, groups)
 	for k, dw := range work {
 		dv[k] = align.NewVocab()
 		gts[k] = dv[k].IDs(dw.doc.GT.Words())
+		tol[dw.group] += len(gts[k])
+		out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}))
+		alone[dw.group] += align.LCSLength(dv[k].IDs(out), gts[k])
+	}
+	for g := range tol {
+		tol[g] /= 10000
 	}
 	best, bestN := 0.0, matched+gtWords/10000
 	for _, w := range contextWeights {
-		n := 0
+		n := make([]int, groups)
+		total := 0
 		for k, dw := range work {
 			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w))
-			n += align.LCSLength(dv[k].IDs(out), gts[k])
+			m := align.LCSLength(dv[k].IDs(out), gts[k])
+			n[dw.group] += m
+			total += m
 		}
-		if n > bestN {
-			best, bestN = w, n
+		safe := true
+		for g := range n {
+			safe = safe && n[g] >= alone[g]-tol[g]
+		}
+		if safe && total > bestN {
+			best, bestN = w, total
 		}
 	}
 	if best == 0 {
