@@ -68,6 +68,9 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 //     is a number);
 //   - a split, unless the OCR token is a word the lexicon knows (in any
 //     case): overall -> over all, areas -> are as;
+//   - a change of one word that changes the digits of the OCR token
+//     (100th -> 10th, 4 -> it) is never supported: the digits of a number
+//     are not a matter of spelling, and no language model knows them;
 //   - any other change of one word, unless the OCR token occurs twice or
 //     more elsewhere in the collection and is a word the lexicon knows (in
 //     any case), an acronym (two or more capitals, no lower case), or
@@ -97,6 +100,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 	case eval.KindDigits:
 		return int(p.Word(profile.Norm(orig)).N)-1 <= 1
 	case eval.KindWord:
+		if hasDigit(orig) && digits(orig) != digits(c.Text) {
+			return false
+		}
 		n := profile.Norm(orig)
 		if n == "" || int(p.Word(n).N)-1 < 2 {
 			return true
@@ -131,6 +137,18 @@ var shapeFloor = sync.OnceValue(func() float32 {
 func looksEnglish(w string) bool {
 	_, shape, err := english.Model()
 	return err == nil && shape.LogProb(w) >= shapeFloor()
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// digits returns the digits of s, in order.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // acronym reports whether w has two or more upper-case letters and no

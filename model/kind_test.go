@@ -33,6 +33,8 @@ func TestSupported(t *testing.T) {
 		{"1887", "l887", false},   // digits read as letters in a number the collection repeats
 		{"1887", "IBB7", false},   // a number the collection repeats (twice elsewhere)
 		{"18", "is", true},        // a number seen once
+		{"100th", "10th", false},  // a word change that changes a number's digits
+		{"4", "it", false},        // ... or drops them
 		{"tbe", "the", true},      // a word change: evidence is in the features
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
