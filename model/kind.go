@@ -13,13 +13,26 @@ import (
 	"ocrfix/profile"
 )
 
-// NumKinds sizes the do-no-harm margins: one per kind of change
-// (eval.Kind, as eval.ChangeKind classifies a change; the margin of
-// eval.KindNone is never used). A kind of change that helps on one
-// collection (say punctuation) can hurt on another, so each kind has its
-// own margin, learned on collections other than the one the candidates
-// came from.
-const NumKinds = eval.NumKinds
+// NumKinds sizes the do-no-harm margins: one per decision kind. Decision
+// kind k < eval.NumKinds is a change of kind eval.Kind(k) (as
+// eval.ChangeKind classifies it; the margin of eval.KindNone is never
+// used) that the collection's profile supports (see supported), and
+// k + eval.NumKinds the same kind of change where the profile does not
+// support it. A kind of change that helps on one collection (say
+// punctuation) can hurt on another, so each has its own margin, learned on
+// collections other than the one the candidates came from; the margins of
+// unsupported changes start at +Inf (never) and come down only where that
+// loses no training collection words.
+const NumKinds = 2 * int(eval.NumKinds)
+
+// KindName names decision kind k: the eval.Kind's name, with
+// " (unsupported)" for the changes the profile does not support.
+func KindName(k int) string {
+	if k >= int(eval.NumKinds) {
+		return eval.Kind(k-int(eval.NumKinds)).String() + " (unsupported)"
+	}
+	return eval.Kind(k).String()
+}
 
 // kindAt returns the kind of change of candidate c at position i of words.
 func kindAt(words []string, i int, c *candgen.Candidate) eval.Kind {
@@ -40,14 +53,20 @@ type decider struct {
 }
 
 // margin returns the log-odds by which candidate c at position i must
-// beat the OCR token: the margin of its kind of change, or +Inf where the
-// collection's profile does not support that change (supported).
+// beat the OCR token: the margin of its decision kind.
 func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
+	return d.margins[d.kind(words, i, c)]
+}
+
+// kind returns the decision kind of candidate c at position i: its kind of
+// change, plus eval.NumKinds where the collection's profile does not
+// support the change (supported).
+func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
 	if d.prof != nil && !supported(d.prof, d.lex, k, words, i, c) {
-		return math.Inf(1)
+		return int(k) + int(eval.NumKinds)
 	}
-	return d.margins[k]
+	return int(k)
 }
 
 // supported reports whether the collection's own OCR supports a change of

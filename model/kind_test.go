@@ -44,8 +44,15 @@ func TestSupported(t *testing.T) {
 		}
 	}
 	d := decider{margins: uniform(0), prof: p, lex: lex}
-	if m := d.margin([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); m < 1e300 {
-		t.Errorf("unsupported case change has margin %v, want +Inf", m)
+	d.margins[int(eval.NumKinds)+int(eval.KindCase)] = 7
+	if m := d.margin([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); m != 7 {
+		t.Errorf("unsupported case change has margin %v, want its own, 7", m)
+	}
+	if k := d.kind([]string{"Hill"}, 0, &candgen.Candidate{Text: "HILL", Span: 1}); k != int(eval.KindCase) || KindName(k) != "case" {
+		t.Errorf("supported case change: kind %d %s", k, KindName(k))
+	}
+	if n := KindName(int(eval.NumKinds) + int(eval.KindWord)); n != "word (unsupported)" {
+		t.Errorf("KindName: %q", n)
 	}
 	if k := kindAt([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); k != eval.KindCase {
 		t.Errorf("kind %s", k)

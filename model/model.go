@@ -16,7 +16,6 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
-	"ocrfix/eval"
 	"ocrfix/features"
 	"ocrfix/lda"
 	"ocrfix/lm/english"
@@ -196,7 +195,7 @@ type meta struct {
 	W        []float64        `json:"w"`
 	B        float64          `json:"b"`
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
-	Margins  []string         `json:"margins"` // per kind of change, in eval.Kind order, strconv form
+	Margins  []string         `json:"margins"` // per decision kind (see NumKinds), strconv form
 	Context  float64          `json:"context"` // the language model's weight in decisions in context
 	Gen      candgen.Options  `json:"candgen"`
 	FeatOpt  features.Options `json:"features_options"`
@@ -327,7 +326,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 	var margins [NumKinds]float64
 	for k, ms := range md.Margins {
 		if margins[k], err = strconv.ParseFloat(ms, 64); err != nil || math.IsNaN(margins[k]) {
-			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, eval.Kind(k), ms)
+			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, KindName(k), ms)
 		}
 	}
 	for _, s := range md.Sections {

@@ -16,6 +16,7 @@ import (
 	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/eval"
 	"ocrfix/features"
 	"ocrfix/lda"
 	"ocrfix/lm/english"
@@ -681,7 +682,8 @@ func uniform(m float64) *[NumKinds]float64 {
 	return &ms
 }
 
-// tuneMargins picks the do-no-harm margins that match the most gt words
+// tuneMargins picks the do-no-harm margins (one per decision kind, see
+// NumKinds) that match the most gt words
 // over the documents' out-of-fold scores, on the condition that no
 // cross-fitting group (a training collection, when there are several)
 // loses words by them: first one margin for every kind of change (0, the
@@ -710,7 +712,7 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 			if orig >= 0 && best != orig {
 				d := dw.scores[lo+best] - dw.scores[lo+orig]
 				all = append(all, d)
-				k := kindAt(dw.words, i, &dw.cands[i][best])
+				k := decider{prof: dw.prof, lex: dw.lex}.kind(dw.words, i, &dw.cands[i][best])
 				byKind[k] = append(byKind[k], d)
 			}
 		}
@@ -769,6 +771,10 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 	}
 	margin, matched = pick(marginGrid(all, 40), func(g float64) *[NumKinds]float64 { return uniform(g) }, rawG, math.Inf(1), raw)
 	margins = *uniform(margin)
+	for k := int(eval.NumKinds); k < NumKinds; k++ {
+		margins[k] = math.Inf(1) // changes the profile does not support: never, unless shown safe below
+	}
+	matched = sum(totals(&margins))
 	for k := range NumKinds {
 		if len(byKind[k]) == 0 {
 			continue

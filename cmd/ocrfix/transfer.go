@@ -217,20 +217,24 @@ func writeTransferTable(w io.Writer, r *transferReport) error {
 	return nil
 }
 
-// kindList names the kinds of change in report order.
+// kindList names the kinds of change in report order, then says that the
+// same kinds follow for changes the collection's profile does not support.
 func kindList() string {
 	var s []string
 	for _, k := range eval.Kinds {
 		s = append(s, k.String())
 	}
-	return strings.Join(s, ", ")
+	return strings.Join(s, ", ") + "; then the same where the collection's profile does not support the change"
 }
 
-// kindMargins returns a model's margins in the order of eval.Kinds.
+// kindMargins returns a model's margins in the order of eval.Kinds, for
+// the changes the profile supports, then for those it does not.
 func kindMargins(m *model.Model) []float64 {
 	var ms []float64
-	for _, k := range eval.Kinds {
-		ms = append(ms, m.Margins[k])
+	for _, off := range []int{0, int(eval.NumKinds)} {
+		for _, k := range eval.Kinds {
+			ms = append(ms, m.Margins[off+int(k)])
+		}
 	}
 	return ms
 }

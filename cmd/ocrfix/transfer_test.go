@@ -39,7 +39,7 @@ func TestBenchTransfer(t *testing.T) {
 		if c.Docs != 6 || c.GTWords == 0 || c.Corrected < c.Raw {
 			t.Errorf("%s: %+v", c.Corpus, c)
 		}
-		if _, ok := c.Made["punctuation"]; !ok || len(c.Margins) != 7 {
+		if _, ok := c.Made["punctuation"]; !ok || len(c.Margins) != 14 {
 			t.Errorf("%s: changes by kind %v, margins %d", c.Corpus, c.Made, len(c.Margins))
 		}
 	}
