@@ -98,13 +98,14 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 // two or more) and corrects every document of test with it, using no
 // label of test: its OCR alone is the collection profile, its truth only
 // scores the outcome. It is the situation of a user with a collection
-// nobody labelled.
+// nobody labelled, and the model is trained as for it (Options.Unseen).
 func Transfer(train []*data.Corpus, test *data.Corpus, opt Options, evalOpt eval.Options) (*CVResult, error) {
 	var tr, te []*data.Doc
 	for _, c := range train {
 		tr = append(tr, labelled(c)...)
 	}
 	te = labelled(test)
+	opt.Unseen = true
 	if len(te) == 0 {
 		return nil, fmt.Errorf("%s: no document with ground truth and OCR to score", test.Name)
 	}
@@ -124,6 +125,7 @@ func LeaveOneOut(colls []*data.Corpus, opt Options, evalOpt eval.Options) (*CVRe
 	if len(colls) < 2 {
 		return nil, fmt.Errorf("leave-one-collection-out needs at least 2 collections, got %d", len(colls))
 	}
+	opt.Unseen = true
 	res := &CVResult{Folds: len(colls)}
 	for f, test := range colls {
 		var tr []*data.Doc

@@ -45,6 +45,13 @@ type Options struct {
 	// Lexicons are extra word lists (one word per line) added to the
 	// training lexicon, each with the name used in errors.
 	Lexicons []NamedReader
+	// Unseen says the model is for collections other than those it is
+	// trained on (the built-in model, a transfer benchmark): the changes
+	// the target's profile does not support (see supported) are then never
+	// made, since no training collection can show they are safe on an
+	// unseen one. Without it their margins are learned like the others'
+	// (a model corrects the collection it was trained on).
+	Unseen bool
 	// EnglishMinCount adds to the lexicon, as known words, the words the
 	// English model (lm/english) saw at least this often in its texts, so
 	// that candidate generation proposes, and the features know, English
@@ -342,7 +349,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			stats.Positives += int(y)
 		}
 	}
-	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil)
+	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil, opt.Unseen)
 	if err != nil {
 		return nil, err
 	}
@@ -357,7 +364,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	slices.Sort(stats.Collections)
 	var noConf *rankerFit
 	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
-		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns()); err != nil {
+		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns(), opt.Unseen); err != nil {
 			return nil, err
 		}
 	}
@@ -412,7 +419,7 @@ type rankerFit struct {
 // scores, and a final fit on all rows, warm-started from the last group's,
 // is the ranker. Columns listed in zero are set to 0 first (a feature
 // group left out) and get weight 0.
-func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int) (*rankerFit, error) {
+func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int, unseen bool) (*rankerFit, error) {
 	k := len(X)
 	if len(zero) > 0 {
 		nf := features.NumFeatures
@@ -457,7 +464,7 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 	for _, ws := range work {
 		all = append(all, ws...)
 	}
-	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all)
+	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all, unseen)
 	f.context, f.matched = tuneContext(all, &f.margins, f.matched, f.gt)
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations
@@ -694,10 +701,11 @@ func uniform(m float64) *[NumKinds]float64 {
 // turned off. A kind of change that helps the pooled documents but hurts
 // one collection is thus not made, or made only where it helps every
 // collection: what holds on every training collection is what may hold
-// on an unseen one. Within a ten-thousandth of a group's gt words counts
+// on an unseen one. With unseen, the changes the profile does not support
+// keep the margin +Inf. Within a ten-thousandth of a group's gt words counts
 // as equal, and among equal totals the larger (the more careful) margin
 // is kept.
-func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, matched, raw, gtWords int) {
+func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKinds]float64, matched, raw, gtWords int) {
 	var all []float64
 	var byKind [NumKinds][]float64
 	groups := 0
@@ -776,7 +784,7 @@ func tuneMargins(work []*docWork) (margin float64, margins [NumKinds]float64, ma
 	}
 	matched = sum(totals(&margins))
 	for k := range NumKinds {
-		if len(byKind[k]) == 0 {
+		if len(byKind[k]) == 0 || unseen && k >= int(eval.NumKinds) {
 			continue
 		}
 		with := func(g float64) *[NumKinds]float64 {
