@@ -152,11 +152,20 @@ var shapeFloor = sync.OnceValue(func() float32 {
 })
 
 // looksEnglish reports whether the Norm form w scores at least shapeFloor
-// under the English word-shape model.
+// under the English word-shape model. Answers are remembered (tuning the
+// margins asks about the same recurring forms at every grid point).
 func looksEnglish(w string) bool {
+	if v, ok := englishLooks.Load(w); ok {
+		return v.(bool)
+	}
 	_, shape, err := english.Model()
-	return err == nil && shape.LogProb(w) >= shapeFloor()
+	ok := err == nil && shape.LogProb(w) >= shapeFloor()
+	englishLooks.Store(w, ok)
+	return ok
 }
+
+// englishLooks remembers looksEnglish's answers (string -> bool).
+var englishLooks sync.Map
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
 
