@@ -441,14 +441,7 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 	}
 	var last *LogReg
 	for h := 0; h < k; h++ {
-		var x []float32
-		var y []uint8
-		var wt []float32
-		for o := 0; o < k; o++ {
-			if o != h {
-				x, y, wt = append(x, X[o]...), append(y, Y[o]...), append(wt, Wt[o]...)
-			}
-		}
+		x, y, wt := stackRows(X, Y, Wt, h)
 		r, err := Fit(x, y, wt, features.Names, fit)
 		if err != nil {
 			return nil, fmt.Errorf("ranker (without group %d of %d): %w", h+1, k, err)
@@ -468,12 +461,7 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 	f.context, f.matched = tuneContext(all, &f.margins, f.matched, f.gt)
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations
-	var x []float32
-	var y []uint8
-	var wt []float32
-	for o := 0; o < k; o++ {
-		x, y, wt = append(x, X[o]...), append(y, Y[o]...), append(wt, Wt[o]...)
-	}
+	x, y, wt := stackRows(X, Y, Wt, -1)
 	ranker, err := Fit(x, y, wt, features.Names, fitAll)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
@@ -481,6 +469,17 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 	clear(ranker)
 	f.ranker = ranker
 	return f, nil
+}
+
+// stackRows concatenates the groups' rows, labels and weights, leaving out
+// group skip (-1: none).
+func stackRows(X [][]float32, Y [][]uint8, Wt [][]float32, skip int) (x []float32, y []uint8, wt []float32) {
+	for o := range X {
+		if o != skip {
+			x, y, wt = append(x, X[o]...), append(y, Y[o]...), append(wt, Wt[o]...)
+		}
+	}
+	return x, y, wt
 }
 
 // confidenceColumns returns the columns of features.ConfidenceFeatures.
@@ -708,9 +707,7 @@ func uniform(m float64) *[NumKinds]float64 {
 func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKinds]float64, matched, raw, gtWords int) {
 	var all []float64
 	var byKind [NumKinds][]float64
-	groups := 0
 	for _, dw := range work {
-		groups = max(groups, dw.group+1)
 		for i := range dw.words {
 			lo, hi := int(dw.mat.First[i]), int(dw.mat.First[i+1])
 			if lo == hi {
@@ -725,40 +722,15 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 			}
 		}
 	}
-	type docVocab struct {
-		v  *align.Vocab
-		gt []int32
-	}
-	dv := make([]docVocab, len(work))
-	rawG := make([]int, groups)
-	tol := make([]int, groups)
-	for k, dw := range work {
-		v := align.NewVocab()
-		gt := dw.doc.GT.Words()
-		dv[k] = docVocab{v, v.IDs(gt)}
-		gtWords += len(gt)
-		tol[dw.group] += len(gt)
-		rawG[dw.group] += align.LCSLength(v.IDs(dw.words), dv[k].gt)
-	}
-	for g := range tol {
-		tol[g] /= 10000
-		raw += rawG[g]
-	}
+	sc := newGroupScorer(work)
+	gtWords = sc.gtWords
+	rawG := sc.matched(func(dw *docWork) []string { return dw.words })
+	raw = sum(rawG)
 	// totals returns the gt words matched in each group under ms.
 	totals := func(ms *[NumKinds]float64) []int {
-		n := make([]int, groups)
-		for k, dw := range work {
-			out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof, dw.lex}))
-			n[dw.group] += align.LCSLength(dv[k].v.IDs(out), dv[k].gt)
-		}
-		return n
-	}
-	sum := func(n []int) int {
-		s := 0
-		for _, x := range n {
-			s += x
-		}
-		return s
+		return sc.matched(func(dw *docWork) []string {
+			return outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof, dw.lex}))
+		})
 	}
 	// pick returns the best margin of grid (with cur, matching curN) for
 	// the margins set makes, among those where no group falls below base.
@@ -766,12 +738,8 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 		bestM, bestN := cur, curN
 		for _, g := range grid {
 			n := totals(set(g))
-			safe := true
-			for h := range n {
-				safe = safe && n[h] >= base[h]-tol[h]
-			}
 			t := sum(n)
-			if safe && (t > bestN+gtWords/10000 || (t >= bestN && g > bestM)) {
+			if sc.safe(n, base) && (t > bestN+gtWords/10000 || (t >= bestN && g > bestM)) {
 				bestM, bestN = g, t
 			}
 		}
@@ -799,6 +767,65 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 	return margin, margins, matched, raw, gtWords
 }
 
+// groupScorer counts the gt words that a decoding of the out-of-fold
+// lattices matches, per cross-fitting group, for tuneMargins and
+// tuneContext.
+type groupScorer struct {
+	work    []*docWork
+	vocab   []*align.Vocab
+	gt      [][]int32 // each document's gt words as ids of its vocab
+	tol     []int     // a ten-thousandth of each group's gt words
+	gtWords int
+}
+
+func newGroupScorer(work []*docWork) *groupScorer {
+	groups := 0
+	for _, dw := range work {
+		groups = max(groups, dw.group+1)
+	}
+	sc := &groupScorer{work: work, vocab: make([]*align.Vocab, len(work)), gt: make([][]int32, len(work)), tol: make([]int, groups)}
+	for k, dw := range work {
+		sc.vocab[k] = align.NewVocab()
+		sc.gt[k] = sc.vocab[k].IDs(dw.doc.GT.Words())
+		sc.gtWords += len(sc.gt[k])
+		sc.tol[dw.group] += len(sc.gt[k])
+	}
+	for g := range sc.tol {
+		sc.tol[g] /= 10000
+	}
+	return sc
+}
+
+// matched returns the gt words matched in each group by the words out
+// gives for each document.
+func (sc *groupScorer) matched(out func(dw *docWork) []string) []int {
+	n := make([]int, len(sc.tol))
+	for k, dw := range sc.work {
+		n[dw.group] += align.LCSLength(sc.vocab[k].IDs(out(dw)), sc.gt[k])
+	}
+	return n
+}
+
+// safe reports whether no group of n falls more than its tolerance below
+// base.
+func (sc *groupScorer) safe(n, base []int) bool {
+	for g := range n {
+		if n[g] < base[g]-sc.tol[g] {
+			return false
+		}
+	}
+	return true
+}
+
+// sum returns the sum of n.
+func sum(n []int) int {
+	s := 0
+	for _, x := range n {
+		s += x
+	}
+	return s
+}
+
 // contextWeights are the weights of the language model tuneContext tries.
 var contextWeights = []float64{0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1}
 
@@ -814,39 +841,16 @@ func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords i
 	if err != nil {
 		return 0, matched
 	}
-	groups := 0
-	for _, dw := range work {
-		groups = max(groups, dw.group+1)
-	}
-	dv := make([]*align.Vocab, len(work))
-	gts := make([][]int32, len(work))
-	alone := make([]int, groups)
-	tol := make([]int, groups)
-	for k, dw := range work {
-		dv[k] = align.NewVocab()
-		gts[k] = dv[k].IDs(dw.doc.GT.Words())
-		tol[dw.group] += len(gts[k])
-		out := outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}))
-		alone[dw.group] += align.LCSLength(dv[k].IDs(out), gts[k])
-	}
-	for g := range tol {
-		tol[g] /= 10000
-	}
+	sc := newGroupScorer(work)
+	alone := sc.matched(func(dw *docWork) []string {
+		return outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}))
+	})
 	best, bestN := 0.0, matched+gtWords/10000
 	for _, w := range contextWeights {
-		n := make([]int, groups)
-		total := 0
-		for k, dw := range work {
-			out := outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w))
-			m := align.LCSLength(dv[k].IDs(out), gts[k])
-			n[dw.group] += m
-			total += m
-		}
-		safe := true
-		for g := range n {
-			safe = safe && n[g] >= alone[g]-tol[g]
-		}
-		if safe && total > bestN {
+		n := sc.matched(func(dw *docWork) []string {
+			return outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w))
+		})
+		if total := sum(n); sc.safe(n, alone) && total > bestN {
 			best, bestN = w, total
 		}
 	}
