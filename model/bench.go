@@ -3,13 +3,12 @@ package model
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/internal/par"
 	"ocrfix/profile"
 )
 
@@ -182,7 +181,7 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt O
 	prof := profile.Of(words, profile.Options{})
 	corr := make([]*Correction, len(test))
 	noConf := make([][]string, len(test))
-	parallelDo(len(test), opt.Workers, func(j int) {
+	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		corr[j] = m.Correct(d.OCR, d.Alt, prof)
 		if v := m.WithoutConfidence; v != nil {
@@ -192,7 +191,7 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt O
 	res.CorrectSeconds += time.Since(t1).Seconds()
 	t2 := time.Now()
 	outs := make([]DocOutcome, len(test))
-	parallelDo(len(test), opt.Workers, func(j int) {
+	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		cr := corr[j]
 		o := DocOutcome{Stem: d.Stem, Collection: d.Collection, Fold: f, GT: d.GT.Words(), Raw: words[j], Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
@@ -218,27 +217,3 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt O
 // OutputWords turns Correction.Out into the corrected word sequence:
 // merged-away positions dropped, split candidates cut into their words.
 func OutputWords(out []string) []string { return outputWords(out) }
-
-// parallelDo calls f(0..n-1) on up to workers goroutines (0: GOMAXPROCS).
-func parallelDo(n, workers int, f func(i int)) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"ocrfix/internal/par"
 )
 
 // LogReg is a binary logistic regression over standardised features:
@@ -127,10 +127,6 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 
 	const chunk = 1 << 14
 	nchunks := (n + chunk - 1) / chunk
-	workers := runtime.GOMAXPROCS(0)
-	if workers > nchunks {
-		workers = nchunks
-	}
 	grads := make([][]float64, nchunks)
 	losses := make([]float64, nchunks)
 	for c := range grads {
@@ -138,64 +134,51 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 	}
 	// eval computes loss and gradient at x = (W..., B).
 	eval := func(x []float64, wantGrad bool) (float64, []float64) {
-		var wg sync.WaitGroup
-		next := make(chan int, nchunks)
-		for c := 0; c < nchunks; c++ {
-			next <- c
-		}
-		close(next)
-		for k := 0; k < workers; k++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for c := range next {
-					g := grads[c]
-					for j := range g {
-						g[j] = 0
-					}
-					var loss float64
-					lo, hi := c*chunk, min((c+1)*chunk, n)
-					for r := lo; r < hi; r++ {
-						row := Z[r*d : r*d+d]
-						z := x[d]
-						for j, v := range row {
-							z += x[j] * float64(v)
-						}
-						// log loss and sigmoid from one exp and one log1p:
-						// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
-						// and sigmoid(z) = 1/(1+e) for z >= 0, e/(1+e) below.
-						e := math.Exp(-math.Abs(z))
-						l1p := math.Log1p(e)
-						var p, l float64
-						if z >= 0 {
-							p = 1 / (1 + e)
-							if y[r] == 1 {
-								l = l1p
-							} else {
-								l = z + l1p
-							}
-						} else {
-							p = e / (1 + e)
-							if y[r] == 1 {
-								l = -z + l1p
-							} else {
-								l = l1p
-							}
-						}
-						loss += rw[r] * l
-						if wantGrad {
-							e := rw[r] * (p - float64(y[r]))
-							for j, v := range row {
-								g[j] += e * float64(v)
-							}
-							g[d] += e
-						}
-					}
-					losses[c] = loss
+		par.Do(nchunks, 0, func(c int) {
+			g := grads[c]
+			for j := range g {
+				g[j] = 0
+			}
+			var loss float64
+			lo, hi := c*chunk, min((c+1)*chunk, n)
+			for r := lo; r < hi; r++ {
+				row := Z[r*d : r*d+d]
+				z := x[d]
+				for j, v := range row {
+					z += x[j] * float64(v)
 				}
-			}()
-		}
-		wg.Wait()
+				// log loss and sigmoid from one exp and one log1p:
+				// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
+				// and sigmoid(z) = 1/(1+e) for z >= 0, e/(1+e) below.
+				e := math.Exp(-math.Abs(z))
+				l1p := math.Log1p(e)
+				var p, l float64
+				if z >= 0 {
+					p = 1 / (1 + e)
+					if y[r] == 1 {
+						l = l1p
+					} else {
+						l = z + l1p
+					}
+				} else {
+					p = e / (1 + e)
+					if y[r] == 1 {
+						l = -z + l1p
+					} else {
+						l = l1p
+					}
+				}
+				loss += rw[r] * l
+				if wantGrad {
+					e := rw[r] * (p - float64(y[r]))
+					for j, v := range row {
+						g[j] += e * float64(v)
+					}
+					g[d] += e
+				}
+			}
+			losses[c] = loss
+		})
 		var loss float64
 		var grad []float64
 		if wantGrad {
