@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"ocrfix/align"
+	"ocrfix/data"
 )
 
 // Source flags of a candidate: where it came from (several may be set).
@@ -1426,4 +1427,16 @@ func (g *Generator) docLexicon(ocr []string) {
 		}
 		g.docLx[w] = n
 	}
+}
+
+// Rows returns the Candidate relation of one document (docid stem): a row
+// per candidate of each position, in generation order, Span at least 1.
+func Rows(stem string, cands [][]Candidate) []data.CandidateRow {
+	var rows []data.CandidateRow
+	for i, cs := range cands {
+		for j, x := range cs {
+			rows = append(rows, data.CandidateRow{DocID: stem, WordID: i, CandID: j, Word: x.Text, Span: max(x.Span, 1)})
+		}
+	}
+	return rows
 }

@@ -47,9 +47,9 @@ func (c *Correction) Ranked(i, n int) []Scored {
 	return out
 }
 
-// rankedChanges returns Ranked(i, n) for every position whose text
-// changed.
-func (c *Correction) rankedChanges(words []string, n int) map[int][]Scored {
+// RankedChanges returns Ranked(i, n) for every position i whose text
+// changed (Out[i] differs from words[i], the OCR tokens corrected).
+func (c *Correction) RankedChanges(words []string, n int) map[int][]Scored {
 	m := make(map[int][]Scored)
 	for i, o := range c.Out {
 		if o != words[i] {
@@ -58,3 +58,7 @@ func (c *Correction) rankedChanges(words []string, n int) map[int][]Scored {
 	}
 	return m
 }
+
+// OutputWords turns Correction.Out into the corrected word sequence:
+// merged-away positions dropped, split candidates cut into their words.
+func OutputWords(out []string) []string { return outputWords(out) }
