@@ -55,10 +55,10 @@
 // stored without deletions: such a word is proposed when the token's
 // indexed prefix equals its own up to look-alikes or one extra rune (and
 // the whole within the bound), while the training truth's words are
-// searched within the full bound. (A general word list
-// holds five times the words of a training truth, nearly all rare;
-// indexing them at full depth made correction about 40% slower for about
-// a tenth of a point of oracle recall on ads-fall2018.)
+// searched within the full bound: a general word list holds many times the
+// words of a training truth, nearly all rare, and indexing them at full
+// depth costs much time for little oracle recall (README, Development:
+// tuning notes).
 // A lookup hashes the deletions of the query the same way and verifies each
 // hit by edit distance on the skeletons, within a bound that grows with
 // length: 1 + len/4, capped by MaxEdits. Look-alike substitutions are free

@@ -36,12 +36,10 @@ type Candidate struct {
 	Score    float64 // LogConf + PriorWeight*LogPrior: the ranking score
 }
 
-// Options controls a Generator. The zero value means the defaults, which
-// were chosen on training folds of ads-fall2018 (held-out documents of the
-// other folds): raising MinKeep from 8 to 12 and K to 30 took the share of
-// missed words cut by the pruning from 10% to 1% at 12 candidates per
-// token; Verify, MaxEdits and the index depth trade speed for the last
-// tenths of a point of oracle recall.
+// Options controls a Generator. The zero value means the defaults, chosen
+// by the oracle study (ocrfix candgen -oracle) on held-out folds; the
+// README (Development: tuning notes) says how. Verify, MaxEdits and the
+// index depth trade speed for oracle recall.
 type Options struct {
 	// MaxEdits caps the edit bound on skeletons, 1 + len/4 runes (default 3).
 	MaxEdits int

@@ -41,8 +41,8 @@ type LabeledDocRow struct {
 // CandidateRow is a row of the Candidate relation: candidate CandID for
 // the OCR token WordID (Word may hold a space: a split). Span is the number
 // of OCR tokens the candidate replaces from WordID on: 1, or 2 and more for
-// a merge with the following tokens (a column DESIGN.md's relation lacks:
-// without it a merge cannot be told from a replacement).
+// a merge with the following tokens (without it a merge cannot be told
+// from a replacement).
 type CandidateRow struct {
 	DocID  string
 	WordID int
