@@ -898,30 +898,53 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 	}
 	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
-		// the likeliest splits by prior only are scored by the channel
-		sp := g.splits(core)
-		pri := make([]float64, len(sp))
-		idx := make([]int, len(sp))
-		for k, t := range sp {
-			pri[k], idx[k] = g.textPrior(t), k
-		}
-		slices.SortFunc(idx, func(a, b int) int {
-			if pri[a] != pri[b] {
-				return cmp.Compare(pri[b], pri[a])
+		cs = g.splitCands(cs, core, score0)
+	}
+	cs = pruneCore(cs, w, g.opt.K)
+	return slices.Clone(cs)
+}
+
+// splitCands appends to cs the likeliest splits of core, by prior only,
+// that the channel scores within reach (score with loose set) and cs does
+// not hold yet.
+func (g *Generator) splitCands(cs []coreCand, core string, score func(t string, prior float64, loose bool) (float64, bool)) []coreCand {
+	has := func(t string) bool {
+		for _, c := range cs {
+			if c.text == t {
+				return true
 			}
-			return cmp.Compare(sp[a], sp[b])
-		})
-		if len(idx) > maxSplits {
-			idx = idx[:maxSplits]
 		}
-		for _, k := range idx {
-			if t := sp[k]; !has(t) {
-				if lp, ok := score0(t, pri[k], true); ok {
-					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k], ""})
-				}
+		return false
+	}
+	// the likeliest splits by prior only are scored by the channel
+	sp := g.splits(core)
+	pri := make([]float64, len(sp))
+	idx := make([]int, len(sp))
+	for k, t := range sp {
+		pri[k], idx[k] = g.textPrior(t), k
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if pri[a] != pri[b] {
+			return cmp.Compare(pri[b], pri[a])
+		}
+		return cmp.Compare(sp[a], sp[b])
+	})
+	if len(idx) > maxSplits {
+		idx = idx[:maxSplits]
+	}
+	for _, k := range idx {
+		if t := sp[k]; !has(t) {
+			if lp, ok := score(t, pri[k], true); ok {
+				cs = append(cs, coreCand{t, SrcSplit, lp, pri[k], ""})
 			}
 		}
 	}
+	return cs
+}
+
+// pruneCore sorts the candidates of a core by score (conf + w*prior, then
+// text) and keeps the best k, the core itself among them.
+func pruneCore(cs []coreCand, w float64, k int) []coreCand {
 	slices.SortFunc(cs, func(x, y coreCand) int {
 		a, b := x.conf+w*x.prior, y.conf+w*y.prior
 		if a != b {
@@ -932,7 +955,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		return strings.Compare(x.text, y.text)
 	})
-	if len(cs) > g.opt.K {
+	if len(cs) > k {
 		// keep the core itself even when cut
 		orig := -1
 		for i, c := range cs {
@@ -940,12 +963,12 @@ func (g *Generator) coreCands(core string) []coreCand {
 				orig = i
 			}
 		}
-		if orig >= g.opt.K {
-			cs[g.opt.K-1] = cs[orig]
+		if orig >= k {
+			cs[k-1] = cs[orig]
 		}
-		cs = cs[:g.opt.K]
+		cs = cs[:k]
 	}
-	return slices.Clone(cs)
+	return cs
 }
 
 // splits returns the splits of core into two words, and the compounds of
