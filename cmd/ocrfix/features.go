@@ -60,27 +60,11 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	for i, d := range c.Docs {
 		lats[i] = m.Score(d.OCR, d.Alt, prof)
 	}
-	err = writeRows(*out, data.NewFeatureWriter, func(rw *data.RowWriter[data.FeatureRow]) error {
-		for i, d := range c.Docs {
-			if err := lats[i].EachFeature(d.Stem, rw.Write); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := latticeRows(*out, data.NewFeatureWriter, c.Docs, lats, (*model.Lattice).EachFeature); err != nil {
 		return err
 	}
 	if *docCand != "" {
-		err := writeRows(*docCand, data.NewDocCandWriter, func(rw *data.RowWriter[data.DocCandRow]) error {
-			for i, d := range c.Docs {
-				if err := lats[i].EachDocCand(d.Stem, rw.Write); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
+		if err := latticeRows(*docCand, data.NewDocCandWriter, c.Docs, lats, (*model.Lattice).EachDocCand); err != nil {
 			return err
 		}
 	}
@@ -112,5 +96,19 @@ func writeRows[T any](path string, newWriter func(io.Writer) *data.RowWriter[T],
 			return err
 		}
 		return rw.Err()
+	})
+}
+
+// latticeRows writes to path the relation each makes of every document's
+// lattice (Lattice.EachFeature, Lattice.EachDocCand), documents in order.
+func latticeRows[T any](path string, newWriter func(io.Writer) *data.RowWriter[T], docs []*data.Doc, lats []*model.Lattice,
+	each func(l *model.Lattice, doc string, fn func(T) error) error) error {
+	return writeRows(path, newWriter, func(rw *data.RowWriter[T]) error {
+		for i, d := range docs {
+			if err := each(lats[i], d.Stem, rw.Write); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
