@@ -55,10 +55,10 @@
 // stored without deletions: such a word is proposed when the token's
 // indexed prefix equals its own up to look-alikes or one extra rune (and
 // the whole within the bound), while the training truth's words are
-// searched within the full bound. (A general word list
-// holds five times the words of a training truth, nearly all rare;
-// indexing them at full depth made correction about 40% slower for about
-// a tenth of a point of oracle recall on ads-fall2018.)
+// searched within the full bound: a general word list holds many times the
+// words of a training truth, nearly all rare, and indexing them at full
+// depth costs much time for little oracle recall (README, Development:
+// tuning notes).
 // A lookup hashes the deletions of the query the same way and verifies each
 // hit by edit distance on the skeletons, within a bound that grows with
 // length: 1 + len/4, capped by MaxEdits. Look-alike substitutions are free
@@ -125,21 +125,12 @@
 //
 // Garbage applies the eight rules of Kulp and Kontostathis (rmgarbage) with
 // their thresholds and returns a bit set; RuleNames names the bits.
-// EvaluateDetection measures their precision and recall, and those of the
-// out-of-lexicon test, against the tokens the alignment with the truth
-// does not match.
 //
-// # The oracle bound
+// # Why a word is missing
 //
-// EvaluateOracle runs k folds by whole document (the confusion model and
-// lexicon from the other folds only) and reports raw recall, oracle recall
-// (eval.OracleChoice over the candidate lattice), candidate recall of the
-// wrong tokens, candidates per token, the share of the raw gap closed, and
-// the attribution of every gt word the oracle misses to one class. A gt
-// word in a span where the OCR has a different number of tokens is a split
-// or merge with errors; one whose OCR lost it entirely is other; otherwise
-// the classes are tested in this order: generated but cut by the pruning,
-// not in the lexicon, punctuation differs, case or look-alike (same
-// skeleton), more edits than the bound, other. Each missed word gets
-// exactly one class, so the counts add up to the total.
+// WhyMissing names why the right word of a token is not among its kept
+// candidates (Miss: cut by the pruning, not in the lexicon, punctuation,
+// case or look-alike, more edits than the bound). The studies that measure
+// candidate generation against the truth (the oracle bound, detection
+// precision and recall) are in package experiment.
 package candgen

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"ocrfix/align"
+	"ocrfix/data"
 )
 
 // Source flags of a candidate: where it came from (several may be set).
@@ -35,12 +36,10 @@ type Candidate struct {
 	Score    float64 // LogConf + PriorWeight*LogPrior: the ranking score
 }
 
-// Options controls a Generator. The zero value means the defaults, which
-// were chosen on training folds of ads-fall2018 (held-out documents of the
-// other folds): raising MinKeep from 8 to 12 and K to 30 took the share of
-// missed words cut by the pruning from 10% to 1% at 12 candidates per
-// token; Verify, MaxEdits and the index depth trade speed for the last
-// tenths of a point of oracle recall.
+// Options controls a Generator. The zero value means the defaults, chosen
+// by the oracle study (ocrfix candgen -oracle) on held-out folds; the
+// README (Development: tuning notes) says how. Verify, MaxEdits and the
+// index depth trade speed for oracle recall.
 type Options struct {
 	// MaxEdits caps the edit bound on skeletons, 1 + len/4 runes (default 3).
 	MaxEdits int
@@ -899,30 +898,53 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 	}
 	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
-		// the likeliest splits by prior only are scored by the channel
-		sp := g.splits(core)
-		pri := make([]float64, len(sp))
-		idx := make([]int, len(sp))
-		for k, t := range sp {
-			pri[k], idx[k] = g.textPrior(t), k
-		}
-		slices.SortFunc(idx, func(a, b int) int {
-			if pri[a] != pri[b] {
-				return cmp.Compare(pri[b], pri[a])
+		cs = g.splitCands(cs, core, score0)
+	}
+	cs = pruneCore(cs, w, g.opt.K)
+	return slices.Clone(cs)
+}
+
+// splitCands appends to cs the likeliest splits of core, by prior only,
+// that the channel scores within reach (score with loose set) and cs does
+// not hold yet.
+func (g *Generator) splitCands(cs []coreCand, core string, score func(t string, prior float64, loose bool) (float64, bool)) []coreCand {
+	has := func(t string) bool {
+		for _, c := range cs {
+			if c.text == t {
+				return true
 			}
-			return cmp.Compare(sp[a], sp[b])
-		})
-		if len(idx) > maxSplits {
-			idx = idx[:maxSplits]
 		}
-		for _, k := range idx {
-			if t := sp[k]; !has(t) {
-				if lp, ok := score0(t, pri[k], true); ok {
-					cs = append(cs, coreCand{t, SrcSplit, lp, pri[k], ""})
-				}
+		return false
+	}
+	// the likeliest splits by prior only are scored by the channel
+	sp := g.splits(core)
+	pri := make([]float64, len(sp))
+	idx := make([]int, len(sp))
+	for k, t := range sp {
+		pri[k], idx[k] = g.textPrior(t), k
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if pri[a] != pri[b] {
+			return cmp.Compare(pri[b], pri[a])
+		}
+		return cmp.Compare(sp[a], sp[b])
+	})
+	if len(idx) > maxSplits {
+		idx = idx[:maxSplits]
+	}
+	for _, k := range idx {
+		if t := sp[k]; !has(t) {
+			if lp, ok := score(t, pri[k], true); ok {
+				cs = append(cs, coreCand{t, SrcSplit, lp, pri[k], ""})
 			}
 		}
 	}
+	return cs
+}
+
+// pruneCore sorts the candidates of a core by score (conf + w*prior, then
+// text) and keeps the best k, the core itself among them.
+func pruneCore(cs []coreCand, w float64, k int) []coreCand {
 	slices.SortFunc(cs, func(x, y coreCand) int {
 		a, b := x.conf+w*x.prior, y.conf+w*y.prior
 		if a != b {
@@ -933,7 +955,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		}
 		return strings.Compare(x.text, y.text)
 	})
-	if len(cs) > g.opt.K {
+	if len(cs) > k {
 		// keep the core itself even when cut
 		orig := -1
 		for i, c := range cs {
@@ -941,12 +963,12 @@ func (g *Generator) coreCands(core string) []coreCand {
 				orig = i
 			}
 		}
-		if orig >= g.opt.K {
-			cs[g.opt.K-1] = cs[orig]
+		if orig >= k {
+			cs[k-1] = cs[orig]
 		}
-		cs = cs[:g.opt.K]
+		cs = cs[:k]
 	}
-	return slices.Clone(cs)
+	return cs
 }
 
 // splits returns the splits of core into two words, and the compounds of
@@ -1426,4 +1448,16 @@ func (g *Generator) docLexicon(ocr []string) {
 		}
 		g.docLx[w] = n
 	}
+}
+
+// Rows returns the Candidate relation of one document (docid stem): a row
+// per candidate of each position, in generation order, Span at least 1.
+func Rows(stem string, cands [][]Candidate) []data.CandidateRow {
+	var rows []data.CandidateRow
+	for i, cs := range cands {
+		for j, x := range cs {
+			rows = append(rows, data.CandidateRow{DocID: stem, WordID: i, CandID: j, Word: x.Text, Span: max(x.Span, 1)})
+		}
+	}
+	return rows
 }

@@ -204,6 +204,79 @@ func load(fsys fs.FS, name string, display func(string) string, opt LoadOptions)
 	return c, append(warns, w...), nil
 }
 
+// LoadPair loads the ground truth in gtDir and the predictions (OCR
+// output, raw or corrected) in predDir as one corpus named gtDir, for
+// evaluation: files pair by stem as in LoadFS, with these differences.
+// Files of no known format are skipped with a warning. A prediction
+// without ground truth is an error that lists the stems, or with
+// opt.AllowUnpaired a warning; a ground truth without prediction is kept
+// as a Doc whose OCR is nil (it matches nothing). It is an error when no
+// document has both, or when either directory holds no document.
+func LoadPair(gtDir, predDir string, opt LoadOptions) (*Corpus, []string, error) {
+	var warns []string
+	gts, err := listDir(gtDir, "gt", &warns)
+	if err != nil {
+		return nil, warns, err
+	}
+	preds, err := listDir(predDir, "pred", &warns)
+	if err != nil {
+		return nil, warns, err
+	}
+	if extra := missing(preds, gts); len(extra) > 0 {
+		msg := fmt.Sprintf("%d prediction(s) in %s without ground truth in %s: %s", len(extra), predDir, gtDir, listNames(extra))
+		if !opt.AllowUnpaired {
+			return nil, warns, fmt.Errorf("%s (use -allow-unpaired to ignore them)", msg)
+		}
+		warns = append(warns, msg+", ignored")
+	}
+	c := &Corpus{Name: gtDir}
+	paired := 0
+	for _, stem := range sortedKeys(gts) {
+		d := &Doc{Stem: stem, Collection: gtDir}
+		if d.GT, err = ReadFile(gts[stem]); err != nil {
+			return nil, warns, err
+		}
+		if p, ok := preds[stem]; ok {
+			if d.OCR, err = ReadFile(p); err != nil {
+				return nil, warns, err
+			}
+			paired++
+		}
+		c.Docs = append(c.Docs, d)
+	}
+	if paired == 0 {
+		return nil, warns, fmt.Errorf("no document of %s has a prediction in %s (stems differ, e.g. %s)", gtDir, predDir, c.Docs[0].Stem)
+	}
+	return c, warns, nil
+}
+
+// listDir returns stem -> file path of the documents in the directory
+// dir, whose role ("gt", "pred") names it in errors; files of no known
+// format are skipped with a warning appended to warns.
+func listDir(dir, role string, warns *[]string) (map[string]string, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s directory %s: no such directory", role, dir)
+		}
+		return nil, fmt.Errorf("%s directory %s: %v", role, dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s directory %s: not a directory", role, dir)
+	}
+	m, err := listFiles(os.DirFS(dir), ".", func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }, warns)
+	if err == nil && len(m) == 0 {
+		err = fmt.Errorf("%s directory %s: no documents (.txt, .tsv, .hocr, .html or .xml files)", role, dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for stem, p := range m {
+		m[stem] = filepath.Join(dir, filepath.FromSlash(p))
+	}
+	return m, nil
+}
+
 // listStems returns stem -> file path (in fsys) of the documents in dir,
 // an error when there are none.
 func listStems(fsys fs.FS, dir string, display func(string) string) (map[string]string, error) {
@@ -217,6 +290,13 @@ func listStems(fsys fs.FS, dir string, display func(string) string) (map[string]
 // listStemsAllowEmpty is listStems without the check for an empty
 // directory.
 func listStemsAllowEmpty(fsys fs.FS, dir string, display func(string) string) (map[string]string, error) {
+	return listFiles(fsys, dir, display, nil)
+}
+
+// listFiles returns stem -> file path (in fsys) of the documents in dir.
+// A file of no known format is an error, or, when skipped is not nil, a
+// warning appended to it.
+func listFiles(fsys fs.FS, dir string, display func(string) string, skipped *[]string) (map[string]string, error) {
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, pathError(display(dir), err)
@@ -229,7 +309,11 @@ func listStemsAllowEmpty(fsys fs.FS, dir string, display func(string) string) (m
 			continue
 		}
 		if _, err := FormatOf(display(p)); err != nil {
-			return nil, err
+			if skipped == nil {
+				return nil, err
+			}
+			*skipped = append(*skipped, fmt.Sprintf("skipping %v", err))
+			continue
 		}
 		stem := Stem(n)
 		if prev, ok := m[stem]; ok {

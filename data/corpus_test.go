@@ -282,3 +282,33 @@ func TestLoadDirSymlinks(t *testing.T) {
 		t.Fatalf("%+v", c.Docs[0])
 	}
 }
+
+func TestLoadPair(t *testing.T) {
+	dir := t.TempDir()
+	for p, body := range map[string]string{
+		"gt/a.txt": "one two\n", "gt/b.txt": "three\n", "gt/notes.md": "x",
+		"pred/a.txt": "one too\n", "pred/c.txt": "extra\n",
+	} {
+		p = filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gt, pred := filepath.Join(dir, "gt"), filepath.Join(dir, "pred")
+	if _, _, err := LoadPair(gt, pred, LoadOptions{}); err == nil || !strings.Contains(err.Error(), "without ground truth") {
+		t.Errorf("unpaired prediction: %v", err)
+	}
+	c, warns, err := LoadPair(gt, pred, LoadOptions{AllowUnpaired: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Docs) != 2 || c.Docs[0].Stem != "a" || c.Docs[0].OCR == nil || c.Docs[1].OCR != nil || len(warns) != 2 {
+		t.Errorf("docs %v, warnings %q", c.Docs, warns)
+	}
+	if _, _, err := LoadPair(filepath.Join(dir, "nope"), pred, LoadOptions{}); err == nil || !strings.Contains(err.Error(), "no such directory") {
+		t.Errorf("missing directory: %v", err)
+	}
+}

@@ -39,7 +39,8 @@
 // newline, carriage return and backslash escaped as \t \n \r \\ inside
 // fields (never CSV quoting: OCR text is full of quotes); TSVWriter and
 // TSVReader document the format in full, and the typed rows (OCRRow,
-// CandidateRow, FeatureRow, ...) follow DESIGN.md's relations.
+// CandidateRow, FeatureRow, ...) follow the relations listed in the
+// README (Development: relations). RowWriter writes a relation row by row.
 package data
 
 // Token is one whitespace-delimited word of a text (a maximal run of

@@ -41,8 +41,8 @@ type LabeledDocRow struct {
 // CandidateRow is a row of the Candidate relation: candidate CandID for
 // the OCR token WordID (Word may hold a space: a split). Span is the number
 // of OCR tokens the candidate replaces from WordID on: 1, or 2 and more for
-// a merge with the following tokens (a column DESIGN.md's relation lacks:
-// without it a merge cannot be told from a replacement).
+// a merge with the following tokens (without it a merge cannot be told
+// from a replacement).
 type CandidateRow struct {
 	DocID  string
 	WordID int
@@ -127,15 +127,75 @@ func readRows[T any](r io.Reader, name string, header []string, parse func(t *TS
 	return rows, nil
 }
 
+// RowWriter writes the rows of one relation as TSV, its header first, one
+// row at a time, so a relation larger than memory can be written. Make
+// one with NewOCRWriter, NewCandidateWriter, NewFeatureWriter, ...; the
+// Write functions of the relations (WriteOCR, ...) use it.
+type RowWriter[T any] struct {
+	t      *TSVWriter
+	fields func(T) []string
+}
+
+// Write writes one row. After an error every later Write returns it.
+func (w *RowWriter[T]) Write(row T) error { return w.t.Write(w.fields(row)...) }
+
+// Err returns the first error of any Write, or of writing the header.
+func (w *RowWriter[T]) Err() error { return w.t.Err() }
+
 // writeRows writes the header and the fields of each row.
 func writeRows[T any](w io.Writer, header []string, rows []T, fields func(T) []string) error {
-	t := NewTSVWriter(w, header...)
+	rw := &RowWriter[T]{NewTSVWriter(w, header...), fields}
 	for _, r := range rows {
-		if err := t.Write(fields(r)...); err != nil {
+		if err := rw.Write(r); err != nil {
 			return err
 		}
 	}
-	return t.Err()
+	return rw.Err()
+}
+
+func ocrFields(r OCRRow) []string { return []string{r.OCRID, r.DocID, itoa(r.WordID), r.Word} }
+func labeledDocFields(r LabeledDocRow) []string {
+	return []string{r.DocID, itoa(r.WordID), r.Word}
+}
+func candidateFields(r CandidateRow) []string {
+	return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.Word, itoa(r.Span)}
+}
+func featureFields(r FeatureRow) []string {
+	return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.FName, ftoa(r.FVal)}
+}
+func docCandFields(r DocCandRow) []string {
+	return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), ftoa(r.Value)}
+}
+func docFields(r DocRow) []string { return []string{r.DocID, itoa(r.WordID), r.Word} }
+
+// NewOCRWriter returns a writer of the OCR relation to w.
+func NewOCRWriter(w io.Writer) *RowWriter[OCRRow] {
+	return &RowWriter[OCRRow]{NewTSVWriter(w, OCRHeader...), ocrFields}
+}
+
+// NewLabeledDocWriter returns a writer of the LabeledDoc relation to w.
+func NewLabeledDocWriter(w io.Writer) *RowWriter[LabeledDocRow] {
+	return &RowWriter[LabeledDocRow]{NewTSVWriter(w, LabeledDocHeader...), labeledDocFields}
+}
+
+// NewCandidateWriter returns a writer of the Candidate relation to w.
+func NewCandidateWriter(w io.Writer) *RowWriter[CandidateRow] {
+	return &RowWriter[CandidateRow]{NewTSVWriter(w, CandidateHeader...), candidateFields}
+}
+
+// NewFeatureWriter returns a writer of the Feature relation to w.
+func NewFeatureWriter(w io.Writer) *RowWriter[FeatureRow] {
+	return &RowWriter[FeatureRow]{NewTSVWriter(w, FeatureHeader...), featureFields}
+}
+
+// NewDocCandWriter returns a writer of the DocCand relation to w.
+func NewDocCandWriter(w io.Writer) *RowWriter[DocCandRow] {
+	return &RowWriter[DocCandRow]{NewTSVWriter(w, DocCandHeader...), docCandFields}
+}
+
+// NewDocWriter returns a writer of the Doc relation to w.
+func NewDocWriter(w io.Writer) *RowWriter[DocRow] {
+	return &RowWriter[DocRow]{NewTSVWriter(w, DocHeader...), docFields}
 }
 
 func parseOCR(t *TSVReader, f []string) (r OCRRow, err error) {
@@ -199,9 +259,7 @@ func parseDoc(t *TSVReader, f []string) (r DocRow, err error) {
 
 // WriteOCR writes the OCR relation (OCRHeader, then rows) to w.
 func WriteOCR(w io.Writer, rows []OCRRow) error {
-	return writeRows(w, OCRHeader, rows, func(r OCRRow) []string {
-		return []string{r.OCRID, r.DocID, itoa(r.WordID), r.Word}
-	})
+	return writeRows(w, OCRHeader, rows, ocrFields)
 }
 
 // ReadOCR reads an OCR relation written by WriteOCR; name is used in
@@ -218,9 +276,7 @@ func EachOCR(r io.Reader, name string, fn func(OCRRow) error) error {
 
 // WriteLabeledDoc writes the LabeledDoc relation to w.
 func WriteLabeledDoc(w io.Writer, rows []LabeledDocRow) error {
-	return writeRows(w, LabeledDocHeader, rows, func(r LabeledDocRow) []string {
-		return []string{r.DocID, itoa(r.WordID), r.Word}
-	})
+	return writeRows(w, LabeledDocHeader, rows, labeledDocFields)
 }
 
 // ReadLabeledDoc reads a LabeledDoc relation; name is used in errors.
@@ -235,9 +291,7 @@ func EachLabeledDoc(r io.Reader, name string, fn func(LabeledDocRow) error) erro
 
 // WriteCandidate writes the Candidate relation to w.
 func WriteCandidate(w io.Writer, rows []CandidateRow) error {
-	return writeRows(w, CandidateHeader, rows, func(r CandidateRow) []string {
-		return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.Word, itoa(r.Span)}
-	})
+	return writeRows(w, CandidateHeader, rows, candidateFields)
 }
 
 // ReadCandidate reads a Candidate relation; name is used in errors.
@@ -252,9 +306,7 @@ func EachCandidate(r io.Reader, name string, fn func(CandidateRow) error) error 
 
 // WriteFeature writes the Feature relation to w.
 func WriteFeature(w io.Writer, rows []FeatureRow) error {
-	return writeRows(w, FeatureHeader, rows, func(r FeatureRow) []string {
-		return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), r.FName, ftoa(r.FVal)}
-	})
+	return writeRows(w, FeatureHeader, rows, featureFields)
 }
 
 // ReadFeature reads a Feature relation; name is used in errors.
@@ -270,9 +322,7 @@ func EachFeature(r io.Reader, name string, fn func(FeatureRow) error) error {
 
 // WriteDocCand writes the DocCand relation to w.
 func WriteDocCand(w io.Writer, rows []DocCandRow) error {
-	return writeRows(w, DocCandHeader, rows, func(r DocCandRow) []string {
-		return []string{r.DocID, itoa(r.WordID), itoa(r.CandID), ftoa(r.Value)}
-	})
+	return writeRows(w, DocCandHeader, rows, docCandFields)
 }
 
 // ReadDocCand reads a DocCand relation; name is used in errors.
@@ -287,9 +337,7 @@ func EachDocCand(r io.Reader, name string, fn func(DocCandRow) error) error {
 
 // WriteDoc writes the Doc relation to w.
 func WriteDoc(w io.Writer, rows []DocRow) error {
-	return writeRows(w, DocHeader, rows, func(r DocRow) []string {
-		return []string{r.DocID, itoa(r.WordID), r.Word}
-	})
+	return writeRows(w, DocHeader, rows, docFields)
 }
 
 // ReadDoc reads a Doc relation; name is used in errors.

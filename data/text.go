@@ -11,7 +11,8 @@ import (
 )
 
 // formatReaders holds the readers of the structured formats (Tesseract
-// TSV, hOCR, ALTO), registered from init functions in their own files.
+// TSV, hOCR, ALTO), registered by the init function in tesstsv.go; a new
+// format adds its reader there.
 // ReadText has already checked that src holds no NUL byte and is valid
 // UTF-8 when it calls one; the reader fills Text.Path, Format, Source and
 // Tokens. FormatText is read by ReadText itself and is never looked up here.

@@ -2,13 +2,12 @@ package eval
 
 import (
 	"math"
-	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"ocrfix/align"
 	"ocrfix/data"
+	"ocrfix/internal/par"
 )
 
 // DocResult holds the figures of one document. Counts are of words after
@@ -319,37 +318,10 @@ func EvaluateCorpus(c *data.Corpus, opt Options) (Summary, []string) {
 		}
 	}
 	res := make([]DocResult, len(docs))
-	parallel(len(docs), func(i int) {
+	par.Do(len(docs), 0, func(i int) {
 		res[i] = EvaluateText(docs[i].Stem, docs[i].GT, docs[i].OCR, opt)
 	})
 	return Summarize(res, opt), warnings
-}
-
-// parallel calls f(0..n-1) on up to GOMAXPROCS goroutines.
-func parallel(n int, f func(i int)) {
-	w := min(runtime.GOMAXPROCS(0), n)
-	if w <= 1 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for k := 0; k < w; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // ErrorReduction returns (errRaw - errCorr) / errRaw, where errors are gt

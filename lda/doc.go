@@ -41,32 +41,20 @@
 // corpus.
 //
 // Defaults: K=30, beta=0.01, 200 sweeps with 100 of burn-in, MinCount 2,
-// and alpha=0.1 rather than Griffiths and Steyvers' 50/K: 50/K (1.7 for 30
-// topics) suits short abstracts; on documents of thousands of tokens a
-// sparse prior lets each document keep the few topics it has. Measured on
-// the gt of ads-fall2018 (90 training documents, 10 held out; seed 1,
-// plain sampler), held-out perplexity after 200 sweeps: 1637 with
-// alpha=0.1, 1665 with 0.05, 1686 with 50/K; after 50, 100, 200 and 400
-// sweeps with alpha=0.1: 1758, 1698, 1637, 1619 (the default stops at 200
-// for time).
+// and alpha=0.1 rather than Griffiths and Steyvers' 50/K: 50/K suits short
+// abstracts, while on documents of thousands of tokens a sparse prior lets
+// each document keep the few topics it has. The README (Development:
+// tuning notes) gives the held-out perplexities they were chosen by.
 //
 // # Speed
 //
-// On the gt of ads-fall2018 (146k vocabulary tokens, V=7904, K=30) one
-// sweep of the sparse sampler runs at about 28 million tokens per CPU
-// second (36 ns a token), the plain sampler at 15-16 (go test -bench Sweep
-// reports both, as wall and CPU rates); 200 sweeps take about 1.1 CPU
-// seconds. The samplers draw from SplitMix64 generators seeded from the
-// caller's rng (10% faster than PCG in this loop). Against scikit-learn and gensim on the same documents,
-// vocabulary and priors (bench/lda_peers.sh, figures in bench/lda_peers.md)
-// the defaults train 3-9 times faster in CPU time with a 6-8% lower
-// held-out perplexity, and 50 sweeps are 10-33 times faster at an equal or
-// slightly better perplexity. Infer with 50 sweeps takes about 1.3 ms of
-// CPU for a real 1756-word Tesseract page of ads-fall2018
-// (BenchmarkInferADSOCR) and 7 ms for a synthetic 3000-word document that
-// mixes many topics (BenchmarkInfer). Two partitions did not pay on the shared 2-core
-// machine this was measured on (the per-sweep barrier waits for the slower
-// part), so the default is one.
+// The samplers draw from SplitMix64 generators seeded from the caller's
+// rng. go test -bench Sweep reports the sparse and the plain sampler's
+// tokens per second (wall and CPU), BenchmarkInfer and
+// BenchmarkInferADSOCR the cost of folding a document in;
+// bench/lda_peers.sh compares training with scikit-learn and gensim. The
+// README gives the figures measured. One partition is the default: on a
+// small machine the per-sweep barrier of several waits for the slowest.
 //
 // # Inference and scores
 //

@@ -42,8 +42,7 @@ func BenchmarkCorrectADS(b *testing.B) {
 	for _, d := range test {
 		words += len(d.OCR.Tokens)
 	}
-	m.prepare()
-	m.gens.put(m.gens.get()) // build the deletion index outside the timing
+	m.Warm() // build the deletion index outside the timing
 	b.ResetTimer()
 	var elapsed, cpu time.Duration
 	for i := 0; i < b.N; i++ {

@@ -1,7 +1,7 @@
 // Package model is ocrfix's corrector: it trains a ranker over the
 // candidates of every OCR token (the DocCand relation), decides which
 // candidate replaces each token (the Doc relation), saves and reads the
-// model file, and runs the benchmarks that measure it.
+// model file.
 //
 // # Training
 //
@@ -55,11 +55,9 @@
 // version, one whose feature names differ from this build's, a truncated
 // or a corrupt one is an error that says so.
 //
-// # Benchmarks
+// # Experiments
 //
-// CrossValidate (k folds of whole documents), Transfer (train on some
-// collections, correct another with no labels from it) and LeaveOneOut
-// (Transfer for each collection in turn) return every held-out document's
-// outcome: raw, corrected, the oracle of its lattice, and its changes by
-// kind with what they did to the words the truth matches.
+// Cross-validation, transfer between collections and the reports that
+// measure the model live in package experiment, above this one; Warm,
+// Shed, Correction.RankedChanges and OutputWords are what they use.
 package model

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"ocrfix/internal/par"
 )
 
 // LogReg is a binary logistic regression over standardised features:
@@ -62,8 +62,52 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 	if opt.MaxIter == 0 {
 		opt.MaxIter = 200
 	}
-	// Row weights, with class balance.
-	rw := make([]float64, n)
+	rw, wsum, err := rowWeights(y, w, opt.Unbalanced)
+	if err != nil {
+		return nil, err
+	}
+	m := &LogReg{Names: append([]string(nil), names...), Mean: make([]float64, d), Scale: make([]float64, d), W: make([]float64, d)}
+	f := newLogLoss(m.standardise(X, n), y, rw, wsum, opt.L2)
+	// L-BFGS asks for the value and the gradient at the same point in two
+	// calls; one pass computes both and the second call reuses it.
+	var lastX, lastG []float64
+	var lastL float64
+	both := func(x []float64) (float64, []float64) {
+		if lastX != nil && slices.Equal(lastX, x) {
+			return lastL, lastG
+		}
+		l, g := f.eval(x, true)
+		lastX, lastL, lastG = append(lastX[:0], x...), l, g
+		return l, g
+	}
+	prob := optimize.Problem{
+		Func: func(x []float64) float64 { l, _ := both(x); return l },
+		Grad: func(grad, x []float64) { _, g := both(x); copy(grad, g) },
+	}
+	settings := &optimize.Settings{
+		MajorIterations:   opt.MaxIter,
+		GradientThreshold: 1e-6,
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-8, Relative: 1e-7, Iterations: 10},
+	}
+	x0 := m.warmStart(opt.Init)
+	res, err := optimize.Minimize(prob, x0, settings, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		return nil, fmt.Errorf("logreg: %w", err)
+	}
+	copy(m.W, res.X[:d])
+	m.B = res.X[d]
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, errors.New("logreg: fit diverged (non-finite weight)")
+		}
+	}
+	return m, nil
+}
+
+// rowWeights returns the weight of each row (w, nil for 1), scaled so
+// that both classes weigh the same unless unbalanced, and their sum.
+func rowWeights(y []uint8, w []float32, unbalanced bool) ([]float64, float64, error) {
+	rw := make([]float64, len(y))
 	var wpos, wneg float64
 	for i := range rw {
 		rw[i] = 1
@@ -77,9 +121,9 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 		}
 	}
 	if wpos == 0 || wneg == 0 {
-		return nil, fmt.Errorf("logreg: need both classes (positive weight %g, negative weight %g)", wpos, wneg)
+		return nil, 0, fmt.Errorf("logreg: need both classes (positive weight %g, negative weight %g)", wpos, wneg)
 	}
-	if !opt.Unbalanced {
+	if !unbalanced {
 		tot := wpos + wneg
 		for i := range rw {
 			if y[i] == 1 {
@@ -93,8 +137,13 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 	for _, v := range rw {
 		wsum += v
 	}
-	// Standardisation.
-	m := &LogReg{Names: append([]string(nil), names...), Mean: make([]float64, d), Scale: make([]float64, d), W: make([]float64, d)}
+	return rw, wsum, nil
+}
+
+// standardise sets m's Mean and Scale from the n rows of X and returns
+// the standardised rows.
+func (m *LogReg) standardise(X []float32, n int) []float32 {
+	d := len(m.Mean)
 	for r := 0; r < n; r++ {
 		row := X[r*d : r*d+d]
 		for j, v := range row {
@@ -124,151 +173,133 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 			Z[r*d+j] = float32((float64(X[r*d+j]) - m.Mean[j]) / m.Scale[j])
 		}
 	}
+	return Z
+}
 
-	const chunk = 1 << 14
-	nchunks := (n + chunk - 1) / chunk
-	workers := runtime.GOMAXPROCS(0)
-	if workers > nchunks {
-		workers = nchunks
-	}
-	grads := make([][]float64, nchunks)
-	losses := make([]float64, nchunks)
-	for c := range grads {
-		grads[c] = make([]float64, d+1)
-	}
-	// eval computes loss and gradient at x = (W..., B).
-	eval := func(x []float64, wantGrad bool) (float64, []float64) {
-		var wg sync.WaitGroup
-		next := make(chan int, nchunks)
-		for c := 0; c < nchunks; c++ {
-			next <- c
-		}
-		close(next)
-		for k := 0; k < workers; k++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for c := range next {
-					g := grads[c]
-					for j := range g {
-						g[j] = 0
-					}
-					var loss float64
-					lo, hi := c*chunk, min((c+1)*chunk, n)
-					for r := lo; r < hi; r++ {
-						row := Z[r*d : r*d+d]
-						z := x[d]
-						for j, v := range row {
-							z += x[j] * float64(v)
-						}
-						// log loss and sigmoid from one exp and one log1p:
-						// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
-						// and sigmoid(z) = 1/(1+e) for z >= 0, e/(1+e) below.
-						e := math.Exp(-math.Abs(z))
-						l1p := math.Log1p(e)
-						var p, l float64
-						if z >= 0 {
-							p = 1 / (1 + e)
-							if y[r] == 1 {
-								l = l1p
-							} else {
-								l = z + l1p
-							}
-						} else {
-							p = e / (1 + e)
-							if y[r] == 1 {
-								l = -z + l1p
-							} else {
-								l = l1p
-							}
-						}
-						loss += rw[r] * l
-						if wantGrad {
-							e := rw[r] * (p - float64(y[r]))
-							for j, v := range row {
-								g[j] += e * float64(v)
-							}
-							g[d] += e
-						}
-					}
-					losses[c] = loss
-				}
-			}()
-		}
-		wg.Wait()
-		var loss float64
-		var grad []float64
-		if wantGrad {
-			grad = make([]float64, d+1)
-		}
-		for c := 0; c < nchunks; c++ {
-			loss += losses[c]
-			if wantGrad {
-				for j, v := range grads[c] {
-					grad[j] += v
-				}
-			}
-		}
-		loss /= wsum
-		var reg float64
-		for j := 0; j < d; j++ {
-			reg += x[j] * x[j]
-		}
-		loss += opt.L2 / 2 * reg
-		if wantGrad {
-			for j := range grad {
-				grad[j] /= wsum
-			}
-			for j := 0; j < d; j++ {
-				grad[j] += opt.L2 * x[j]
-			}
-		}
-		return loss, grad
-	}
-	// L-BFGS asks for the value and the gradient at the same point in two
-	// calls; one pass computes both and the second call reuses it.
-	var lastX, lastG []float64
-	var lastL float64
-	both := func(x []float64) (float64, []float64) {
-		if lastX != nil && slices.Equal(lastX, x) {
-			return lastL, lastG
-		}
-		l, g := eval(x, true)
-		lastX, lastL, lastG = append(lastX[:0], x...), l, g
-		return l, g
-	}
-	prob := optimize.Problem{
-		Func: func(x []float64) float64 { l, _ := both(x); return l },
-		Grad: func(grad, x []float64) { _, g := both(x); copy(grad, g) },
-	}
-	settings := &optimize.Settings{
-		MajorIterations:   opt.MaxIter,
-		GradientThreshold: 1e-6,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-8, Relative: 1e-7, Iterations: 10},
-	}
+// warmStart returns the starting point (W..., B) of a fit: init's weights
+// moved onto m's scales, or zeros when init is nil or of other features.
+func (m *LogReg) warmStart(init *LogReg) []float64 {
+	d := len(m.W)
 	x0 := make([]float64, d+1)
-	if opt.Init != nil && len(opt.Init.W) == d {
-		// Warm start: the initial weights, moved onto this fit's scales.
+	if init != nil && len(init.W) == d {
 		for j := 0; j < d; j++ {
-			x0[j] = opt.Init.W[j] / opt.Init.Scale[j] * m.Scale[j]
+			x0[j] = init.W[j] / init.Scale[j] * m.Scale[j]
 		}
-		x0[d] = opt.Init.B
+		x0[d] = init.B
 		for j := 0; j < d; j++ {
-			x0[d] += opt.Init.W[j] / opt.Init.Scale[j] * (m.Mean[j] - opt.Init.Mean[j])
+			x0[d] += init.W[j] / init.Scale[j] * (m.Mean[j] - init.Mean[j])
 		}
 	}
-	res, err := optimize.Minimize(prob, x0, settings, &optimize.LBFGS{})
-	if err != nil && res == nil {
-		return nil, fmt.Errorf("logreg: %w", err)
+	return x0
+}
+
+// lossChunk is how many rows one task of the loss sums.
+const lossChunk = 1 << 14
+
+// logLoss is the objective of Fit: the weighted mean log loss of the
+// standardised rows Z plus L2/2*|W|^2, summed over fixed row chunks in a
+// fixed order so the result does not depend on scheduling.
+type logLoss struct {
+	Z      []float32
+	y      []uint8
+	rw     []float64
+	n, d   int
+	wsum   float64
+	l2     float64
+	grads  [][]float64 // per chunk
+	losses []float64   // per chunk
+}
+
+func newLogLoss(Z []float32, y []uint8, rw []float64, wsum, l2 float64) *logLoss {
+	n := len(y)
+	nchunks := (n + lossChunk - 1) / lossChunk
+	f := &logLoss{Z: Z, y: y, rw: rw, n: n, d: len(Z) / n, wsum: wsum, l2: l2, grads: make([][]float64, nchunks), losses: make([]float64, nchunks)}
+	for c := range f.grads {
+		f.grads[c] = make([]float64, f.d+1)
 	}
-	copy(m.W, res.X[:d])
-	m.B = res.X[d]
-	for _, v := range res.X {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, errors.New("logreg: fit diverged (non-finite weight)")
+	return f
+}
+
+// eval computes the loss and, with wantGrad, its gradient at x = (W..., B).
+func (f *logLoss) eval(x []float64, wantGrad bool) (float64, []float64) {
+	d := f.d
+	par.Do(len(f.grads), 0, func(c int) { f.chunk(c, x, wantGrad) })
+	var loss float64
+	var grad []float64
+	if wantGrad {
+		grad = make([]float64, d+1)
+	}
+	for c := range f.grads {
+		loss += f.losses[c]
+		if wantGrad {
+			for j, v := range f.grads[c] {
+				grad[j] += v
+			}
 		}
 	}
-	return m, nil
+	loss /= f.wsum
+	var reg float64
+	for j := 0; j < d; j++ {
+		reg += x[j] * x[j]
+	}
+	loss += f.l2 / 2 * reg
+	if wantGrad {
+		for j := range grad {
+			grad[j] /= f.wsum
+		}
+		for j := 0; j < d; j++ {
+			grad[j] += f.l2 * x[j]
+		}
+	}
+	return loss, grad
+}
+
+// chunk sums the loss (and gradient) of the rows of chunk c.
+func (f *logLoss) chunk(c int, x []float64, wantGrad bool) {
+	d, y, rw := f.d, f.y, f.rw
+	g := f.grads[c]
+	for j := range g {
+		g[j] = 0
+	}
+	var loss float64
+	lo, hi := c*lossChunk, min((c+1)*lossChunk, f.n)
+	for r := lo; r < hi; r++ {
+		row := f.Z[r*d : r*d+d]
+		z := x[d]
+		for j, v := range row {
+			z += x[j] * float64(v)
+		}
+		// log loss and sigmoid from one exp and one log1p:
+		// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
+		// and sigmoid(z) = 1/(1+e) for z >= 0, e/(1+e) below.
+		e := math.Exp(-math.Abs(z))
+		l1p := math.Log1p(e)
+		var p, l float64
+		if z >= 0 {
+			p = 1 / (1 + e)
+			if y[r] == 1 {
+				l = l1p
+			} else {
+				l = z + l1p
+			}
+		} else {
+			p = e / (1 + e)
+			if y[r] == 1 {
+				l = -z + l1p
+			} else {
+				l = l1p
+			}
+		}
+		loss += rw[r] * l
+		if wantGrad {
+			e := rw[r] * (p - float64(y[r]))
+			for j, v := range row {
+				g[j] += e * float64(v)
+			}
+			g[d] += e
+		}
+	}
+	f.losses[c] = loss
 }
 
 // Logit returns the log-odds of a raw (unstandardised) feature row.

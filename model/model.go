@@ -93,12 +93,21 @@ func (m *Model) newResources() *features.Resources {
 	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters, Eng: eng, Shape: shape}
 }
 
-// shed replaces the model's generator pool and feature resources (and its
+// Warm builds what correction needs before its first document: the
+// generator pool with its deletion index and the feature resources, so a
+// timing of Correct leaves them out. Correct calls it as needed; it is
+// safe to call from several goroutines.
+func (m *Model) Warm() {
+	m.prepare()
+	m.gens.put(m.gens.get())
+}
+
+// Shed replaces the model's generator pool and feature resources (and its
 // WithoutConfidence variant's) by fresh ones, made again on first use: the
 // deletion index and the caches of candidates and text facts become
-// garbage. CrossValidate sheds each fold's model once its documents are
-// corrected.
-func (m *Model) shed() {
+// garbage. A cross-validation sheds each fold's model once its documents
+// are corrected. It must not run while the model corrects.
+func (m *Model) Shed() {
 	m.prepare()
 	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
 	m.resources = m.newResources()

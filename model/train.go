@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +17,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/features"
+	"ocrfix/internal/par"
 	"ocrfix/lda"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
@@ -513,43 +513,26 @@ func anyConfidence(docs []*data.Doc) bool {
 // its stem, so the result does not depend on scheduling.
 func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, opt *Options, stage string) []*docWork {
 	out := make([]*docWork, len(docs))
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	next := make(chan int, len(docs))
-	for i := range docs {
-		next <- i
-	}
-	close(next)
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				d := docs[i]
-				dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i], lex: comp.lex}
-				fd := featureDoc(d, dw.words, profs[i])
-				g := comp.gens.get()
-				dw.cands = g.Generate(dw.words, fd.Alts)
-				comp.gens.put(g)
-				fd.Cands = dw.cands
-				dw.mat = features.Compute(comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
-				dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
-				out[i] = dw
-				if opt.Progress != nil {
-					mu.Lock()
-					done++
-					opt.Progress(stage, done, len(docs))
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	par.Do(len(docs), opt.Workers, func(i int) {
+		d := docs[i]
+		dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i], lex: comp.lex}
+		fd := featureDoc(d, dw.words, profs[i])
+		g := comp.gens.get()
+		dw.cands = g.Generate(dw.words, fd.Alts)
+		comp.gens.put(g)
+		fd.Cands = dw.cands
+		dw.mat = features.Compute(comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
+		dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
+		out[i] = dw
+		if opt.Progress != nil {
+			mu.Lock()
+			done++
+			opt.Progress(stage, done, len(docs))
+			mu.Unlock()
+		}
+	})
 	return out
 }
 
@@ -923,7 +906,7 @@ func trainingProfiles(groups [][]*data.Doc, seed uint64) [][]*profile.Profile {
 	out := make([][]*profile.Profile, len(groups))
 	for g, ds := range groups {
 		out[g] = make([]*profile.Profile, len(ds))
-		parallelDo(len(ds), 0, func(i int) {
+		par.Do(len(ds), 0, func(i int) {
 			d := ds[i]
 			coll := byColl[d.Collection]
 			rng := docRand(seed^0x70726f66, d.Stem)

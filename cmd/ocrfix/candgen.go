@@ -5,15 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"text/tabwriter"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/data/wordlist"
+	"ocrfix/experiment"
 )
 
 func init() {
@@ -66,19 +64,45 @@ func (wl *wordLists) load() ([]namedList, error) {
 	return out, nil
 }
 
-// loadWithWordLists loads the corpus (the embedded one for "") and the
-// words of the word lists wl names: the inputs of the commands that
-// evaluate candidate generation by folds.
-func loadWithWordLists(dir string, wl *wordLists, stderr io.Writer) (*data.Corpus, []string, error) {
-	c, err := loadCorpus(dir, false, stderr)
-	if err != nil {
-		return nil, nil, err
+// studyFlags are the flags of the commands that study candidate
+// generation by folds (candgen, detect).
+type studyFlags struct {
+	corpus   *string
+	folds    *int
+	seed     *uint64
+	lexicons *wordLists
+}
+
+// addStudyFlags registers -corpus, -folds, -seed, -lexicon and -nodict on
+// fs; foldsHelp says what the folds are for.
+func addStudyFlags(fs *flag.FlagSet, foldsHelp string) *studyFlags {
+	return &studyFlags{
+		corpus:   fs.String("corpus", "", "corpus directory (default: the embedded corpus)"),
+		folds:    fs.Int("folds", 5, "folds by whole document: "+foldsHelp),
+		seed:     fs.Uint64("seed", 1, "seed of the fold split"),
+		lexicons: addWordListFlags(fs, ""),
 	}
-	words, err := readWordLists(wl)
-	if err != nil {
-		return nil, nil, err
+}
+
+// load checks the flags and loads the corpus and the words of the word
+// lists into the options of a study.
+func (sf *studyFlags) load(fs *flag.FlagSet, stderr io.Writer) (*data.Corpus, experiment.StudyOptions, error) {
+	var opt experiment.StudyOptions
+	if fs.NArg() > 0 {
+		return nil, opt, usagef("unexpected arguments: %v", fs.Args())
 	}
-	return c, words, nil
+	if *sf.folds < 2 {
+		return nil, opt, usagef("-folds must be at least 2")
+	}
+	c, err := loadCorpus(*sf.corpus, false, stderr)
+	if err != nil {
+		return nil, opt, err
+	}
+	words, err := readWordLists(sf.lexicons)
+	if err != nil {
+		return nil, opt, err
+	}
+	return c, experiment.StudyOptions{Folds: *sf.folds, Seed: *sf.seed, WordList: words}, nil
 }
 
 // readWordLists reads the words of the word lists wl names.
@@ -100,87 +124,60 @@ func readWordLists(wl *wordLists) ([]string, error) {
 
 func runCandgen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("candgen", "candgen [-corpus DIR] [-folds 5] [-seed 1] [-lexicon FILE]... [-o FILE.tsv | -oracle [-json]]", stderr)
-	corpus := fs.String("corpus", "", "corpus directory (default: the embedded corpus)")
-	folds := fs.Int("folds", 5, "folds by whole document: each document's candidates come from a model of the other folds")
-	seed := fs.Uint64("seed", 1, "seed of the fold shuffle")
+	sf := addStudyFlags(fs, "each document's candidates come from a model of the other folds")
 	out := fs.String("o", "", "write the Candidate relation (TSV) to this file (default: stdout)")
 	oracle := fs.Bool("oracle", false, "print the oracle bound, candidate recall and failure attribution instead")
 	asJSON := fs.Bool("json", false, "with -oracle: print JSON")
-	lexicons := addWordListFlags(fs, "")
 	k := fs.Int("k", 0, "hard cap of candidates per position (0: the default)")
 	mass := fs.Float64("mass", 0, "posterior mass kept per position (0: the default)")
 	maxEdits := fs.Int("maxedits", 0, "cap of the edit bound (0: the default)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected arguments: %v", fs.Args())
-	}
-	if *folds < 2 {
-		return usagef("-folds must be at least 2")
-	}
 	if *asJSON && !*oracle {
 		return usagef("-json needs -oracle")
 	}
-	c, words, err := loadWithWordLists(*corpus, lexicons, stderr)
+	c, opt, err := sf.load(fs, stderr)
 	if err != nil {
 		return err
 	}
-	opt := candgen.EvalOptions{Folds: *folds, WordList: words,
-		Gen: candgen.Options{K: *k, Mass: *mass, MaxEdits: *maxEdits}}
-	rng := rand.New(rand.NewPCG(*seed, 0))
+	opt.Gen = candgen.Options{K: *k, Mass: *mass, MaxEdits: *maxEdits}
 	if *oracle {
-		rep, err := candgen.EvaluateOracle(c, opt, rng)
+		rep, err := experiment.Oracle(c, opt)
 		if err != nil {
 			return err
 		}
 		if *asJSON {
-			enc := json.NewEncoder(stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			return writeJSON(stdout, rep)
 		}
-		printOracle(stdout, c.Name, rep)
-		return nil
+		return rep.WriteTable(stdout, c.Name)
 	}
 	var rows []data.CandidateRow
-	err = candgen.GenerateFolds(c, opt, rng, func(d *data.Doc, cands [][]candgen.Candidate) {
-		for i, cs := range cands {
-			for j, x := range cs {
-				rows = append(rows, data.CandidateRow{DocID: d.Stem, WordID: i, CandID: j, Word: x.Text, Span: max(x.Span, 1)})
-			}
-		}
+	err = experiment.GenerateFolds(c, opt, func(d *data.Doc, cands [][]candgen.Candidate) {
+		rows = append(rows, candgen.Rows(d.Stem, cands)...)
 	})
 	if err != nil {
 		return err
 	}
-	if *out == "" {
+	return writeRelation(*out, stdout, func(w io.Writer) error { return data.WriteCandidate(w, rows) })
+}
+
+// writeRelation writes a relation with write to the file path (atomically)
+// or, when path is "", to stdout.
+func writeRelation(path string, stdout io.Writer, write func(w io.Writer) error) error {
+	if path == "" {
 		bw := bufio.NewWriter(stdout)
-		if err := data.WriteCandidate(bw, rows); err != nil {
+		if err := write(bw); err != nil {
 			return err
 		}
 		return bw.Flush()
 	}
-	return data.WriteFileAtomic(*out, func(w *bufio.Writer) error { return data.WriteCandidate(w, rows) })
+	return data.WriteFileAtomic(path, func(w *bufio.Writer) error { return write(w) })
 }
 
-func printOracle(w io.Writer, name string, r *candgen.OracleReport) {
-	fmt.Fprintf(w, "corpus %s: %d documents, %d gt words, %d OCR tokens (folds by whole document)\n\n", name, r.Docs, r.GTWords, r.OCRTokens)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "raw recall\t%.4f\t(%d gt words matched by the OCR)\n", r.RawRecall, r.RawMatched)
-	fmt.Fprintf(tw, "oracle recall\t%.4f\t(%d by the best path through the candidates)\n", r.OracleRecall, r.OracleMatched)
-	fmt.Fprintf(tw, "gap closed\t%.4f\t(oracle - raw) / (1 - raw)\n", r.GapClosed)
-	fmt.Fprintf(tw, "candidate recall\t%.4f\t(%d of %d wrong tokens have their right word among the candidates)\n", r.CandidateRecall, r.WrongCovered, r.WrongTokens)
-	fmt.Fprintf(tw, "candidates/token\t%.2f\t\n", r.CandidatesPerToken)
-	fmt.Fprintf(tw, "generation\t%.0f tokens/s\t(%.1f s wall, model building excluded)\n", r.TokensPerSecond, r.GenSeconds)
-	tw.Flush()
-	fmt.Fprintf(w, "\ngt words the oracle misses: %d\n", r.Missed)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "class\tcount\tshare\t\n")
-	sum := 0
-	for _, a := range r.Attribution {
-		fmt.Fprintf(tw, "%s\t%d\t%.3f\t\n", a.Class, a.Count, a.Share)
-		sum += a.Count
-	}
-	fmt.Fprintf(tw, "total\t%d\t%.3f\t\n", sum, 1.0)
-	tw.Flush()
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

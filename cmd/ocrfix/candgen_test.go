@@ -3,10 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ocrfix/data"
 )
 
 // tinyCorpus writes a corpus of six documents whose OCR reads i as l and
@@ -51,6 +54,13 @@ func TestCandgenCommands(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(b), "docid\twordid\tcandid\tword\tspan\n") || !strings.Contains(string(b), "\tcommittee\t1\n") {
 		t.Errorf("Candidate relation: %v\n%.300s", err, b)
 	}
+	roundTrip(t, cands, func(r io.Reader, w io.Writer) error {
+		rows, err := data.ReadCandidate(r, cands)
+		if err == nil {
+			err = data.WriteCandidate(w, rows)
+		}
+		return err
+	})
 
 	code, out, errs = runCmd("candgen", "-corpus", dir, "-folds", "3", "-nodict", "-oracle", "-json")
 	if code != 0 {

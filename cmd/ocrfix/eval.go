@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"ocrfix/data"
@@ -67,7 +65,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if fs.NArg() > 0 {
 			return usagef("give either -gt DIR -pred DIR or two files, not both (extra arguments: %s)", strings.Join(fs.Args(), " "))
 		}
-		c, warnings, err = evalLoadDirs(*gtDir, *predDir, *allow)
+		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow})
 	case fs.NArg() == 2:
 		c, warnings, err = evalLoadFiles(fs.Arg(0), fs.Arg(1))
 	case fs.NArg() == 0:
@@ -156,107 +154,4 @@ func evalReadFile(path string) (*data.Text, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-// evalListDir returns the readable documents of dir by stem. Hidden files
-// and subdirectories are ignored; files of no known format are skipped with
-// a warning; two files with one stem are an error.
-func evalListDir(dir, role string) (map[string]string, []string, error) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, nil, fmt.Errorf("%s directory %s: no such directory", role, dir)
-		}
-		return nil, nil, fmt.Errorf("%s directory %s: %v", role, dir, err)
-	}
-	if !fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s directory %s: not a directory", role, dir)
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s directory %s: %v", role, dir, err)
-	}
-	var warnings []string
-	stems := make(map[string]string)
-	for _, e := range ents {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || e.IsDir() {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if _, err := data.FormatOf(p); err != nil {
-			warnings = append(warnings, fmt.Sprintf("skipping %v", err))
-			continue
-		}
-		st := data.Stem(name)
-		if prev, dup := stems[st]; dup {
-			return nil, warnings, fmt.Errorf("%s directory %s: two files for document %s: %s and %s", role, dir, st, filepath.Base(prev), name)
-		}
-		stems[st] = p
-	}
-	if len(stems) == 0 {
-		return nil, warnings, fmt.Errorf("%s directory %s: no documents (.txt, .tsv, .hocr, .html or .xml files)", role, dir)
-	}
-	return stems, warnings, nil
-}
-
-// evalLoadDirs pairs the files of gtDir and predDir by stem and reads them.
-func evalLoadDirs(gtDir, predDir string, allowUnpaired bool) (*data.Corpus, []string, error) {
-	gts, w1, err := evalListDir(gtDir, "gt")
-	if err != nil {
-		return nil, w1, err
-	}
-	preds, w2, err := evalListDir(predDir, "pred")
-	warnings := append(w1, w2...)
-	if err != nil {
-		return nil, warnings, err
-	}
-	var extra []string
-	for st := range preds {
-		if _, ok := gts[st]; !ok {
-			extra = append(extra, st)
-		}
-	}
-	sort.Strings(extra)
-	if len(extra) > 0 {
-		msg := fmt.Sprintf("%d prediction(s) in %s without ground truth in %s: %s", len(extra), predDir, gtDir, evalListNames(extra))
-		if !allowUnpaired {
-			return nil, warnings, fmt.Errorf("%s (use -allow-unpaired to ignore them)", msg)
-		}
-		warnings = append(warnings, msg+", ignored")
-	}
-	stems := make([]string, 0, len(gts))
-	for st := range gts {
-		stems = append(stems, st)
-	}
-	sort.Strings(stems)
-	c := &data.Corpus{Name: gtDir}
-	var missing []string
-	for _, st := range stems {
-		gt, err := evalReadFile(gts[st])
-		if err != nil {
-			return nil, warnings, err
-		}
-		d := &data.Doc{Stem: st, GT: gt}
-		if p, ok := preds[st]; ok {
-			if d.OCR, err = evalReadFile(p); err != nil {
-				return nil, warnings, err
-			}
-		} else {
-			missing = append(missing, st)
-		}
-		c.Docs = append(c.Docs, d)
-	}
-	if len(missing) == len(stems) {
-		return nil, warnings, fmt.Errorf("no document of %s has a prediction in %s (stems differ, e.g. %s)", gtDir, predDir, stems[0])
-	}
-	return c, warnings, nil
-}
-
-// evalListNames lists up to 10 names, then "and N more".
-func evalListNames(names []string) string {
-	if len(names) <= 10 {
-		return strings.Join(names, ", ")
-	}
-	return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
 }

@@ -117,7 +117,7 @@ func TestEvalCommandBadInput(t *testing.T) {
 		{"bad utf8", []string{"eval", p("gt/a.txt"), p("badutf/a.txt")}, 1, "UTF-8"},
 		{"empty", []string{"eval", "-gt", p("empty/gt"), "-pred", p("empty/pr")}, 1, "no words"},
 		{"stems differ", []string{"eval", "-gt", p("gt"), "-pred", p("other"), "-allow-unpaired"}, 1, "no document"},
-		{"dup stem", []string{"eval", "-gt", p("gt"), "-pred", p("dup")}, 1, "two files for document a"},
+		{"dup stem", []string{"eval", "-gt", p("gt"), "-pred", p("dup")}, 1, "two files for the stem \"a\""},
 		{"empty dir", []string{"eval", "-gt", p("gt"), "-pred", p("emptydir")}, 1, "no documents"},
 		{"dir as file", []string{"eval", p("gt"), p("pred")}, 1, "is a directory"},
 	} {

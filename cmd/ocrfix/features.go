@@ -4,11 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 
 	"ocrfix/data"
-	"ocrfix/features"
 	"ocrfix/model"
 	"ocrfix/profile"
 )
@@ -63,56 +60,24 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	for i, d := range c.Docs {
 		lats[i] = m.Score(d.OCR, d.Alt, prof)
 	}
-	err = data.WriteFileAtomic(*out, func(w *bufio.Writer) error {
-		tw := data.NewTSVWriter(w, data.FeatureHeader...)
-		for i, d := range c.Docs {
-			l := lats[i]
-			for p := range l.Words {
-				for k := range l.Cands[p] {
-					row := l.Feat.Row(int(l.Feat.First[p]) + k)
-					for f, v := range row {
-						if v == 0 {
-							continue
-						}
-						if err := tw.Write(d.Stem, strconv.Itoa(p), strconv.Itoa(k), features.Names[f], strconv.FormatFloat(float64(v), 'g', -1, 32)); err != nil {
-							return err
-						}
-					}
-				}
-			}
-		}
-		return tw.Err()
-	})
-	if err != nil {
+	if err := latticeRows(*out, data.NewFeatureWriter, c.Docs, lats, (*model.Lattice).EachFeature); err != nil {
 		return err
 	}
 	if *docCand != "" {
-		err = data.WriteFileAtomic(*docCand, func(w *bufio.Writer) error {
-			tw := data.NewTSVWriter(w, data.DocCandHeader...)
-			for i, d := range c.Docs {
-				l := lats[i]
-				for p := range l.Words {
-					for k := range l.Cands[p] {
-						z := l.Scores[int(l.Feat.First[p])+k]
-						tw.Write(d.Stem, strconv.Itoa(p), strconv.Itoa(k), strconv.FormatFloat(1/(1+math.Exp(-z)), 'g', 6, 64))
-					}
-				}
-			}
-			return tw.Err()
-		})
-		if err != nil {
+		if err := latticeRows(*docCand, data.NewDocCandWriter, c.Docs, lats, (*model.Lattice).EachDocCand); err != nil {
 			return err
 		}
 	}
 	if *docOut != "" {
-		err = data.WriteFileAtomic(*docOut, func(w *bufio.Writer) error {
-			var rows []data.DocRow
+		err := writeRows(*docOut, data.NewDocWriter, func(rw *data.RowWriter[data.DocRow]) error {
 			for i, d := range c.Docs {
 				for p, word := range m.Collect(lats[i]) {
-					rows = append(rows, data.DocRow{DocID: d.Stem, WordID: p, Word: word})
+					if err := rw.Write(data.DocRow{DocID: d.Stem, WordID: p, Word: word}); err != nil {
+						return err
+					}
 				}
 			}
-			return data.WriteDoc(w, rows)
+			return nil
 		})
 		if err != nil {
 			return err
@@ -120,4 +85,30 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "features of %d documents written to %s\n", len(c.Docs), *out)
 	return nil
+}
+
+// writeRows writes a relation to the file path (atomically): rows writes
+// its rows to a writer made by newWriter.
+func writeRows[T any](path string, newWriter func(io.Writer) *data.RowWriter[T], rows func(rw *data.RowWriter[T]) error) error {
+	return data.WriteFileAtomic(path, func(w *bufio.Writer) error {
+		rw := newWriter(w)
+		if err := rows(rw); err != nil {
+			return err
+		}
+		return rw.Err()
+	})
+}
+
+// latticeRows writes to path the relation each makes of every document's
+// lattice (Lattice.EachFeature, Lattice.EachDocCand), documents in order.
+func latticeRows[T any](path string, newWriter func(io.Writer) *data.RowWriter[T], docs []*data.Doc, lats []*model.Lattice,
+	each func(l *model.Lattice, doc string, fn func(T) error) error) error {
+	return writeRows(path, newWriter, func(rw *data.RowWriter[T]) error {
+		for i, d := range docs {
+			if err := each(lats[i], d.Stem, rw.Write); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

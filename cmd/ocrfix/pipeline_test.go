@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ocrfix/data"
 	"ocrfix/data/wordlist"
 )
 
@@ -166,5 +169,45 @@ func TestFeaturesCommand(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(b), c.header) || !strings.Contains(string(b), c.has) {
 			t.Errorf("%s: %v\n%.200s", c.path, err, b)
 		}
+	}
+	// Each relation reads back through package data and writes again to
+	// the same bytes.
+	roundTrip(t, f, func(r io.Reader, w io.Writer) error {
+		rows, err := data.ReadFeature(r, f)
+		if err == nil {
+			err = data.WriteFeature(w, rows)
+		}
+		return err
+	})
+	roundTrip(t, dc, func(r io.Reader, w io.Writer) error {
+		rows, err := data.ReadDocCand(r, dc)
+		if err == nil {
+			err = data.WriteDocCand(w, rows)
+		}
+		return err
+	})
+	roundTrip(t, doc, func(r io.Reader, w io.Writer) error {
+		rows, err := data.ReadDoc(r, doc)
+		if err == nil {
+			err = data.WriteDoc(w, rows)
+		}
+		return err
+	})
+}
+
+// roundTrip reads the relation file path with copy's reader and checks that
+// copy's writer writes the same bytes again.
+func roundTrip(t *testing.T, path string, copy func(r io.Reader, w io.Writer) error) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	if err := copy(bytes.NewReader(b), &again); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if !bytes.Equal(again.Bytes(), b) || strings.Count(string(b), "\n") < 2 {
+		t.Errorf("%s: %d bytes read, %d written again", path, len(b), again.Len())
 	}
 }

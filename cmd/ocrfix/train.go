@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ocrfix/data"
+	"ocrfix/experiment"
 	"ocrfix/model"
 )
 
@@ -67,7 +68,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "trained on %d documents of %s in %.1f s: %d positions, %d labelled, %d left out; ranker fitted on %d rows (%d positive)\n",
 		st.Docs, name, st.Seconds, st.Positions, st.Labelled, st.LeftOut, st.Rows, st.Positives)
 	fmt.Fprintf(stdout, "do-no-harm margins (log-odds; %s): %s, cross-fitted over %d groups: out-of-fold gt words matched %d -> %d of %d\n",
-		kindList(), fmtMargins(kindMargins(m)), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
+		experiment.KindList(), experiment.FormatMargins(experiment.KindMargins(m)), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }

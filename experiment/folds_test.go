@@ -1,4 +1,4 @@
-package data
+package experiment
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 
 func TestFolds(t *testing.T) {
 	for _, tc := range []struct{ n, k, folds int }{{10, 3, 3}, {5, 10, 5}, {7, 0, 1}, {7, -2, 1}, {1, 1, 1}, {100, 5, 5}} {
-		a := Folds(tc.n, tc.k, rand.New(rand.NewPCG(1, 2)))
-		b := Folds(tc.n, tc.k, rand.New(rand.NewPCG(1, 2)))
+		a := split(tc.n, tc.k, rand.New(rand.NewPCG(1, 2)))
+		b := split(tc.n, tc.k, rand.New(rand.NewPCG(1, 2)))
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("Folds(%d,%d) not deterministic", tc.n, tc.k)
 		}
@@ -40,24 +40,28 @@ func TestFolds(t *testing.T) {
 			t.Errorf("Folds(%d,%d): sizes from %d to %d", tc.n, tc.k, minSize, maxSize)
 		}
 	}
-	if Folds(0, 3, nil) != nil {
+	if split(0, 3, nil) != nil {
 		t.Error("Folds(0) != nil")
 	}
-	if got := Folds(4, 2, nil); !reflect.DeepEqual(got, [][]int{{0, 1}, {2, 3}}) {
+	if got := split(4, 2, nil); !reflect.DeepEqual(got, [][]int{{0, 1}, {2, 3}}) {
 		t.Errorf("nil rng: %v", got)
 	}
-	if reflect.DeepEqual(Folds(50, 5, rand.New(rand.NewPCG(1, 1))), Folds(50, 5, rand.New(rand.NewPCG(2, 2)))) {
+	// the split of ocrfix bench (seed 1): figures of earlier reports rest on it
+	if got := Folds(10, 5, 1); !reflect.DeepEqual(got, Folds(10, 5, 1)) || !reflect.DeepEqual(got, split(10, 5, rand.New(rand.NewPCG(1, 0x666f6c64)))) {
+		t.Errorf("Folds(10, 5, 1) = %v, not the fold stream's split", got)
+	}
+	if reflect.DeepEqual(Folds(50, 5, 1), Folds(50, 5, 2)) {
 		t.Error("different seeds gave the same folds")
 	}
 }
 
 func ExampleFolds() {
-	folds := Folds(7, 3, nil) // nil: no shuffle, to show the shape
+	folds := Folds(7, 3, 1)
 	for i, test := range folds {
 		fmt.Println("fold", i, "test", test, "train", Complement(7, test))
 	}
 	// Output:
-	// fold 0 test [0 1 2] train [3 4 5 6]
-	// fold 1 test [3 4] train [0 1 2 5 6]
-	// fold 2 test [5 6] train [0 1 2 3 4]
+	// fold 0 test [0 1 5] train [2 3 4 6]
+	// fold 1 test [2 3] train [0 1 4 5 6]
+	// fold 2 test [4 6] train [0 1 2 3 5]
 }

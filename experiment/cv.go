@@ -1,15 +1,15 @@
-package model
+package experiment
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
+	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/internal/par"
+	"ocrfix/model"
 	"ocrfix/profile"
 )
 
@@ -36,27 +36,27 @@ type DocOutcome struct {
 	// the best candidates of each changed position (Correction.Ranked),
 	// for reports.
 	Out    []string
-	Ranked map[int][]Scored
+	Ranked map[int][]model.Scored
 }
 
 // CVResult is the outcome of a k-fold cross-validation over whole
 // documents.
 type CVResult struct {
 	Folds          int
-	Docs           []DocOutcome // in corpus order
-	Models         []*Model     // the model of each fold
-	TrainSeconds   float64      // wall time of all Train calls
-	CorrectSeconds float64      // wall time of all corrections (candidates, features, scoring, collection; the deletion index is built before)
-	OracleSeconds  float64      // wall time of the oracle DPs
+	Docs           []DocOutcome   // in corpus order
+	Models         []*model.Model // the model of each fold
+	TrainSeconds   float64        // wall time of all Train calls
+	CorrectSeconds float64        // wall time of all corrections (candidates, features, scoring, collection; the deletion index is built before)
+	OracleSeconds  float64        // wall time of the oracle DPs
 }
 
-// CrossValidate splits the documents of c that have ground truth into k
-// folds by a seeded shuffle of whole documents (data.Folds), and for each
+// CrossValidate splits the documents of c that have ground truth and OCR
+// (Labelled) into k folds of whole documents (Folds with opt.Seed), and for each
 // fold trains a model on the other folds and corrects the fold's documents.
 // Each document is also scored by the oracle of its candidate lattice
 // (eval.Oracle under eval options evalOpt).
-func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*CVResult, error) {
-	docs := labelled(c)
+func CrossValidate(c *data.Corpus, k int, opt model.Options, evalOpt eval.Options) (*CVResult, error) {
+	docs := Labelled(c)
 	if len(docs) < 3 {
 		return nil, fmt.Errorf("%s: cross-validation needs at least 3 documents with ground truth and OCR, found %d", c.Name, len(docs))
 	}
@@ -66,22 +66,9 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 	if k > len(docs) {
 		k = len(docs)
 	}
-	folds := data.Folds(len(docs), k, rand.New(rand.NewPCG(opt.Seed, 0x666f6c64)))
 	res := &CVResult{Folds: k, Docs: make([]DocOutcome, len(docs))}
-	for f, held := range folds {
-		inFold := make([]bool, len(docs))
-		for _, i := range held {
-			inFold[i] = true
-		}
-		var train, test []*data.Doc
-		for i, d := range docs {
-			if !inFold[i] {
-				train = append(train, d)
-			}
-		}
-		for _, i := range held {
-			test = append(test, docs[i])
-		}
+	for f, held := range Folds(len(docs), k, opt.Seed) {
+		train, test := pick(docs, Complement(len(docs), held)), pick(docs, held)
 		outs, err := res.runFold(train, test, f, fmt.Sprintf("fold %d/%d", f+1, k), opt, evalOpt)
 		if err != nil {
 			return nil, fmt.Errorf("fold %d: %w", f+1, err)
@@ -99,12 +86,12 @@ func CrossValidate(c *data.Corpus, k int, opt Options, evalOpt eval.Options) (*C
 // label of test: its OCR alone is the collection profile, its truth only
 // scores the outcome. It is the situation of a user with a collection
 // nobody labelled, and the model is trained as for it (Options.Unseen).
-func Transfer(train []*data.Corpus, test *data.Corpus, opt Options, evalOpt eval.Options) (*CVResult, error) {
+func Transfer(train []*data.Corpus, test *data.Corpus, opt model.Options, evalOpt eval.Options) (*CVResult, error) {
 	var tr, te []*data.Doc
 	for _, c := range train {
-		tr = append(tr, labelled(c)...)
+		tr = append(tr, Labelled(c)...)
 	}
-	te = labelled(test)
+	te = Labelled(test)
 	opt.Unseen = true
 	if len(te) == 0 {
 		return nil, fmt.Errorf("%s: no document with ground truth and OCR to score", test.Name)
@@ -121,7 +108,7 @@ func Transfer(train []*data.Corpus, test *data.Corpus, opt Options, evalOpt eval
 // LeaveOneOut runs Transfer once per collection: each is corrected by a
 // model trained on all the others. The outcomes are in collection order,
 // each document's Fold the index of its collection.
-func LeaveOneOut(colls []*data.Corpus, opt Options, evalOpt eval.Options) (*CVResult, error) {
+func LeaveOneOut(colls []*data.Corpus, opt model.Options, evalOpt eval.Options) (*CVResult, error) {
 	if len(colls) < 2 {
 		return nil, fmt.Errorf("leave-one-collection-out needs at least 2 collections, got %d", len(colls))
 	}
@@ -131,10 +118,10 @@ func LeaveOneOut(colls []*data.Corpus, opt Options, evalOpt eval.Options) (*CVRe
 		var tr []*data.Doc
 		for g, c := range colls {
 			if g != f {
-				tr = append(tr, labelled(c)...)
+				tr = append(tr, Labelled(c)...)
 			}
 		}
-		outs, err := res.runFold(tr, labelled(test), f, fmt.Sprintf("without %s", test.Name), opt, evalOpt)
+		outs, err := res.runFold(tr, Labelled(test), f, fmt.Sprintf("without %s", test.Name), opt, evalOpt)
 		if err != nil {
 			return nil, fmt.Errorf("%s held out: %w", test.Name, err)
 		}
@@ -143,22 +130,11 @@ func LeaveOneOut(colls []*data.Corpus, opt Options, evalOpt eval.Options) (*CVRe
 	return res, nil
 }
 
-// labelled returns the documents of c with both ground truth and OCR.
-func labelled(c *data.Corpus) []*data.Doc {
-	var docs []*data.Doc
-	for _, d := range c.Docs {
-		if d.GT != nil && d.OCR != nil {
-			docs = append(docs, d)
-		}
-	}
-	return docs
-}
-
 // runFold trains a model on train and corrects test with it, the test
 // documents being one collection: their OCR makes the profile the
 // corrections are computed against. It appends the model and the timings
 // to res and returns the outcome of each test document.
-func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt Options, evalOpt eval.Options) ([]DocOutcome, error) {
+func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt model.Options, evalOpt eval.Options) ([]DocOutcome, error) {
 	fopt := opt
 	if opt.Progress != nil {
 		fopt.Progress = func(stage string, done, total int) {
@@ -166,79 +142,60 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt O
 		}
 	}
 	t0 := time.Now()
-	m, err := Train(train, fopt)
+	m, err := model.Train(train, fopt)
 	if err != nil {
 		return nil, err
 	}
 	res.TrainSeconds += time.Since(t0).Seconds()
 	res.Models = append(res.Models, m)
-	m.prepare()
-	m.gens.put(m.gens.get()) // the deletion index is built outside the timing
+	m.Warm() // the deletion index is built outside the timing
 	t1 := time.Now()
 	words := make([][]string, len(test))
 	for j, d := range test {
 		words[j] = d.OCR.Words()
 	}
 	prof := profile.Of(words, profile.Options{})
-	corr := make([]*Correction, len(test))
+	corr := make([]*model.Correction, len(test))
 	noConf := make([][]string, len(test))
-	parallelDo(len(test), opt.Workers, func(j int) {
+	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		corr[j] = m.Correct(d.OCR, d.Alt, prof)
 		if v := m.WithoutConfidence; v != nil {
-			noConf[j] = OutputWords(v.Correct(d.OCR, d.Alt, prof).Out)
+			noConf[j] = model.OutputWords(v.Correct(d.OCR, d.Alt, prof).Out)
 		}
 	})
 	res.CorrectSeconds += time.Since(t1).Seconds()
 	t2 := time.Now()
 	outs := make([]DocOutcome, len(test))
-	parallelDo(len(test), opt.Workers, func(j int) {
+	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		cr := corr[j]
-		o := DocOutcome{Stem: d.Stem, Collection: d.Collection, Fold: f, GT: d.GT.Words(), Raw: words[j], Corrected: OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
-		lat := make(eval.Lattice, len(cr.Cands))
-		for p, cs := range cr.Cands {
+		o := DocOutcome{Stem: d.Stem, Collection: d.Collection, Fold: f, GT: d.GT.Words(), Raw: words[j], Corrected: model.OutputWords(cr.Out), CorrectedNoConf: noConf[j], Changed: cr.Changed, Positions: len(cr.Out)}
+		for _, cs := range cr.Cands {
 			o.Cands += len(cs)
-			alts := make([]eval.Alt, len(cs))
-			for q, c := range cs {
-				alts[q] = eval.Alt{Words: strings.Fields(c.Text), Span: max(c.Span, 1)}
-			}
-			lat[p] = alts
 		}
+		lat := Lattice(cr.Cands)
 		o.Oracle = eval.Oracle(lat, o.GT, evalOpt)
 		o.Kinds = eval.TallyKinds(eval.ChangeEffects(o.GT, words[j], cr.Out, evalOpt))
-		o.Out, o.Ranked = cr.Out, cr.rankedChanges(o.Raw, 5)
+		o.Out, o.Ranked = cr.Out, cr.RankedChanges(o.Raw, 5)
 		outs[j] = o
 	})
 	res.OracleSeconds += time.Since(t2).Seconds()
-	m.shed() // the next folds do not need this one's index and caches
+	m.Shed() // the next folds do not need this one's index and caches
 	return outs, nil
 }
 
-// OutputWords turns Correction.Out into the corrected word sequence:
-// merged-away positions dropped, split candidates cut into their words.
-func OutputWords(out []string) []string { return outputWords(out) }
-
-// parallelDo calls f(0..n-1) on up to workers goroutines (0: GOMAXPROCS).
-func parallelDo(n, workers int, f func(i int)) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+// Lattice turns the candidates of each OCR position into the oracle's
+// lattice (eval.Lattice): each candidate's words and the OCR tokens it
+// spans (at least 1).
+func Lattice(cands [][]candgen.Candidate) eval.Lattice {
+	lat := make(eval.Lattice, len(cands))
+	for p, cs := range cands {
+		alts := make([]eval.Alt, len(cs))
+		for q, c := range cs {
+			alts[q] = eval.Alt{Words: strings.Fields(c.Text), Span: max(c.Span, 1)}
+		}
+		lat[p] = alts
 	}
-	workers = min(workers, n)
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
+	return lat
 }
