@@ -78,18 +78,28 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     occurs at most once elsewhere (HILL -> Hill in a collection that
 //     writes HILL is not made, nor Safety -> safety where titles repeat
 //     Safety);
-//   - a change of punctuation only, when the candidate's trailing
-//     punctuation ends other tokens of the collection too (or it has
-//     none), and the collection spells the candidate's way (Act,) at least
-//     as often as the OCR token's (Act.), this one left out;
-//   - digits read as letters, when the OCR token's form occurs at most
-//     once elsewhere in the collection (a number the collection repeats
-//     is a number);
-//   - a split, unless the OCR token is a word the lexicon knows (in any
-//     case): overall -> over all, areas -> are as;
-//   - a change of one word that changes the digits of the OCR token
-//     (100th -> 10th, 4 -> it) is never supported: the digits of a number
-//     are not a matter of spelling, and no language model knows them;
+//   - a change of punctuation only, never: which marks an OCR engine
+//     confuses depends on the engine, the typeface and the print far more
+//     than its word errors do, nothing in a profile of the OCR tells a
+//     misread mark from a real one, and the language model ignores
+//     punctuation. A model trained with labels from the collection learns
+//     the margin of these changes; one that has never seen it does not
+//     make them (see Options.Unseen);
+//   - digits read as letters or letters as digits, when the candidate is
+//     a word or a number, not a mix of letters and digits (1ncome ->
+//     income, S0 -> 50, not 27.1 -> 27.i), and the OCR token's form occurs
+//     at most once elsewhere in the collection (a number the collection
+//     repeats is a number);
+//   - a split, when every space it inserts falls between two letters or
+//     digits (and/or -> and/ or, acid-as -> acid- as are not made), and the
+//     OCR token is not a word the lexicon knows (in any case): overall ->
+//     over all, areas -> are as;
+//   - a change of one word whose OCR token holds a digit (100th -> 10th,
+//     4 -> it, $379 -> 379) is never supported: the digits of a number and
+//     the signs around it are not a matter of spelling, and no language
+//     model knows them (digits read as letters are the kind above);
+//   - a change of a lone ampersand (& or &c. -> a, it), never: it is a
+//     word sign, not a misread letter;
 //   - any other change of one word, unless the OCR token occurs twice or
 //     more elsewhere in the collection and is a word the lexicon knows (in
 //     any case), an acronym (two or more capitals, no lower case), or
@@ -107,19 +117,17 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 		oe := int(p.Exact(orig).N) - 1
 		return oe <= 1 && int(p.Exact(c.Text).N) > oe
 	case eval.KindPunct:
-		end := profile.End(c.Text)
-		n := p.EndCount(end)
-		if profile.End(orig) == end {
-			n--
-		}
-		return (end == "" || n >= 1) && int(p.Exact(c.Text).N) >= int(p.Exact(orig).N)-1
+		return false
 	case eval.KindSplit:
+		if !spacesBetweenAlnum(c.Text) {
+			return false
+		}
 		_, core, _ := candgen.SplitAffix(orig)
 		return lex == nil || !lex.HasFold(core)
 	case eval.KindDigits:
-		return int(p.Word(profile.Norm(orig)).N)-1 <= 1
+		return !(hasDigit(c.Text) && hasLetter(c.Text)) && int(p.Word(profile.Norm(orig)).N)-1 <= 1
 	case eval.KindWord:
-		if hasDigit(orig) && digits(orig) != digits(c.Text) {
+		if hasDigit(orig) || strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
 		n := profile.Norm(orig)
@@ -167,17 +175,26 @@ func looksEnglish(w string) bool {
 // englishLooks remembers looksEnglish's answers (string -> bool).
 var englishLooks sync.Map
 
-func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
-
-// digits returns the digits of s, in order.
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return r
+// spacesBetweenAlnum reports whether every space in s has a letter or a
+// digit on each side.
+func spacesBetweenAlnum(s string) bool {
+	r := []rune(s)
+	for i, c := range r {
+		if c != ' ' {
+			continue
 		}
-		return -1
-	}, s)
+		if i == 0 || i == len(r)-1 || !alnum(r[i-1]) || !alnum(r[i+1]) {
+			return false
+		}
+	}
+	return true
 }
+
+func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
 
 // acronym reports whether w has two or more upper-case letters and no
 // lower-case one.

@@ -23,19 +23,24 @@ func TestSupported(t *testing.T) {
 		orig, cand string
 		want       bool
 	}{
-		{"HILL", "Hill", false},   // the collection writes HILL thrice, Hill once
-		{"Hill", "HILL", true},    // ... and the other way round
-		{"rose;", "rose:", false}, // no token of the collection ends with ':'
-		{"rose;", "rose,", true},  // stood, ends with ','
-		{"gas", "g as", false},    // a split of a known word
-		{"tbe", "t be", true},     // a split of an unknown one
-		{"fell;", "fell", true},   // dropping punctuation is always supported
-		{"1887", "l887", false},   // digits read as letters in a number the collection repeats
-		{"1887", "IBB7", false},   // a number the collection repeats (twice elsewhere)
-		{"18", "is", true},        // a number seen once
-		{"100th", "10th", false},  // a word change that changes a number's digits
-		{"4", "it", false},        // ... or drops them
-		{"tbe", "the", true},      // a word change: evidence is in the features
+		{"HILL", "Hill", false},      // the collection writes HILL thrice, Hill once
+		{"Hill", "HILL", true},       // ... and the other way round
+		{"rose;", "rose,", false},    // punctuation is never supported
+		{"fell;", "fell", false},     // ... nor dropping it
+		{"gas", "g as", false},       // a split of a known word
+		{"tbe", "t be", true},        // a split of an unknown one
+		{"and/or", "and/ or", false}, // a split beside punctuation
+		{"1887", "l887", false},      // digits read as letters in a number the collection repeats
+		{"lS", "1S", false},          // digits kind that leaves a digit in the word
+		{"$18", "18", false},         // a word change of a token with digits
+		{"&", "a", false},            // an ampersand is a word sign
+		{"&c.", "it", false},
+		{"1887", "IBB7", false},  // a number the collection repeats (twice elsewhere)
+		{"18", "is", true},       // a number seen once
+		{"S0", "50", true},       // letters read as digits, a number made
+		{"100th", "10th", false}, // a word change that changes a number's digits
+		{"4", "it", false},       // ... or drops them
+		{"tbe", "the", true},     // a word change: evidence is in the features
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)

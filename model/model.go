@@ -27,8 +27,8 @@ import (
 // Any change to the features, their order or the file layout bumps it.
 // Version 2 added the checksum section; version 3 the margins per kind of
 // change, the weight of decisions in context, and the collection and
-// English features.
-const Version = 3
+// English features; version 4 the context band.
+const Version = 4
 
 // checksumSection names the last section of a model file: the lower-case
 // hex SHA-256 of every byte before its header (the magic line and all
@@ -55,12 +55,18 @@ type Model struct {
 	// Context is the weight of the English language model when Collect
 	// chooses the best path through the lattice (decisions in context);
 	// 0 decides each position alone.
-	Context  float64
-	FeatOpt  features.Options
-	Stats    TrainStats
-	Seed     uint64
-	LDAIters int
-	Lexicons int // number of extra word lists merged into Lex
+	Context float64
+	// ContextBand is the most the language model may outweigh the ranker
+	// in decisions in context: a candidate whose evidence (log-odds over
+	// the OCR token less its kind's margin) is below -ContextBand is on no
+	// path. 4 for a model of the collections it was trained on, 0 for one
+	// trained Unseen (see contextBand).
+	ContextBand float64
+	FeatOpt     features.Options
+	Stats       TrainStats
+	Seed        uint64
+	LDAIters    int
+	Lexicons    int // number of extra word lists merged into Lex
 
 	// WithoutConfidence, when Train was asked for it, is the same model
 	// with a ranker fitted without the confidence features (not saved).
@@ -173,7 +179,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{&m.Margins, l.Profile, m.Lex}
 	if m.Context > 0 {
-		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context)
+		return decodeContext(l.Words, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
 	}
 	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 }
@@ -206,6 +212,7 @@ type meta struct {
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
 	Margins  []string         `json:"margins"` // per decision kind (see NumKinds), strconv form
 	Context  float64          `json:"context"` // the language model's weight in decisions in context
+	Band     float64          `json:"context_band"`
 	Gen      candgen.Options  `json:"candgen"`
 	FeatOpt  features.Options `json:"features_options"`
 	Stats    TrainStats       `json:"stats"`
@@ -257,7 +264,7 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 	}
 	md := meta{
 		Version: version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
-		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64), Context: m.Context,
+		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64), Context: m.Context, Band: m.ContextBand,
 		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
 	}
 	for _, mk := range m.Margins {
@@ -329,6 +336,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 	if md.Context < 0 || md.Context > 100 || math.IsNaN(md.Context) {
 		return nil, fmt.Errorf("%s: corrupt model file: context weight %v", name, md.Context)
 	}
+	if md.Band < 0 || md.Band > 100 || math.IsNaN(md.Band) {
+		return nil, fmt.Errorf("%s: corrupt model file: context band %v", name, md.Band)
+	}
 	if len(md.Margins) != int(NumKinds) {
 		return nil, fmt.Errorf("%s: corrupt model file: %d margins per kind of change, want %d", name, len(md.Margins), NumKinds)
 	}
@@ -344,16 +354,17 @@ func Read(r io.Reader, name string) (*Model, error) {
 		}
 	}
 	m := &Model{
-		Ranker:   &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
-		Margin:   margin,
-		Margins:  margins,
-		Context:  md.Context,
-		GenOpt:   md.Gen,
-		FeatOpt:  md.FeatOpt,
-		Stats:    md.Stats,
-		Seed:     md.Seed,
-		LDAIters: md.LDAIters,
-		Lexicons: md.Lexicons,
+		Ranker:      &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
+		Margin:      margin,
+		Margins:     margins,
+		Context:     md.Context,
+		ContextBand: md.Band,
+		GenOpt:      md.Gen,
+		FeatOpt:     md.FeatOpt,
+		Stats:       md.Stats,
+		Seed:        md.Seed,
+		LDAIters:    md.LDAIters,
+		Lexicons:    md.Lexicons,
 	}
 	sec := func(s string) (io.Reader, error) {
 		b, ok := sections[s]

@@ -375,27 +375,28 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	comp := fc.comp
 	stats.Seconds = time.Since(start).Seconds()
 	m := &Model{
-		Conf:      comp.conf,
-		Lex:       comp.lex,
-		GenOpt:    opt.Gen,
-		LM:        comp.res.LM,
-		LDA:       comp.res.LDA,
-		Vec:       comp.res.Vec,
-		Ranker:    main.ranker,
-		Margin:    main.margin,
-		Margins:   main.margins,
-		Context:   main.context,
-		FeatOpt:   opt.Features,
-		Stats:     stats,
-		Seed:      opt.Seed,
-		LDAIters:  comp.res.LDAIters,
-		Lexicons:  len(opt.Lexicons),
-		gens:      comp.gens,
-		resources: comp.res,
+		Conf:        comp.conf,
+		Lex:         comp.lex,
+		GenOpt:      opt.Gen,
+		LM:          comp.res.LM,
+		LDA:         comp.res.LDA,
+		Vec:         comp.res.Vec,
+		Ranker:      main.ranker,
+		Margin:      main.margin,
+		Margins:     main.margins,
+		Context:     main.context,
+		ContextBand: main.band,
+		FeatOpt:     opt.Features,
+		Stats:       stats,
+		Seed:        opt.Seed,
+		LDAIters:    comp.res.LDAIters,
+		Lexicons:    len(opt.Lexicons),
+		gens:        comp.gens,
+		resources:   comp.res,
 	}
 	if noConf != nil {
 		v := &Model{Conf: m.Conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
-			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, Context: noConf.context, FeatOpt: m.FeatOpt, Stats: m.Stats,
+			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, Context: noConf.context, ContextBand: noConf.band, FeatOpt: m.FeatOpt, Stats: m.Stats,
 			Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons, gens: m.gens}
 		v.FeatOpt.NoConfidence = true
 		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
@@ -411,6 +412,7 @@ type rankerFit struct {
 	margin           float64           // the one margin best for every kind of change
 	margins          [NumKinds]float64 // the margin of each kind of change
 	context          float64           // the weight of the language model in decisions in context (0: none)
+	band             float64           // Model.ContextBand
 	matched, raw, gt int
 }
 
@@ -458,7 +460,11 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 		all = append(all, ws...)
 	}
 	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all, unseen)
-	f.context, f.matched = tuneContext(all, &f.margins, f.matched, f.gt)
+	f.band = contextBand
+	if unseen {
+		f.band = 0
+	}
+	f.context, f.matched = tuneContext(all, &f.margins, f.matched, f.gt, f.band)
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations
 	x, y, wt := stackRows(X, Y, Wt, -1)
@@ -818,8 +824,8 @@ var contextWeights = []float64{0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1}
 // that lose no cross-fitting group words against deciding each position
 // alone; 0 (decide each position alone) unless a weight gains more than a
 // ten-thousandth of the gt words over matched, what the margins alone
-// match.
-func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords int) (float64, int) {
+// match. band is the model's ContextBand.
+func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords int, band float64) (float64, int) {
 	eng, _, err := english.Model()
 	if err != nil {
 		return 0, matched
@@ -831,7 +837,7 @@ func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords i
 	best, bestN := 0.0, matched+gtWords/10000
 	for _, w := range contextWeights {
 		n := sc.matched(func(dw *docWork) []string {
-			return outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w))
+			return outputWords(decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w, band))
 		})
 		if total := sum(n); sc.safe(n, alone) && total > bestN {
 			best, bestN = w, total
