@@ -52,7 +52,21 @@
 // 10% corrupted, repeated 27 times on both sides (1M words a side,
 // bench/repeat_vs_diff.sh) aligns in about 13 s of CPU and 100 MB,
 // matching copy i to copy i; diff --minimal takes 71 s on it.
-
+//
+// # Walking an alignment
+//
+// Walk visits the pairs of an alignment and the gaps between them in
+// order: the unmatched stretches a[a0:a1], b[b0:b1] before each pair and
+// after the last. Whatever works on "the matched words and what lies
+// between them" (labels, confusion counts, the readings of other engines,
+// the diff of a report) uses it instead of keeping its own cursor:
+//
+//	align.Walk(pairs, len(gt), len(ocr), func(g0, g1, o0, o1 int) {
+//		// gt[g0:g1] was read as ocr[o0:o1]
+//	}, func(p align.Pair) {
+//		// gt[p.A] == ocr[p.B]
+//	})
+//
 // # Edit distances
 //
 // WordLevenshtein is the unit-cost edit distance over word ids (Myers'

@@ -58,3 +58,24 @@ func ExampleAnchoredLevenshtein() {
 	fmt.Println(align.AnchoredLevenshtein(g, o, runs, -1, 2))
 	// Output: 6
 }
+
+// Walk visits the matched pairs of an alignment and the gaps between them
+// in order: here the OCR errors of a line, each with the true words it
+// stands for.
+func ExampleWalk() {
+	gt := strings.Fields("It is a truth universally acknowledged")
+	ocr := strings.Fields("lt is a trutb univer sally acknowledged")
+	v := align.NewVocab()
+	pairs := align.Align(v.IDs(gt), v.IDs(ocr))
+	align.Walk(pairs, len(gt), len(ocr), func(g0, g1, o0, o1 int) {
+		fmt.Printf("gap %q -> %q\n", gt[g0:g1], ocr[o0:o1])
+	}, func(p align.Pair) {
+		fmt.Println("match", gt[p.A])
+	})
+	// Output:
+	// gap ["It"] -> ["lt"]
+	// match is
+	// match a
+	// gap ["truth" "universally"] -> ["trutb" "univer" "sally"]
+	// match acknowledged
+}

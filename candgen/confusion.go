@@ -159,9 +159,7 @@ func (a alignCosts) Del(x rune) float64 { return float64(a.c.delCost(x)) }
 func (c *Confusion) learnPair(p TrainPair, costs align.Costs) {
 	v := align.NewVocab()
 	g, o := v.IDs(p.GT), v.IDs(p.OCR)
-	pairs := align.Align(g, o)
-	gi, oi := 0, 0
-	flush := func(ge, oe int) {
+	flush := func(gi, ge, oi, oe int) {
 		ng, no := ge-gi, oe-oi
 		switch {
 		case ng == 0 || no == 0:
@@ -186,13 +184,10 @@ func (c *Confusion) learnPair(p TrainPair, costs align.Costs) {
 			}
 		}
 	}
-	for _, pr := range pairs {
-		flush(pr.A, pr.B)
+	align.Walk(align.Align(g, o), len(p.GT), len(p.OCR), flush, func(pr align.Pair) {
 		c.copyString(p.GT[pr.A])
 		c.learnToken(p.GT[pr.A], p.OCR[pr.B])
-		gi, oi = pr.A+1, pr.B+1
-	}
-	flush(len(p.GT), len(p.OCR))
+	})
 }
 
 // learnToken counts the token-level statistics of a true word and its

@@ -1391,9 +1391,7 @@ func (g *Generator) engines(ocr []string, alts [][]string, extra []candSet) {
 	a := v.IDs(ocr)
 	for _, alt := range alts {
 		b := v.IDs(alt)
-		pairs := align.Align(a, b)
-		ai, bi := 0, 0
-		gap := func(ae, be int) {
+		gap := func(ai, ae, bi, be int) {
 			na, nb := ae-ai, be-bi
 			switch {
 			case na == 0 || nb == 0:
@@ -1412,12 +1410,9 @@ func (g *Generator) engines(ocr []string, alts [][]string, extra []candSet) {
 				}
 			}
 		}
-		for _, p := range pairs {
-			gap(p.A, p.B)
+		align.Walk(align.Align(a, b), len(ocr), len(alt), gap, func(p align.Pair) {
 			extra[p.A].add(alt[p.B], SrcEngine, 0)
-			ai, bi = p.A+1, p.B+1
-		}
-		gap(len(ocr), len(alt))
+		})
 	}
 }
 

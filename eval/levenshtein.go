@@ -51,21 +51,25 @@ func segLev(a, b []int32) int {
 // different words pair).
 func boundsFromAlignment(g, p []string, gi, pi []int32, gc, pc []int32, pairs []alignPair) (wordUB, charUB int) {
 	offG, offP := runeOffsets(g), runeOffsets(p)
-	pa, pb := 0, 0 // next unaligned word
-	ca, cb := 0, 0 // next unaligned rune
-	for _, pr := range pairs {
-		wordUB += max(pr.A-pa, pr.B-pb)
-		sa, sb := offG[pr.A], offP[pr.B]
-		ea, eb := offG[pr.A+1]-1, offP[pr.B+1]-1
-		charUB += segLev(gc[ca:sa], pc[cb:sb])
+	// from and to bound the runes of the gap before word k: from the
+	// space after word k-1 (or the start) to the start of word k (or the
+	// end).
+	from := func(off []int, k int) int { return max(off[k]-1, 0) }
+	to := func(off []int, k int, runes []int32) int {
+		if k == len(off)-1 {
+			return len(runes)
+		}
+		return off[k]
+	}
+	align.Walk(pairs, len(g), len(p), func(a0, a1, b0, b1 int) {
+		wordUB += max(a1-a0, b1-b0)
+		charUB += segLev(gc[from(offG, a0):to(offG, a1, gc)], pc[from(offP, b0):to(offP, b1, pc)])
+	}, func(pr alignPair) {
 		if gi[pr.A] != pi[pr.B] {
 			wordUB++
-			charUB += segLev(gc[sa:ea], pc[sb:eb])
+			charUB += segLev(gc[offG[pr.A]:offG[pr.A+1]-1], pc[offP[pr.B]:offP[pr.B+1]-1])
 		}
-		pa, pb, ca, cb = pr.A+1, pr.B+1, ea, eb
-	}
-	wordUB += max(len(g)-pa, len(p)-pb)
-	charUB += segLev(gc[ca:], pc[cb:])
+	})
 	return wordUB, charUB
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"ocrfix/align"
 	"ocrfix/data"
 )
 
@@ -161,18 +162,11 @@ type segment struct {
 // consecutive matches.
 func segments(r *DocResult) []segment {
 	var out []segment
-	g, p := 0, 0
-	gap := func(g1, p1 int) {
-		if g1 > g || p1 > p {
-			out = append(out, segment{G0: g, G1: g1, P0: p, P1: p1})
-		}
-	}
-	for _, pr := range r.Pairs {
-		gap(pr.A, pr.B)
+	align.Walk(r.Pairs, len(r.GT), len(r.Pred), func(g0, g1, p0, p1 int) {
+		out = append(out, segment{G0: g0, G1: g1, P0: p0, P1: p1})
+	}, func(pr align.Pair) {
 		out = append(out, segment{match: true, G0: pr.A, G1: pr.A + 1, P0: pr.B, P1: pr.B + 1})
-		g, p = pr.A+1, pr.B+1
-	}
-	gap(len(r.GT), len(r.Pred))
+	})
 	return out
 }
 

@@ -211,15 +211,11 @@ func (s *oracleDoc) run(eo eval.Options) {
 	for _, p := range align.Align(gi, ids(v, path, s.norm)) {
 		s.gotGT[p.A] = true
 	}
-	gp, op := 0, 0
-	for _, p := range raw {
-		s.gap(gp, p.A, op, p.B)
+	align.Walk(raw, len(s.gt), len(s.ocr), s.gap, func(p align.Pair) {
 		if !s.gotGT[p.A] {
 			s.attr[candgen.MissOther]++ // raw had it, the best path gave it up for more elsewhere
 		}
-		gp, op = p.A+1, p.B+1
-	}
-	s.gap(gp, len(s.gt), op, len(s.ocr))
+	})
 }
 
 // gap handles the unmatched gt words gt[g0:g1] and OCR tokens ocr[o0:o1]

@@ -53,17 +53,11 @@ func labelDoc(gt, words []string, cands [][]candgen.Candidate) (labels []int8, l
 	}
 	v := align.NewVocab()
 	a, b := v.IDs(words), v.IDs(gt)
-	pairs := align.Align(a, b)
-	pi, pj := 0, 0
-	gap := func(i1, j1 int) {
-		leftOut += labelGap(gt, cands, pi, i1, pj, j1, setPos)
-	}
-	for _, p := range pairs {
-		gap(p.A, p.B)
+	align.Walk(align.Align(a, b), len(words), len(gt), func(i0, i1, j0, j1 int) {
+		leftOut += labelGap(gt, cands, i0, i1, j0, j1, setPos)
+	}, func(p align.Pair) {
 		setPos(p.A, words[p.A], 1)
-		pi, pj = p.A+1, p.B+1
-	}
-	gap(len(words), len(gt))
+	})
 	return labels, leftOut
 }
 
