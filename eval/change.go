@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"ocrfix/align"
 )
 
 // Kind is the kind of a change a correction made to the OCR text, as
@@ -229,19 +227,9 @@ func ChangeEffects(gt, raw, out []string, opt Options) []Effect {
 // matchedMask returns, for each word of pred, whether the alignment of
 // gt and pred under opt matches it.
 func matchedMask(gt, pred []string, opt Options) []bool {
-	g, _ := opt.normalizeWords(gt)
-	p, keep := opt.normalizeWords(pred)
-	v := align.NewVocab()
-	gi, pi := v.IDs(g), v.IDs(p)
-	var pairs []align.Pair
-	if opt.fuzzy() {
-		pairs = fuzzyAlign(v, gi, pi, opt.Fuzzy)
-	} else {
-		pairs = align.Align(gi, pi)
-	}
 	hit := make([]bool, len(pred))
-	for _, pr := range pairs {
-		hit[keep[pr.B]] = true
+	for _, pr := range opt.Align(gt, pred) {
+		hit[pr.B] = true
 	}
 	return hit
 }

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"ocrfix/align"
 )
 
 // Options says how words are compared. The zero value is the evaluation
@@ -86,6 +88,27 @@ func (o Options) normalizeWords(ws []string) (out []string, keep []int) {
 		keep = append(keep, i)
 	}
 	return out, keep
+}
+
+// Align returns the alignment of the word sequences a and b that the
+// measures use under o: the order-preserving alignment with the most
+// matching words, compared after Normalize (and by Fuzzy); a word that
+// normalises to "" is in no pair. The pairs index a and b themselves.
+func (o Options) Align(a, b []string) []align.Pair {
+	an, ak := o.normalizeWords(a)
+	bn, bk := o.normalizeWords(b)
+	v := align.NewVocab()
+	ai, bi := v.IDs(an), v.IDs(bn)
+	var pairs []align.Pair
+	if o.fuzzy() {
+		pairs = fuzzyAlign(v, ai, bi, o.Fuzzy)
+	} else {
+		pairs = align.Align(ai, bi)
+	}
+	for k, p := range pairs {
+		pairs[k] = align.Pair{A: ak[p.A], B: bk[p.B]}
+	}
+	return pairs
 }
 
 // String states every option in words, for reports, e.g.

@@ -95,40 +95,6 @@ func TestOracleBruteForce(t *testing.T) {
 	}
 }
 
-func TestMaxMerge(t *testing.T) {
-	rng := rand.New(rand.NewSource(4))
-	for it := 0; it < 2000; it++ {
-		m := 1 + rng.Intn(1200)
-		w := (m + 63) / 64
-		mk := func() ([]uint64, []int) {
-			row := make([]uint64, w)
-			vals := make([]int, m+1)
-			for c := 0; c < m; c++ {
-				inc := 0
-				if rng.Intn(3) == 0 {
-					inc = 1
-				}
-				if it%2 == 0 && c > m/2 {
-					inc = 1 - inc // diverge strongly
-				}
-				if inc == 0 {
-					row[c>>6] |= 1 << uint(c&63)
-				}
-				vals[c+1] = vals[c] + inc
-			}
-			return row, vals
-		}
-		a, va := mk()
-		b, vb := mk()
-		maxMerge(a, b, m)
-		for c := 0; c <= m; c++ {
-			if got, want := zerosBefore(a, c), max(va[c], vb[c]); got != want {
-				t.Fatalf("m=%d col %d: %d want %d", m, c, got, want)
-			}
-		}
-	}
-}
-
 func TestOracleNormalised(t *testing.T) {
 	lat := Lattice{
 		{{Words: []string{"Tbe"}, Span: 1}, {Words: []string{"The"}, Span: 1}},

@@ -5,7 +5,6 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/data"
 )
@@ -53,9 +52,8 @@ func Detection(c *data.Corpus, opt StudyOptions) (*DetectionReport, error) {
 		lex := opt.lexicon(train)
 		for _, d := range test {
 			ocr := d.OCR.Words()
-			v := align.NewVocab()
 			ok := make([]bool, len(ocr))
-			for _, p := range align.Align(ids(v, d.GT.Words(), opt.Eval.Normalize), ids(v, ocr, opt.Eval.Normalize)) {
+			for _, p := range opt.Eval.Align(d.GT.Words(), ocr) {
 				ok[p.B] = true
 			}
 			for j, tok := range ocr {

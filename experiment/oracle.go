@@ -161,15 +161,6 @@ func (rep *OracleReport) finish(genTime time.Duration, attr [candgen.NumMiss]int
 	}
 }
 
-// ids maps words, normalised by norm, to the ids of v.
-func ids(v *align.Vocab, words []string, norm func(string) string) []int32 {
-	out := make([]int32, len(words))
-	for i, w := range words {
-		out[i] = v.ID(norm(w))
-	}
-	return out
-}
-
 // oracleDoc is one held-out document of the oracle study.
 type oracleDoc struct {
 	g       *candgen.Generator
@@ -192,9 +183,7 @@ func (s *oracleDoc) run(eo eval.Options) {
 	for _, cs := range s.cands {
 		rep.Candidates += len(cs)
 	}
-	v := align.NewVocab()
-	gi := ids(v, s.gt, s.norm)
-	raw := align.Align(gi, ids(v, s.ocr, s.norm))
+	raw := eo.Align(s.gt, s.ocr)
 	rep.RawMatched += len(raw)
 	lat := Lattice(s.cands)
 	matched, choice := eval.OracleChoice(lat, s.gt, eo)
@@ -208,7 +197,7 @@ func (s *oracleDoc) run(eo eval.Options) {
 		}
 	}
 	s.gotGT = make([]bool, len(s.gt))
-	for _, p := range align.Align(gi, ids(v, path, s.norm)) {
+	for _, p := range eo.Align(s.gt, path) {
 		s.gotGT[p.A] = true
 	}
 	align.Walk(raw, len(s.gt), len(s.ocr), s.gap, func(p align.Pair) {
