@@ -67,6 +67,18 @@
 //		// gt[p.A] == ocr[p.B]
 //	})
 //
+// # Matching a lattice against the truth
+//
+// A Lattice holds the readings a text could have: at each position, the
+// alternatives (an OCR token and its correction candidates), each writing
+// zero or more words and spanning one or more positions (a merge). The
+// lattice matcher finds the path through it whose words match the most
+// truth words in order: LatticeLCS returns that count (the oracle, the
+// best any choice of candidates could do), LatticePath also the path. Words
+// are ids, compared by equality or by a function eq (fuzzy matching);
+// normalising words (case, punctuation) is the caller's, done before they
+// become ids (package eval does it for its Options).
+//
 // # Edit distances
 //
 // WordLevenshtein is the unit-cost edit distance over word ids (Myers'

@@ -76,9 +76,12 @@
 //
 // Oracle is the best possible world of candidate generation: given a
 // Lattice of alternatives per OCR position (splits and merges included), it
-// returns the most gt words any path can match in order. It is exact and
-// bit-parallel; OracleChoice also returns an optimal path, for failure
-// attribution.
+// returns the most gt words any path can match in order. It is the
+// lattice matcher of package align (align.LatticeLCS, exact and
+// bit-parallel) on the words as Options compare them; OracleChoice also
+// returns an optimal path, for failure attribution. Options.Align is the
+// word alignment of two texts under the same comparison, for studies that
+// need the pairs themselves.
 //
 // # Kinds of change
 //
