@@ -47,6 +47,13 @@ type ctxNode struct {
 func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight float64) []string {
 	n := len(words)
 	start := make([]int32, n+1) // nodes of position i: nodes[start[i]:start[i+1]]
+	// The smallest margin of any kind: a candidate whose evidence less it
+	// is not above -contextBand is out of the band whatever its kind, so
+	// its kind (the costly part of its margin) is not worked out.
+	minMargin := math.Inf(1)
+	for _, mk := range d.margins {
+		minMargin = min(minMargin, mk)
+	}
 	var nodes []ctxNode
 	idsOf := func(text string) []int32 {
 		var ids []int32
@@ -87,6 +94,10 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			c := &cands[i][r-lo]
 			e := scores[r] - base
 			if orig >= 0 {
+				if e-minMargin <= -contextBand {
+					// e - margin <= e - minMargin: out of the band
+					continue
+				}
 				e -= d.margin(words, i, c)
 			}
 			if e > -contextBand && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
