@@ -1,6 +1,11 @@
 package features
 
-import "ocrfix/lm"
+import (
+	"math"
+	"sync/atomic"
+
+	"ocrfix/lm"
+)
 
 // engWord records the English-model facts of word k (of n) of a candidate
 // text, whose Norm form is nw.
@@ -15,10 +20,51 @@ func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
 	}
 	si.engIDs[k] = id
 	si.engAll = si.engAll && id >= 0
-	si.engFreq += res.Eng.LogFreq(max(id, -1))
+	if id >= 0 {
+		// a word the English model knows: its facts are remembered by id
+		f := res.engFacts(id, nw)
+		si.engFreq += f.freq
+		si.engShp += f.shape
+		return
+	}
+	si.engFreq += res.Eng.LogFreq(-1)
 	if res.Shape != nil {
 		si.engShp += res.Shape.LogProb(nw)
 	}
+}
+
+// engWordFacts are the English frequency and word-shape score of a word
+// the English model knows.
+type engWordFacts struct {
+	freq, shape float32
+}
+
+// engFacts returns the facts of English word id, whose Norm form is nw,
+// worked out once per Resources (words recur as the candidates of many
+// positions, in their case and punctuation variants).
+func (res *Resources) engFacts(id int32, nw string) engWordFacts {
+	res.engOnce.Do(func() { res.engFact = make([]atomic.Uint64, res.Eng.Words()) })
+	if int(id) >= len(res.engFact) {
+		return res.newEngFacts(id, nw)
+	}
+	slot := &res.engFact[id]
+	if v := slot.Load(); v != 0 {
+		return engWordFacts{math.Float32frombits(uint32(v >> 32)), math.Float32frombits(uint32(v))}
+	}
+	f := res.newEngFacts(id, nw)
+	v := uint64(math.Float32bits(f.freq))<<32 | uint64(math.Float32bits(f.shape))
+	if v != 0 {
+		slot.Store(v)
+	}
+	return f
+}
+
+func (res *Resources) newEngFacts(id int32, nw string) engWordFacts {
+	f := engWordFacts{freq: res.Eng.LogFreq(id)}
+	if res.Shape != nil {
+		f.shape = res.Shape.LogProb(nw)
+	}
+	return f
 }
 
 // noWord is the English id of a token that normalises to "" (punctuation

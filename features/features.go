@@ -150,6 +150,12 @@ type Resources struct {
 	// lmWord holds, for each LM word, its ids in the other resources.
 	lmOnce sync.Once
 	lmWord []lmWordIDs
+
+	// engFact holds, for each English word id, its frequency and shape
+	// score (engWordFacts as two float32 bits, high and low; 0 until
+	// worked out).
+	engOnce sync.Once
+	engFact []atomic.Uint64
 }
 
 // lmWordIDs are the word-vector and topic-model ids of an LM word, each
@@ -534,7 +540,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					row[fPunctChange] = 1
 				}
 				if coll != nil {
-					coll.row(c, i, row)
+					coll.row(c, i, ti, row)
 				}
 				if eng != nil && ti.engIDs != nil {
 					row[fEngCtx] = eng.logProb(i, max(c.Span, 1), ti.engIDs)
@@ -766,6 +772,14 @@ type staticInfo struct {
 	casePat int
 	punct   string
 	ids     [2]int32 // backing of lmIDs and ldaIDs for a one-word text
+
+	// The text as the coll_ features see it: its words (the text itself
+	// when it holds no space), their profile.Norm forms, and the trailing
+	// punctuation of the last (profile.End).
+	collExacts []string
+	collNorms  []string
+	collEnd    string
+	collOne    [2]string // backing of collExacts and collNorms for a text without a space
 }
 
 // cos returns the cosine of the text's word vector and the unit vector u.
@@ -921,6 +935,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	n := len(words)
 	if n == 0 {
+		res.collText(si, text, "", false)
 		return si
 	}
 	if n == 1 {
@@ -937,7 +952,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	si.inLex = true
 	var uni float64
-	norm0 := ""
+	norm0, hasNorm0 := "", false
 	for k, w := range words {
 		if res.Lex != nil && !res.Lex.Has(core(w)) {
 			si.inLex = false
@@ -946,7 +961,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
 			nw := Norm(w)
 			if k == 0 {
-				norm0 = nw
+				norm0, hasNorm0 = nw, true
 			}
 			if res.LM != nil && nw != "" {
 				id = res.LM.ID(nw)
@@ -970,6 +985,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 			}
 		}
 	}
+	res.collText(si, text, norm0, ascii && n == 1 && hasNorm0)
 	si.uni = float32(uni / float64(n))
 	if res.Eng != nil {
 		si.engFreq /= float32(n)
@@ -983,6 +999,29 @@ func (res *Resources) newStatic(text string) *staticInfo {
 		}
 	}
 	return si
+}
+
+// collText sets si's coll_ view of text: its words are the text itself
+// when it holds no space byte, its space-separated fields otherwise.
+// norm0, when known (haveNorm), is the Norm form of a text that is one
+// word and holds no space.
+func (res *Resources) collText(si *staticInfo, text, norm0 string, haveNorm bool) {
+	if strings.IndexByte(text, ' ') < 0 {
+		if !haveNorm {
+			norm0 = profile.Norm(text)
+		}
+		si.collOne = [2]string{text, norm0}
+		si.collExacts, si.collNorms = si.collOne[0:1:1], si.collOne[1:2:2]
+	} else {
+		si.collExacts = strings.Fields(text)
+		si.collNorms = make([]string, len(si.collExacts))
+		for k, w := range si.collExacts {
+			si.collNorms[k] = profile.Norm(w)
+		}
+	}
+	if n := len(si.collExacts); n > 0 {
+		si.collEnd = profile.End(si.collExacts[n-1])
+	}
 }
 
 // topicCache holds log p(word id | document) of the word ids seen so far
