@@ -44,6 +44,8 @@ type Model struct {
 	triStart []uint32 // trigrams of context bigram i: triWord[triStart[i]:triStart[i+1]]
 	triWord  []int32
 	triP     []int16 // log P(w | u v)
+
+	biIx, triIx pairIndex // where a bigram, a trigram is in biWord, triWord
 }
 
 // fnv is the FNV-1a hash of s.
@@ -65,7 +67,8 @@ func fnvString(s string) uint64 {
 	return h
 }
 
-// index builds the word hash table.
+// index builds the word hash table and the indexes of the bigrams and
+// trigrams.
 func (m *Model) index() {
 	size := 1
 	for size < 2*m.V+2 {
@@ -83,6 +86,8 @@ func (m *Model) index() {
 		}
 		m.table[h] = int32(id)
 	}
+	m.biIx = newPairIndex(m.biStart, m.biWord)
+	m.triIx = newPairIndex(m.triStart, m.triWord)
 }
 
 // Words returns the size of the vocabulary.
@@ -170,9 +175,9 @@ func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
 	}
 	acc := int32(0)
 	if ctx2 >= 0 {
-		if j := find(m.biWord, m.biStart[ctx2], m.biStart[ctx2+1], ctx1); j >= 0 {
+		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1); j >= 0 {
 			if w >= 0 {
-				if k := find(m.triWord, m.triStart[j], m.triStart[j+1], w); k >= 0 {
+				if k := m.triIx.find(m.triStart, m.triWord, uint32(j), w); k >= 0 {
 					return float32(m.triP[k]) * qstep
 				}
 			}
@@ -180,7 +185,7 @@ func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
 		}
 	}
 	if w >= 0 {
-		if j := find(m.biWord, m.biStart[ctx1], m.biStart[ctx1+1], w); j >= 0 {
+		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx1), w); j >= 0 {
 			return float32(acc+int32(m.biP[j])) * qstep
 		}
 	}
