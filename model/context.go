@@ -54,16 +54,32 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 	for _, mk := range d.margins {
 		minMargin = min(minMargin, mk)
 	}
-	var nodes []ctxNode
+	nodes := make([]ctxNode, 0, n+n/2)
+	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
+	idBuf := make([]int32, 0, n+n/2)
 	idsOf := func(text string) []int32 {
-		var ids []int32
-		for _, w := range strings.Fields(text) {
-			if nw := features.Norm(w); nw != "" {
-				ids = append(ids, eng.ID(nw))
+		from := len(idBuf)
+		if oneField(text) {
+			if nw := features.Norm(text); nw != "" {
+				idBuf = append(idBuf, eng.ID(nw))
+			}
+		} else {
+			for _, w := range strings.Fields(text) {
+				if nw := features.Norm(w); nw != "" {
+					idBuf = append(idBuf, eng.ID(nw))
+				}
 			}
 		}
-		return ids
+		if len(idBuf) == from {
+			return nil
+		}
+		return idBuf[from:len(idBuf):len(idBuf)]
 	}
+	type opt struct {
+		r int
+		e float64
+	}
+	var opts []opt
 	for i := 0; i < n; i++ {
 		start[i] = int32(len(nodes))
 		lo, hi := int(first[i]), int(first[i+1])
@@ -82,11 +98,7 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			_, best := bestAndOrig(cands[i], scores[lo:hi])
 			base = scores[lo+best]
 		}
-		type opt struct {
-			r int
-			e float64
-		}
-		var opts []opt
+		opts = opts[:0]
 		for r := lo; r < hi; r++ {
 			if r-lo == orig {
 				continue
@@ -184,4 +196,19 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 		}
 	}
 	return out
+}
+
+// oneField reports whether strings.Fields(s) is s itself: s is not empty,
+// all ASCII, and holds no white space.
+func oneField(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		}
+	}
+	return true
 }
