@@ -834,13 +834,15 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 		return out
 	}
 	fresh := make(map[string]*staticInfo, len(missed))
+	slab := make([]staticInfo, len(missed)) // one allocation for the new facts
 	k, r := 0, 0
 	for _, cs := range cands {
 		for _, c := range cs {
 			if k < len(missed) && int(missed[k]) == r {
 				si, ok := fresh[c.Text]
 				if !ok {
-					si = res.newStatic(c.Text)
+					si = &slab[len(fresh)]
+					res.fillStatic(si, c.Text)
 					fresh[c.Text] = si
 				}
 				out[r] = si
@@ -925,6 +927,12 @@ func asciiShape(si *staticInfo, text string) bool {
 // newStatic works out the facts of text (not cached).
 func (res *Resources) newStatic(text string) *staticInfo {
 	si := &staticInfo{}
+	res.fillStatic(si, text)
+	return si
+}
+
+// fillStatic sets si (zero) to the facts of text.
+func (res *Resources) fillStatic(si *staticInfo, text string) {
 	var words []string
 	ascii := asciiShape(si, text)
 	if ascii {
@@ -936,7 +944,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	n := len(words)
 	if n == 0 {
 		res.collText(si, text, "", false)
-		return si
+		return
 	}
 	if n == 1 {
 		si.lmIDs = si.ids[0:1:1]
@@ -998,7 +1006,6 @@ func (res *Resources) newStatic(text string) *staticInfo {
 			si.vecLen = math.Sqrt(si.vecSq)
 		}
 	}
-	return si
 }
 
 // collText sets si's coll_ view of text: its words are the text itself
