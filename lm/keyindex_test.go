@@ -2,6 +2,7 @@ package lm
 
 import (
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -9,7 +10,8 @@ import (
 
 // TestIndexesAgreeWithSearch checks that the hash indexes of a model and
 // of a shape model find what a binary search of the sorted lists finds,
-// hits and misses alike, on a model whose contexts have long lists.
+// hits and misses alike, on a model whose contexts have long lists, and
+// that State and Next give LogProb's values.
 func TestIndexesAgreeWithSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var sb strings.Builder
@@ -40,6 +42,9 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 			}
 		}
 	}
+	if m.Trigrams() == 0 {
+		t.Fatal("no trigrams: the test does not reach them")
+	}
 	if long == 0 {
 		t.Fatal("no context with a long list: the test does not reach the hash")
 	}
@@ -49,6 +54,33 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 			if got := m.triIx.find(m.triStart, m.triWord, uint32(j), w); got != want {
 				t.Fatalf("trigram (%d, %d): index %d, search %d", j, w, got, want)
 			}
+		}
+	}
+	// Next, step by step, gives LogProb's values bit for bit, whatever the
+	// ids (unknown, paragraph start, out of range)
+	for trial := 0; trial < 20000; trial++ {
+		pick := func() int32 {
+			switch rng.IntN(12) {
+			case 0:
+				return -1
+			case 1:
+				return int32(m.V) // BOS
+			case 2:
+				return int32(m.V) + 1
+			case 3:
+				return -2
+			}
+			return int32(float64(m.V) * rng.Float64() * rng.Float64())
+		}
+		c2, c1 := pick(), pick()
+		st := m.Start(c2, c1)
+		for k := 0; k < 4; k++ {
+			w := pick()
+			want := m.LogProb(c2, c1, w)
+			if got := m.Next(&st, w); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("Next after %d %d of %d = %v, LogProb %v", c2, c1, w, got, want)
+			}
+			c2, c1 = c1, w
 		}
 	}
 	s, err := BuildShape(m, ShapeOptions{MinCount: 1})
