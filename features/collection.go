@@ -24,10 +24,35 @@ type collFeatures struct {
 	// logRelOK is set).
 	logRel   [256]float64
 	logRelOK [256]bool
+	// forms remembers p.Word of the forms seen at position formsAt (the
+	// candidates of a position are often variants of one form)
+	forms   []formCount
+	formsAt int
+}
+
+// formCount is the profile's count of a Norm form.
+type formCount struct {
+	form string
+	cnt  profile.Count
+}
+
+// word returns cf.p.Word(n) for a form at position i.
+func (cf *collFeatures) word(i int, n string) profile.Count {
+	if cf.formsAt != i {
+		cf.forms, cf.formsAt = cf.forms[:0], i
+	}
+	for _, f := range cf.forms {
+		if f.form == n {
+			return f.cnt
+		}
+	}
+	c := cf.p.Word(n)
+	cf.forms = append(cf.forms, formCount{n, c})
+	return c
 }
 
 func newCollFeatures(p *profile.Profile, words []string) *collFeatures {
-	cf := &collFeatures{p: p, words: words, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
+	cf := &collFeatures{p: p, words: words, formsAt: -1, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
 	for i, w := range words {
 		n := profile.Norm(w)
 		cf.norm[i] = n
@@ -59,7 +84,7 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 	docs := cf.docs
 	var freq, df, exact float64
 	for k, n := range ti.collNorms {
-		cnt := cf.p.Word(n)
+		cnt := cf.word(i, n)
 		self := 0
 		if n != "" {
 			for _, m := range cf.norm[i:end] {

@@ -29,8 +29,28 @@ func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
 	}
 	si.engFreq += res.Eng.LogFreq(-1)
 	if res.Shape != nil {
-		si.engShp += res.Shape.LogProb(nw)
+		si.engShp += res.unknownShape(nw)
 	}
+}
+
+// unknownShape returns the shape score of nw, a Norm form the English
+// model does not know, remembered by form (half the forms recur: the
+// case and punctuation variants of one OCR form).
+func (res *Resources) unknownShape(nw string) float32 {
+	res.unkMu.Lock()
+	v, ok := res.unkShape[nw]
+	res.unkMu.Unlock()
+	if ok {
+		return v
+	}
+	v = res.Shape.LogProb(nw)
+	res.unkMu.Lock()
+	if res.unkShape == nil || len(res.unkShape) >= maxCached {
+		res.unkShape = map[string]float32{}
+	}
+	res.unkShape[nw] = v
+	res.unkMu.Unlock()
+	return v
 }
 
 // engWordFacts are the English frequency and word-shape score of a word
@@ -75,10 +95,11 @@ const noWord = -2
 // engContext scores candidates in the context of a document's OCR words
 // under the English trigram model.
 type engContext struct {
-	m    *lm.Model
-	ids  []int32 // English id of each OCR token's Norm form (-1: unknown; noWord)
-	memo posMemo // single-word candidates of the current position, by id
-	at   int     // the position memo belongs to
+	m     *lm.Model
+	ids   []int32  // English id of each OCR token's Norm form (-1: unknown; noWord)
+	memo  posMemo  // single-word candidates of the current position, by id
+	at    int      // the position memo and start belong to
+	start lm.State // the state after the two OCR words before position at
 }
 
 func newEngContext(m *lm.Model, norm []string) *engContext {
@@ -111,15 +132,21 @@ func (e *engContext) before(i int) (p2, p1 int32) {
 	return p2, p1
 }
 
+// moveTo makes position i the current one (its memo and start state).
+func (e *engContext) moveTo(i int) {
+	if e.at != i {
+		e.memo, e.at = e.memo[:0], i
+		e.start = e.m.Start(e.before(i))
+	}
+}
+
 // logProb returns log P of the candidate's words (ids) replacing the span
 // OCR tokens at position i, and of the two OCR words after them, given the
 // two OCR words before: the candidate's whole effect on the trigram
 // model's probability of the text.
 func (e *engContext) logProb(i, span int, ids []int32) float32 {
+	e.moveTo(i)
 	if len(ids) == 1 && span == 1 {
-		if e.at != i {
-			e.memo, e.at = e.memo[:0], i
-		}
 		if v, ok := e.memo.get(ids[0], 0); ok {
 			return v
 		}
@@ -130,15 +157,16 @@ func (e *engContext) logProb(i, span int, ids []int32) float32 {
 	return e.chain(i, span, ids)
 }
 
+// chain sums, in order, log P of each word of ids (noWord skipped) and of
+// the two OCR words after the span, each given the two words before it.
 func (e *engContext) chain(i, span int, ids []int32) float32 {
-	p2, p1 := e.before(i)
+	st := e.start
 	var sum float32
 	for _, w := range ids {
 		if w == noWord {
 			continue
 		}
-		sum += e.m.LogProb(p2, p1, w)
-		p2, p1 = p1, w
+		sum += e.m.Next(&st, w)
 	}
 	n := 0
 	for j := i + span; j < len(e.ids) && n < 2; j++ {
@@ -146,8 +174,7 @@ func (e *engContext) chain(i, span int, ids []int32) float32 {
 		if w == noWord {
 			continue
 		}
-		sum += e.m.LogProb(p2, p1, w)
-		p2, p1 = p1, w
+		sum += e.m.Next(&st, w)
 		n++
 	}
 	return sum

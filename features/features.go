@@ -156,6 +156,11 @@ type Resources struct {
 	// worked out).
 	engOnce sync.Once
 	engFact []atomic.Uint64
+
+	// unkShape holds the shape scores of the Norm forms the English
+	// model does not know.
+	unkMu    sync.Mutex
+	unkShape map[string]float32
 }
 
 // lmWordIDs are the word-vector and topic-model ids of an LM word, each
@@ -834,14 +839,17 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 		return out
 	}
 	fresh := make(map[string]*staticInfo, len(missed))
-	slab := make([]staticInfo, len(missed)) // one allocation for the new facts
+	var slab []staticInfo // the new facts, allocated a chunk at a time
 	k, r := 0, 0
 	for _, cs := range cands {
 		for _, c := range cs {
 			if k < len(missed) && int(missed[k]) == r {
 				si, ok := fresh[c.Text]
 				if !ok {
-					si = &slab[len(fresh)]
+					if len(slab) == 0 {
+						slab = make([]staticInfo, min(len(missed)-k, 256))
+					}
+					si, slab = &slab[0], slab[1:]
 					res.fillStatic(si, c.Text)
 					fresh[c.Text] = si
 				}

@@ -54,7 +54,7 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 	for _, mk := range d.margins {
 		minMargin = min(minMargin, mk)
 	}
-	nodes := make([]ctxNode, 0, n+n/2)
+	nodes := make([]ctxNode, 0, 2*n)
 	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
 	idBuf := make([]int32, 0, n+n/2)
 	idsOf := func(text string) []int32 {
