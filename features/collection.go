@@ -28,6 +28,67 @@ type collFeatures struct {
 	// candidates of a position are often variants of one form)
 	forms   []formCount
 	formsAt int
+	// memo holds the profile counts of one-word candidate texts, by
+	// their facts' sequence number (staticInfo.seq)
+	memo *collMemo
+}
+
+// collMemo remembers, for one document, the profile counts of the
+// one-word texts seen (an entry is valid when its stamp is gen).
+type collMemo struct {
+	stamp []uint32
+	val   []collCounts
+	gen   uint32
+}
+
+// collCounts are the profile's counts of a one-word text: its Norm form,
+// its exact spelling, its trailing punctuation.
+type collCounts struct {
+	word  profile.Count
+	exact uint32
+	ends  int32
+}
+
+// maxMemo bounds the texts a collMemo covers (texts numbered beyond it
+// are looked up every time).
+const maxMemo = 1 << 20
+
+// collMemo returns a memo for a new document covering the texts numbered
+// below n (put it back in res.collMemos when done).
+func (res *Resources) collMemo(n int) *collMemo {
+	n = min(n, maxMemo)
+	cm, _ := res.collMemos.Get().(*collMemo)
+	if cm == nil {
+		cm = &collMemo{}
+	}
+	if len(cm.stamp) < n {
+		cm.stamp = append(cm.stamp, make([]uint32, n-len(cm.stamp))...)
+		cm.val = append(cm.val, make([]collCounts, n-len(cm.val))...)
+	}
+	cm.gen++
+	if cm.gen == 0 {
+		clear(cm.stamp)
+		cm.gen = 1
+	}
+	return cm
+}
+
+// counts returns the profile counts of ti, a one-word text.
+func (cf *collFeatures) counts(ti *staticInfo) collCounts {
+	m := cf.memo
+	if m != nil && ti.seq >= 0 && int(ti.seq) < len(m.stamp) {
+		if m.stamp[ti.seq] == m.gen {
+			return m.val[ti.seq]
+		}
+		c := cf.newCounts(ti)
+		m.stamp[ti.seq], m.val[ti.seq] = m.gen, c
+		return c
+	}
+	return cf.newCounts(ti)
+}
+
+func (cf *collFeatures) newCounts(ti *staticInfo) collCounts {
+	return collCounts{cf.p.Word(ti.collNorms[0]), cf.p.Exact(ti.collExacts[0]).N, int32(cf.p.EndCount(ti.collEnd))}
 }
 
 // formCount is the profile's count of a Norm form.
@@ -51,8 +112,8 @@ func (cf *collFeatures) word(i int, n string) profile.Count {
 	return c
 }
 
-func newCollFeatures(p *profile.Profile, words []string) *collFeatures {
-	cf := &collFeatures{p: p, words: words, formsAt: -1, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
+func newCollFeatures(p *profile.Profile, words []string, memo *collMemo) *collFeatures {
+	cf := &collFeatures{p: p, words: words, formsAt: -1, memo: memo, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
 	for i, w := range words {
 		n := profile.Norm(w)
 		cf.norm[i] = n
@@ -83,8 +144,17 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 	covered := cf.words[i:end]
 	docs := cf.docs
 	var freq, df, exact float64
+	var one collCounts // the counts of a one-word text
+	if len(ti.collNorms) == 1 {
+		one = cf.counts(ti)
+	}
 	for k, n := range ti.collNorms {
-		cnt := cf.word(i, n)
+		var cnt profile.Count
+		if len(ti.collNorms) == 1 {
+			cnt = one.word
+		} else {
+			cnt = cf.word(i, n)
+		}
 		self := 0
 		if n != "" {
 			for _, m := range cf.norm[i:end] {
@@ -101,7 +171,10 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 		freq += cf.logRelOf(nn)
 		df += float64(max(d, 0)) / docs
 		w := ti.collExacts[k]
-		e := cf.p.Exact(w).N
+		e := one.exact
+		if len(ti.collNorms) != 1 {
+			e = cf.p.Exact(w).N
+		}
 		selfE := 0
 		for _, x := range covered {
 			if x == w {
@@ -115,7 +188,10 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 		row[fCollDocs] = float32(df / nw)
 		row[fCollExact] = float32(exact / nw)
 	}
-	ends := cf.p.EndCount(ti.collEnd)
+	ends := int(one.ends)
+	if len(ti.collNorms) != 1 {
+		ends = cf.p.EndCount(ti.collEnd)
+	}
 	for _, e := range cf.ends[i:end] {
 		if e == ti.collEnd {
 			ends--

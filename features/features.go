@@ -161,6 +161,11 @@ type Resources struct {
 	// model does not know.
 	unkMu    sync.Mutex
 	unkShape map[string]float32
+
+	// seq numbers the texts' facts as they are made (staticInfo.seq);
+	// collMemos holds *collMemo, per-document memos indexed by it.
+	seq       atomic.Int32
+	collMemos sync.Pool
 }
 
 // lmWordIDs are the word-vector and topic-model ids of an LM word, each
@@ -374,7 +379,9 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	var left, right, cosines posMemo
 	var coll *collFeatures
 	if doc.Profile != nil {
-		coll = newCollFeatures(doc.Profile, doc.Words)
+		memo := res.collMemo(int(res.seq.Load()))
+		defer res.collMemos.Put(memo)
+		coll = newCollFeatures(doc.Profile, doc.Words, memo)
 	}
 	var eng *engContext
 	if res.Eng != nil && !opt.NoEnglish {
@@ -785,6 +792,7 @@ type staticInfo struct {
 	collNorms  []string
 	collEnd    string
 	collOne    [2]string // backing of collExacts and collNorms for a text without a space
+	seq        int32     // the number of these facts in their Resources (-1: past the int32 range)
 }
 
 // cos returns the cosine of the text's word vector and the unit vector u.
@@ -941,6 +949,11 @@ func (res *Resources) newStatic(text string) *staticInfo {
 
 // fillStatic sets si (zero) to the facts of text.
 func (res *Resources) fillStatic(si *staticInfo, text string) {
+	si.seq = res.seq.Add(1) - 1
+	if si.seq < 0 {
+		si.seq = -1
+		res.seq.Store(math.MinInt32) // stays negative
+	}
 	var words []string
 	ascii := asciiShape(si, text)
 	if ascii {
