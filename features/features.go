@@ -877,7 +877,9 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 // starting it afresh when it would outgrow maxCached.
 func (res *Resources) remember(fresh map[string]*staticInfo) {
 	if res.cache == nil || len(res.cache)+len(fresh) > maxCached {
-		res.cache = make(map[string]*staticInfo, len(fresh))
+		// room for the texts of a few dozen documents from the start
+		// (growing a map of strings rehashes every entry)
+		res.cache = make(map[string]*staticInfo, max(len(fresh), 1<<16))
 	}
 	for t, si := range fresh {
 		res.cache[t] = si
