@@ -267,6 +267,10 @@ type Doc struct {
 type Matrix struct {
 	Vals  []float32
 	First []int32
+	// Eng holds the English model's id of each OCR token's Norm form (-1
+	// unknown, -2 when the form is empty), as the eng_ columns used them;
+	// nil without the English features.
+	Eng []int32
 }
 
 // Row returns row r.
@@ -283,7 +287,7 @@ func (m *Matrix) Release() {
 		v := m.Vals[:0]
 		valsPool.Put(&v)
 	}
-	m.Vals, m.First = nil, nil
+	m.Vals, m.First, m.Eng = nil, nil, nil
 }
 
 // valsPool holds released Matrix.Vals (as *[]float32).
@@ -386,6 +390,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	var eng *engContext
 	if res.Eng != nil && !opt.NoEnglish {
 		eng = newEngContext(res.Eng, norm)
+		m.Eng = eng.ids
 	}
 
 	r := 0

@@ -45,7 +45,17 @@ type ctxNode struct {
 // the form of decode. eng is the English model; weight the language
 // model's weight.
 func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight float64) []string {
+	return decodeContextIDs(words, nil, cands, first, scores, d, eng, weight)
+}
+
+// decodeContextIDs is decodeContext given the English id of each OCR
+// token's Norm form as features.Compute found them (Matrix.Eng; nil: look
+// them up), which stand for the token's ids where the token is one field.
+func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight float64) []string {
 	n := len(words)
+	if len(tokIDs) != n {
+		tokIDs = nil
+	}
 	start := make([]int32, n+1) // nodes of position i: nodes[start[i]:start[i+1]]
 	// The smallest margin of any kind: a candidate whose evidence less it
 	// is not above -contextBand is out of the band whatever its kind, so
@@ -75,6 +85,19 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 		}
 		return idBuf[from:len(idBuf):len(idBuf)]
 	}
+	// tokIDsOf returns the ids of OCR token i (idsOf of the token)
+	tokIDsOf := func(i int) []int32 {
+		if tokIDs == nil || !oneField(words[i]) {
+			return idsOf(words[i])
+		}
+		// one field: idsOf would give the id of its Norm form, none when
+		// that is empty (features.Compute's -2)
+		if tokIDs[i] < -1 {
+			return nil
+		}
+		idBuf = append(idBuf, tokIDs[i])
+		return idBuf[len(idBuf)-1 : len(idBuf) : len(idBuf)]
+	}
 	type opt struct {
 		r int
 		e float64
@@ -84,14 +107,14 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 		start[i] = int32(len(nodes))
 		lo, hi := int(first[i]), int(first[i+1])
 		if lo == hi {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
 			continue
 		}
 		orig, _ := bestAndOrig(cands[i], scores[lo:hi])
 		base := 0.0
 		if orig >= 0 {
 			base = scores[lo+orig]
-			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: tokIDsOf(i)})
 		} else {
 			// No OCR candidate (cannot happen with candgen, which always
 			// keeps the token): the best candidate stands in for it.
@@ -126,7 +149,7 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			return a.r - b.r
 		})
 		if orig < 0 && len(opts) == 0 {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
 			continue
 		}
 		for _, o := range opts[:min(len(opts), contextWidth)] {
