@@ -65,10 +65,10 @@ func ChangeKind(orig, new string) Kind {
 	case nn < no:
 		return KindMerge
 	}
-	if strings.ToLower(orig) == strings.ToLower(new) {
+	if lowerEqual(orig, new) {
 		return KindCase
 	}
-	if stripPunct(orig) == stripPunct(new) {
+	if equalSansPunct(orig, new) {
 		return KindPunct
 	}
 	if digitSwap(orig, new) {
@@ -77,8 +77,77 @@ func ChangeKind(orig, new string) Kind {
 	return KindWord
 }
 
+// lowerEqual reports whether strings.ToLower(a) == strings.ToLower(b),
+// without making the lower-case strings when both are ASCII.
+func lowerEqual(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return strings.ToLower(a) == strings.ToLower(b)
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// equalSansPunct reports whether stripPunct(a) == stripPunct(b) without
+// making the stripped strings: the runes of each that are not punctuation
+// (an invalid byte reads as utf8.RuneError, as strings.Map writes it)
+// are equal, in order.
+func equalSansPunct(a, b string) bool {
+	i, j := 0, 0
+	for {
+		var x, y rune = -1, -1
+		for i < len(a) {
+			r, n := utf8.DecodeRuneInString(a[i:])
+			i += n
+			if !unicode.IsPunct(r) {
+				x = r
+				break
+			}
+		}
+		for j < len(b) {
+			r, n := utf8.DecodeRuneInString(b[j:])
+			j += n
+			if !unicode.IsPunct(r) {
+				y = r
+				break
+			}
+		}
+		if x != y {
+			return false
+		}
+		if x < 0 {
+			return true
+		}
+	}
+}
+
 // countFields counts the white-space separated words of s.
 func countFields(s string) int {
+	if isASCII(s) {
+		n, in := 0, false
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			sp := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+			if !sp && !in {
+				n++
+			}
+			in = !sp
+		}
+		return n
+	}
 	n, in := 0, false
 	for _, r := range s {
 		sp := unicode.IsSpace(r)
@@ -90,16 +159,6 @@ func countFields(s string) int {
 	return n
 }
 
-// stripPunct removes every punctuation rune of s.
-func stripPunct(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsPunct(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
 // digitSwap reports whether a and b have the same length in runes and
 // differ only at positions holding a digit on one side and a letter on the
 // other.
@@ -107,11 +166,10 @@ func digitSwap(a, b string) bool {
 	if utf8.RuneCountInString(a) != utf8.RuneCountInString(b) {
 		return false
 	}
-	br := []rune(b)
-	i, swaps := 0, 0
+	j, swaps := 0, 0
 	for _, x := range a {
-		y := br[i]
-		i++
+		y, n := utf8.DecodeRuneInString(b[j:])
+		j += n
 		if x == y {
 			continue
 		}

@@ -2,7 +2,6 @@ package features
 
 import (
 	"math"
-	"strings"
 
 	"ocrfix/candgen"
 	"ocrfix/profile"
@@ -17,62 +16,149 @@ type collFeatures struct {
 	p     *profile.Profile
 	words []string
 	norm  []string       // profile.Norm of each OCR token
+	ends  []string       // profile.End of each OCR token
 	local map[string]int // occurrences of each Norm form in this document
-	texts map[string]*collText
 	size  float32
+	docs  float64 // the profile's documents (at least 1)
+	// logRel caches p.LogRel(n) of the small counts n (valid where
+	// logRelOK is set).
+	logRel   [256]float64
+	logRelOK [256]bool
+	// forms remembers p.Word of the forms seen at position formsAt (the
+	// candidates of a position are often variants of one form)
+	forms   []formCount
+	formsAt int
+	// memo holds the profile counts of one-word candidate texts, by
+	// their facts' sequence number (staticInfo.seq)
+	memo *collMemo
 }
 
-// collText is what a candidate text contributes, whatever its position.
-type collText struct {
-	norms  []string
-	exacts []string
-	end    string
+// collMemo remembers, for one document, the profile counts of the
+// one-word texts seen (an entry is valid when its stamp is gen).
+type collMemo struct {
+	stamp []uint32
+	val   []collCounts
+	gen   uint32
 }
 
-func newCollFeatures(p *profile.Profile, words []string) *collFeatures {
-	cf := &collFeatures{p: p, words: words, norm: make([]string, len(words)), local: make(map[string]int, len(words)/2), texts: map[string]*collText{}}
+// collCounts are the profile's counts of a one-word text: its Norm form,
+// its exact spelling, its trailing punctuation.
+type collCounts struct {
+	word  profile.Count
+	exact uint32
+	ends  int32
+}
+
+// maxMemo bounds the texts a collMemo covers (texts numbered beyond it
+// are looked up every time).
+const maxMemo = 1 << 20
+
+// collMemo returns a memo for a new document covering the texts numbered
+// below n (put it back in res.collMemos when done).
+func (res *Resources) collMemo(n int) *collMemo {
+	n = min(n, maxMemo)
+	cm, _ := res.collMemos.Get().(*collMemo)
+	if cm == nil {
+		cm = &collMemo{}
+	}
+	if len(cm.stamp) < n {
+		cm.stamp = append(cm.stamp, make([]uint32, n-len(cm.stamp))...)
+		cm.val = append(cm.val, make([]collCounts, n-len(cm.val))...)
+	}
+	cm.gen++
+	if cm.gen == 0 {
+		clear(cm.stamp)
+		cm.gen = 1
+	}
+	return cm
+}
+
+// counts returns the profile counts of ti, a one-word text.
+func (cf *collFeatures) counts(ti *staticInfo) collCounts {
+	m := cf.memo
+	if m != nil && ti.seq >= 0 && int(ti.seq) < len(m.stamp) {
+		if m.stamp[ti.seq] == m.gen {
+			return m.val[ti.seq]
+		}
+		c := cf.newCounts(ti)
+		m.stamp[ti.seq], m.val[ti.seq] = m.gen, c
+		return c
+	}
+	return cf.newCounts(ti)
+}
+
+func (cf *collFeatures) newCounts(ti *staticInfo) collCounts {
+	return collCounts{cf.p.Word(ti.collNorms[0]), cf.p.Exact(ti.collExacts[0]).N, int32(cf.p.EndCount(ti.collEnd))}
+}
+
+// formCount is the profile's count of a Norm form.
+type formCount struct {
+	form string
+	cnt  profile.Count
+}
+
+// word returns cf.p.Word(n) for a form at position i.
+func (cf *collFeatures) word(i int, n string) profile.Count {
+	if cf.formsAt != i {
+		cf.forms, cf.formsAt = cf.forms[:0], i
+	}
+	for _, f := range cf.forms {
+		if f.form == n {
+			return f.cnt
+		}
+	}
+	c := cf.p.Word(n)
+	cf.forms = append(cf.forms, formCount{n, c})
+	return c
+}
+
+func newCollFeatures(p *profile.Profile, words []string, memo *collMemo) *collFeatures {
+	cf := &collFeatures{p: p, words: words, formsAt: -1, memo: memo, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
 	for i, w := range words {
 		n := profile.Norm(w)
 		cf.norm[i] = n
+		cf.ends[i] = profile.End(w)
 		cf.local[n]++
 	}
 	cf.size = float32(math.Log10(1+float64(p.Tokens())) / 6)
+	cf.docs = float64(max(p.Docs(), 1))
 	return cf
 }
 
-func (cf *collFeatures) text(s string) *collText {
-	if t, ok := cf.texts[s]; ok {
-		return t
+// logRelOf returns cf.p.LogRel(n), remembered for small n.
+func (cf *collFeatures) logRelOf(n int) float64 {
+	if n >= len(cf.logRel) {
+		return cf.p.LogRel(n)
 	}
-	t := &collText{}
-	if strings.IndexByte(s, ' ') < 0 {
-		t.exacts = []string{s}
-	} else {
-		t.exacts = strings.Fields(s)
+	if !cf.logRelOK[n] {
+		cf.logRel[n], cf.logRelOK[n] = cf.p.LogRel(n), true
 	}
-	for _, w := range t.exacts {
-		t.norms = append(t.norms, profile.Norm(w))
-	}
-	if n := len(t.exacts); n > 0 {
-		t.end = profile.End(t.exacts[n-1])
-	}
-	cf.texts[s] = t
-	return t
+	return cf.logRel[n]
 }
 
-// row fills the coll_ columns of candidate c at position i.
-func (cf *collFeatures) row(c *candgen.Candidate, i int, row []float32) {
+// row fills the coll_ columns of candidate c at position i, whose text's
+// facts are ti.
+func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []float32) {
 	span := max(c.Span, 1)
-	covered := cf.words[i:min(i+span, len(cf.words))]
-	t := cf.text(c.Text)
-	docs := float64(max(cf.p.Docs(), 1))
+	end := min(i+span, len(cf.words))
+	covered := cf.words[i:end]
+	docs := cf.docs
 	var freq, df, exact float64
-	for k, n := range t.norms {
-		cnt := cf.p.Word(n)
+	var one collCounts // the counts of a one-word text
+	if len(ti.collNorms) == 1 {
+		one = cf.counts(ti)
+	}
+	for k, n := range ti.collNorms {
+		var cnt profile.Count
+		if len(ti.collNorms) == 1 {
+			cnt = one.word
+		} else {
+			cnt = cf.word(i, n)
+		}
 		self := 0
 		if n != "" {
-			for j := range covered {
-				if cf.norm[i+j] == n {
+			for _, m := range cf.norm[i:end] {
+				if m == n {
 					self++
 				}
 			}
@@ -82,29 +168,36 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, row []float32) {
 		if self > 0 && cf.local[n] <= self {
 			d-- // the document holds the form only in the tokens replaced
 		}
-		freq += cf.p.LogRel(nn)
+		freq += cf.logRelOf(nn)
 		df += float64(max(d, 0)) / docs
-		e := cf.p.Exact(t.exacts[k]).N
+		w := ti.collExacts[k]
+		e := one.exact
+		if len(ti.collNorms) != 1 {
+			e = cf.p.Exact(w).N
+		}
 		selfE := 0
-		for _, w := range covered {
-			if w == t.exacts[k] {
+		for _, x := range covered {
+			if x == w {
 				selfE++
 			}
 		}
-		exact += cf.p.LogRel(max(int(e)-selfE, 0))
+		exact += cf.logRelOf(max(int(e)-selfE, 0))
 	}
-	if nw := float64(len(t.norms)); nw > 0 {
+	if nw := float64(len(ti.collNorms)); nw > 0 {
 		row[fCollFreq] = float32(freq / nw)
 		row[fCollDocs] = float32(df / nw)
 		row[fCollExact] = float32(exact / nw)
 	}
-	ends := cf.p.EndCount(t.end)
-	for _, w := range covered {
-		if profile.End(w) == t.end {
+	ends := int(one.ends)
+	if len(ti.collNorms) != 1 {
+		ends = cf.p.EndCount(ti.collEnd)
+	}
+	for _, e := range cf.ends[i:end] {
+		if e == ti.collEnd {
 			ends--
 		}
 	}
-	row[fCollEnd] = float32(cf.p.LogRel(max(ends, 0)))
+	row[fCollEnd] = float32(cf.logRelOf(max(ends, 0)))
 	if c.Source&candgen.SrcOriginal != 0 {
 		row[fOrigCollSize] = cf.size
 	}

@@ -1,6 +1,11 @@
 package features
 
-import "ocrfix/lm"
+import (
+	"math"
+	"sync/atomic"
+
+	"ocrfix/lm"
+)
 
 // engWord records the English-model facts of word k (of n) of a candidate
 // text, whose Norm form is nw.
@@ -15,10 +20,71 @@ func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
 	}
 	si.engIDs[k] = id
 	si.engAll = si.engAll && id >= 0
-	si.engFreq += res.Eng.LogFreq(max(id, -1))
-	if res.Shape != nil {
-		si.engShp += res.Shape.LogProb(nw)
+	if id >= 0 {
+		// a word the English model knows: its facts are remembered by id
+		f := res.engFacts(id, nw)
+		si.engFreq += f.freq
+		si.engShp += f.shape
+		return
 	}
+	si.engFreq += res.Eng.LogFreq(-1)
+	if res.Shape != nil {
+		si.engShp += res.unknownShape(nw)
+	}
+}
+
+// unknownShape returns the shape score of nw, a Norm form the English
+// model does not know, remembered by form (half the forms recur: the
+// case and punctuation variants of one OCR form).
+func (res *Resources) unknownShape(nw string) float32 {
+	res.unkMu.Lock()
+	v, ok := res.unkShape[nw]
+	res.unkMu.Unlock()
+	if ok {
+		return v
+	}
+	v = res.Shape.LogProb(nw)
+	res.unkMu.Lock()
+	if res.unkShape == nil || len(res.unkShape) >= maxCached {
+		res.unkShape = map[string]float32{}
+	}
+	res.unkShape[nw] = v
+	res.unkMu.Unlock()
+	return v
+}
+
+// engWordFacts are the English frequency and word-shape score of a word
+// the English model knows.
+type engWordFacts struct {
+	freq, shape float32
+}
+
+// engFacts returns the facts of English word id, whose Norm form is nw,
+// worked out once per Resources (words recur as the candidates of many
+// positions, in their case and punctuation variants).
+func (res *Resources) engFacts(id int32, nw string) engWordFacts {
+	res.engOnce.Do(func() { res.engFact = make([]atomic.Uint64, res.Eng.Words()) })
+	if int(id) >= len(res.engFact) {
+		return res.newEngFacts(id, nw)
+	}
+	slot := &res.engFact[id]
+	if v := slot.Load(); v != 0 {
+		return engWordFacts{math.Float32frombits(uint32(v >> 32)), math.Float32frombits(uint32(v))}
+	}
+	f := res.newEngFacts(id, nw)
+	v := uint64(math.Float32bits(f.freq))<<32 | uint64(math.Float32bits(f.shape))
+	if v != 0 {
+		slot.Store(v)
+	}
+	return f
+}
+
+func (res *Resources) newEngFacts(id int32, nw string) engWordFacts {
+	f := engWordFacts{freq: res.Eng.LogFreq(id)}
+	if res.Shape != nil {
+		f.shape = res.Shape.LogProb(nw)
+	}
+	return f
 }
 
 // noWord is the English id of a token that normalises to "" (punctuation
@@ -29,10 +95,11 @@ const noWord = -2
 // engContext scores candidates in the context of a document's OCR words
 // under the English trigram model.
 type engContext struct {
-	m    *lm.Model
-	ids  []int32 // English id of each OCR token's Norm form (-1: unknown; noWord)
-	memo posMemo // single-word candidates of the current position, by id
-	at   int     // the position memo belongs to
+	m     *lm.Model
+	ids   []int32  // English id of each OCR token's Norm form (-1: unknown; noWord)
+	memo  posMemo  // single-word candidates of the current position, by id
+	at    int      // the position memo and start belong to
+	start lm.State // the state after the two OCR words before position at
 }
 
 func newEngContext(m *lm.Model, norm []string) *engContext {
@@ -65,15 +132,21 @@ func (e *engContext) before(i int) (p2, p1 int32) {
 	return p2, p1
 }
 
+// moveTo makes position i the current one (its memo and start state).
+func (e *engContext) moveTo(i int) {
+	if e.at != i {
+		e.memo, e.at = e.memo[:0], i
+		e.start = e.m.Start(e.before(i))
+	}
+}
+
 // logProb returns log P of the candidate's words (ids) replacing the span
 // OCR tokens at position i, and of the two OCR words after them, given the
 // two OCR words before: the candidate's whole effect on the trigram
 // model's probability of the text.
 func (e *engContext) logProb(i, span int, ids []int32) float32 {
+	e.moveTo(i)
 	if len(ids) == 1 && span == 1 {
-		if e.at != i {
-			e.memo, e.at = e.memo[:0], i
-		}
 		if v, ok := e.memo.get(ids[0], 0); ok {
 			return v
 		}
@@ -84,15 +157,16 @@ func (e *engContext) logProb(i, span int, ids []int32) float32 {
 	return e.chain(i, span, ids)
 }
 
+// chain sums, in order, log P of each word of ids (noWord skipped) and of
+// the two OCR words after the span, each given the two words before it.
 func (e *engContext) chain(i, span int, ids []int32) float32 {
-	p2, p1 := e.before(i)
+	st := e.start
 	var sum float32
 	for _, w := range ids {
 		if w == noWord {
 			continue
 		}
-		sum += e.m.LogProb(p2, p1, w)
-		p2, p1 = p1, w
+		sum += e.m.Next(&st, w)
 	}
 	n := 0
 	for j := i + span; j < len(e.ids) && n < 2; j++ {
@@ -100,8 +174,7 @@ func (e *engContext) chain(i, span int, ids []int32) float32 {
 		if w == noWord {
 			continue
 		}
-		sum += e.m.LogProb(p2, p1, w)
-		p2, p1 = p1, w
+		sum += e.m.Next(&st, w)
 		n++
 	}
 	return sum

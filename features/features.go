@@ -150,6 +150,22 @@ type Resources struct {
 	// lmWord holds, for each LM word, its ids in the other resources.
 	lmOnce sync.Once
 	lmWord []lmWordIDs
+
+	// engFact holds, for each English word id, its frequency and shape
+	// score (engWordFacts as two float32 bits, high and low; 0 until
+	// worked out).
+	engOnce sync.Once
+	engFact []atomic.Uint64
+
+	// unkShape holds the shape scores of the Norm forms the English
+	// model does not know.
+	unkMu    sync.Mutex
+	unkShape map[string]float32
+
+	// seq numbers the texts' facts as they are made (staticInfo.seq);
+	// collMemos holds *collMemo, per-document memos indexed by it.
+	seq       atomic.Int32
+	collMemos sync.Pool
 }
 
 // lmWordIDs are the word-vector and topic-model ids of an LM word, each
@@ -251,6 +267,10 @@ type Doc struct {
 type Matrix struct {
 	Vals  []float32
 	First []int32
+	// Eng holds the English model's id of each OCR token's Norm form (-1
+	// unknown, -2 when the form is empty), as the eng_ columns used them;
+	// nil without the English features.
+	Eng []int32
 }
 
 // Row returns row r.
@@ -267,7 +287,7 @@ func (m *Matrix) Release() {
 		v := m.Vals[:0]
 		valsPool.Put(&v)
 	}
-	m.Vals, m.First = nil, nil
+	m.Vals, m.First, m.Eng = nil, nil, nil
 }
 
 // valsPool holds released Matrix.Vals (as *[]float32).
@@ -363,11 +383,14 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	var left, right, cosines posMemo
 	var coll *collFeatures
 	if doc.Profile != nil {
-		coll = newCollFeatures(doc.Profile, doc.Words)
+		memo := res.collMemo(int(res.seq.Load()))
+		defer res.collMemos.Put(memo)
+		coll = newCollFeatures(doc.Profile, doc.Words, memo)
 	}
 	var eng *engContext
 	if res.Eng != nil && !opt.NoEnglish {
 		eng = newEngContext(res.Eng, norm)
+		m.Eng = eng.ids
 	}
 
 	r := 0
@@ -534,7 +557,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 					row[fPunctChange] = 1
 				}
 				if coll != nil {
-					coll.row(c, i, row)
+					coll.row(c, i, ti, row)
 				}
 				if eng != nil && ti.engIDs != nil {
 					row[fEngCtx] = eng.logProb(i, max(c.Span, 1), ti.engIDs)
@@ -766,6 +789,15 @@ type staticInfo struct {
 	casePat int
 	punct   string
 	ids     [2]int32 // backing of lmIDs and ldaIDs for a one-word text
+
+	// The text as the coll_ features see it: its words (the text itself
+	// when it holds no space), their profile.Norm forms, and the trailing
+	// punctuation of the last (profile.End).
+	collExacts []string
+	collNorms  []string
+	collEnd    string
+	collOne    [2]string // backing of collExacts and collNorms for a text without a space
+	seq        int32     // the number of these facts in their Resources (-1: past the int32 range)
 }
 
 // cos returns the cosine of the text's word vector and the unit vector u.
@@ -820,13 +852,18 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 		return out
 	}
 	fresh := make(map[string]*staticInfo, len(missed))
+	var slab []staticInfo // the new facts, allocated a chunk at a time
 	k, r := 0, 0
 	for _, cs := range cands {
 		for _, c := range cs {
 			if k < len(missed) && int(missed[k]) == r {
 				si, ok := fresh[c.Text]
 				if !ok {
-					si = res.newStatic(c.Text)
+					if len(slab) == 0 {
+						slab = make([]staticInfo, min(len(missed)-k, 256))
+					}
+					si, slab = &slab[0], slab[1:]
+					res.fillStatic(si, c.Text)
 					fresh[c.Text] = si
 				}
 				out[r] = si
@@ -845,7 +882,9 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 // starting it afresh when it would outgrow maxCached.
 func (res *Resources) remember(fresh map[string]*staticInfo) {
 	if res.cache == nil || len(res.cache)+len(fresh) > maxCached {
-		res.cache = make(map[string]*staticInfo, len(fresh))
+		// room for the texts of a few dozen documents from the start
+		// (growing a map of strings rehashes every entry)
+		res.cache = make(map[string]*staticInfo, max(len(fresh), 1<<16))
 	}
 	for t, si := range fresh {
 		res.cache[t] = si
@@ -911,6 +950,17 @@ func asciiShape(si *staticInfo, text string) bool {
 // newStatic works out the facts of text (not cached).
 func (res *Resources) newStatic(text string) *staticInfo {
 	si := &staticInfo{}
+	res.fillStatic(si, text)
+	return si
+}
+
+// fillStatic sets si (zero) to the facts of text.
+func (res *Resources) fillStatic(si *staticInfo, text string) {
+	si.seq = res.seq.Add(1) - 1
+	if si.seq < 0 {
+		si.seq = -1
+		res.seq.Store(math.MinInt32) // stays negative
+	}
 	var words []string
 	ascii := asciiShape(si, text)
 	if ascii {
@@ -921,7 +971,8 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	n := len(words)
 	if n == 0 {
-		return si
+		res.collText(si, text, "", false)
+		return
 	}
 	if n == 1 {
 		si.lmIDs = si.ids[0:1:1]
@@ -937,7 +988,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 	}
 	si.inLex = true
 	var uni float64
-	norm0 := ""
+	norm0, hasNorm0 := "", false
 	for k, w := range words {
 		if res.Lex != nil && !res.Lex.Has(core(w)) {
 			si.inLex = false
@@ -946,7 +997,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
 			nw := Norm(w)
 			if k == 0 {
-				norm0 = nw
+				norm0, hasNorm0 = nw, true
 			}
 			if res.LM != nil && nw != "" {
 				id = res.LM.ID(nw)
@@ -970,6 +1021,7 @@ func (res *Resources) newStatic(text string) *staticInfo {
 			}
 		}
 	}
+	res.collText(si, text, norm0, ascii && n == 1 && hasNorm0)
 	si.uni = float32(uni / float64(n))
 	if res.Eng != nil {
 		si.engFreq /= float32(n)
@@ -982,7 +1034,29 @@ func (res *Resources) newStatic(text string) *staticInfo {
 			si.vecLen = math.Sqrt(si.vecSq)
 		}
 	}
-	return si
+}
+
+// collText sets si's coll_ view of text: its words are the text itself
+// when it holds no space byte, its space-separated fields otherwise.
+// norm0, when known (haveNorm), is the Norm form of a text that is one
+// word and holds no space.
+func (res *Resources) collText(si *staticInfo, text, norm0 string, haveNorm bool) {
+	if strings.IndexByte(text, ' ') < 0 {
+		if !haveNorm {
+			norm0 = profile.Norm(text)
+		}
+		si.collOne = [2]string{text, norm0}
+		si.collExacts, si.collNorms = si.collOne[0:1:1], si.collOne[1:2:2]
+	} else {
+		si.collExacts = strings.Fields(text)
+		si.collNorms = make([]string, len(si.collExacts))
+		for k, w := range si.collExacts {
+			si.collNorms[k] = profile.Norm(w)
+		}
+	}
+	if n := len(si.collExacts); n > 0 {
+		si.collEnd = profile.End(si.collExacts[n-1])
+	}
 }
 
 // topicCache holds log p(word id | document) of the word ids seen so far

@@ -44,6 +44,8 @@ type Model struct {
 	triStart []uint32 // trigrams of context bigram i: triWord[triStart[i]:triStart[i+1]]
 	triWord  []int32
 	triP     []int16 // log P(w | u v)
+
+	biIx, triIx pairIndex // where a bigram, a trigram is in biWord, triWord
 }
 
 // fnv is the FNV-1a hash of s.
@@ -65,7 +67,8 @@ func fnvString(s string) uint64 {
 	return h
 }
 
-// index builds the word hash table.
+// index builds the word hash table and the indexes of the bigrams and
+// trigrams.
 func (m *Model) index() {
 	size := 1
 	for size < 2*m.V+2 {
@@ -83,6 +86,8 @@ func (m *Model) index() {
 		}
 		m.table[h] = int32(id)
 	}
+	m.biIx = newPairIndex(m.biStart, m.biWord)
+	m.triIx = newPairIndex(m.triStart, m.triWord)
 }
 
 // Words returns the size of the vocabulary.
@@ -170,9 +175,9 @@ func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
 	}
 	acc := int32(0)
 	if ctx2 >= 0 {
-		if j := find(m.biWord, m.biStart[ctx2], m.biStart[ctx2+1], ctx1); j >= 0 {
+		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1); j >= 0 {
 			if w >= 0 {
-				if k := find(m.triWord, m.triStart[j], m.triStart[j+1], w); k >= 0 {
+				if k := m.triIx.find(m.triStart, m.triWord, uint32(j), w); k >= 0 {
 					return float32(m.triP[k]) * qstep
 				}
 			}
@@ -180,7 +185,70 @@ func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
 		}
 	}
 	if w >= 0 {
-		if j := find(m.biWord, m.biStart[ctx1], m.biStart[ctx1+1], w); j >= 0 {
+		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx1), w); j >= 0 {
+			return float32(acc+int32(m.biP[j])) * qstep
+		}
+	}
+	acc += int32(m.uniBow[ctx1])
+	return float32(acc)*qstep + m.lowest(w)
+}
+
+// State is a position in a text for scoring its next words one by one
+// (Next): the two words before it, and what the model has looked up about
+// them. The zero State is not usable; Start makes one.
+type State struct {
+	ctx2, ctx1 int32
+	bi         int32 // index of the bigram ctx2 ctx1: -1 none, -2 not looked up
+}
+
+// Start returns the State after the words ctx2 ctx1 (ids as LogProb takes
+// them).
+func (m *Model) Start(ctx2, ctx1 int32) State {
+	s := State{ctx2: ctx2, ctx1: ctx1, bi: -2}
+	V := int32(m.V)
+	if ctx1 >= 0 && ctx1 < V && ctx2 >= 0 && ctx2 <= V {
+		s.bi = int32(m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1))
+	}
+	return s
+}
+
+// Next returns LogProb(ctx2, ctx1, w) for the two words ctx2 ctx1 of s and
+// moves s past w: a sequence of Next calls gives the LogProb of each word
+// given the two before it, bit for bit, with fewer look-ups (the bigram of
+// each word and the one before is found once, as the backed-off bigram of
+// one step and the trigram context of the next).
+func (m *Model) Next(s *State, w int32) float32 {
+	ctx2, ctx1, bi := s.ctx2, s.ctx1, s.bi
+	s.ctx2, s.ctx1, s.bi = ctx1, w, -2
+	V := int32(m.V)
+	if w < 0 || w >= V {
+		w = -1
+	}
+	if ctx1 < 0 || ctx1 > V {
+		return m.lowest(w)
+	}
+	if ctx1 == V || ctx2 < 0 || ctx2 > V {
+		ctx2 = -1
+	}
+	acc := int32(0)
+	if ctx2 >= 0 {
+		j := int(bi)
+		if bi == -2 {
+			j = m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1)
+		}
+		if j >= 0 {
+			if w >= 0 {
+				if k := m.triIx.find(m.triStart, m.triWord, uint32(j), w); k >= 0 {
+					return float32(m.triP[k]) * qstep
+				}
+			}
+			acc += int32(m.biBow[j])
+		}
+	}
+	if w >= 0 {
+		j := m.biIx.find(m.biStart, m.biWord, uint32(ctx1), w)
+		s.bi = int32(j) // the bigram ctx1 w: the next step's ctx2 ctx1
+		if j >= 0 {
 			return float32(acc+int32(m.biP[j])) * qstep
 		}
 	}

@@ -49,6 +49,13 @@ type Shape struct {
 	ctx    []uint64 // sorted keys of the contexts
 	ctxBow []int16  // log backoff weight
 	base   float32  // log of the uniform probability below order 1
+
+	ngramIx, ctxIx keyIndex // where a key is in ngram, ctx
+}
+
+// index builds the hash indexes of the n-gram and context keys.
+func (s *Shape) index() {
+	s.ngramIx, s.ctxIx = newKeyIndex(s.ngram), newKeyIndex(s.ctx)
 }
 
 // key packs the symbols s (at most 5) with their number in the top bits.
@@ -180,6 +187,7 @@ func BuildShape(m *Model, opt ShapeOptions) (*Shape, error) {
 		s.ctx = append(s.ctx, c.k)
 		s.ctxBow = append(s.ctxBow, quant(math.Log(t/(float64(c.w)+t))))
 	}
+	s.index()
 	return s, nil
 }
 
@@ -271,10 +279,10 @@ func (s *Shape) logProbAt(g []uint16) float32 {
 	acc := int32(0)
 	for k := len(g); k >= 1; k-- {
 		h := g[len(g)-k:]
-		if i := findKey(s.ngram, key(h)); i >= 0 {
+		if i := s.ngramIx.find(s.ngram, key(h)); i >= 0 {
 			return float32(acc+int32(s.ngramP[i])) * qstep
 		}
-		if i := findKey(s.ctx, key(h[:k-1])); i >= 0 {
+		if i := s.ctxIx.find(s.ctx, key(h[:k-1])); i >= 0 {
 			acc += int32(s.ctxBow[i])
 		}
 	}
@@ -378,5 +386,6 @@ func ReadShape(r io.Reader) (*Shape, error) {
 			s.ascii[r] = s.sym[i]
 		}
 	}
+	s.index()
 	return s, nil
 }

@@ -54,41 +54,83 @@ type ctxNode struct {
 // model's weight; band the most a candidate's evidence may fall below 0
 // for it to be on a path (Model.ContextBand).
 func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
+	return decodeContextIDs(words, nil, cands, first, scores, d, eng, weight, band)
+}
+
+// decodeContextIDs is decodeContext given the English id of each OCR
+// token's Norm form as features.Compute found them (Matrix.Eng; nil: look
+// them up), which stand for the token's ids where the token is one field.
+func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
 	n := len(words)
+	if len(tokIDs) != n {
+		tokIDs = nil
+	}
 	start := make([]int32, n+1) // nodes of position i: nodes[start[i]:start[i+1]]
-	var nodes []ctxNode
+	// The smallest margin of any kind: a candidate whose evidence less it
+	// is below -band is out of the band whatever its kind, so its kind
+	// (the costly part of its margin) is not worked out.
+	minMargin := math.Inf(1)
+	for _, mk := range d.margins {
+		minMargin = min(minMargin, mk)
+	}
+	nodes := make([]ctxNode, 0, 2*n)
+	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
+	idBuf := make([]int32, 0, n+n/2)
 	idsOf := func(text string) []int32 {
-		var ids []int32
-		for _, w := range strings.Fields(text) {
-			if nw := features.Norm(w); nw != "" {
-				ids = append(ids, eng.ID(nw))
+		from := len(idBuf)
+		if oneField(text) {
+			if nw := features.Norm(text); nw != "" {
+				idBuf = append(idBuf, eng.ID(nw))
+			}
+		} else {
+			for _, w := range strings.Fields(text) {
+				if nw := features.Norm(w); nw != "" {
+					idBuf = append(idBuf, eng.ID(nw))
+				}
 			}
 		}
-		return ids
+		if len(idBuf) == from {
+			return nil
+		}
+		return idBuf[from:len(idBuf):len(idBuf)]
 	}
+	// tokIDsOf returns the ids of OCR token i (idsOf of the token)
+	tokIDsOf := func(i int) []int32 {
+		if tokIDs == nil || !oneField(words[i]) {
+			return idsOf(words[i])
+		}
+		// one field: idsOf would give the id of its Norm form, none when
+		// that is empty (features.Compute's -2)
+		if tokIDs[i] < -1 {
+			return nil
+		}
+		idBuf = append(idBuf, tokIDs[i])
+		return idBuf[len(idBuf)-1 : len(idBuf) : len(idBuf)]
+	}
+	type opt struct {
+		r int
+		e float64
+	}
+	var opts []opt
 	for i := 0; i < n; i++ {
 		start[i] = int32(len(nodes))
 		lo, hi := int(first[i]), int(first[i+1])
 		if lo == hi {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
 			continue
 		}
 		orig, _ := bestAndOrig(cands[i], scores[lo:hi])
 		base := 0.0
 		if orig >= 0 {
 			base = scores[lo+orig]
-			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: tokIDsOf(i)})
 		} else {
 			// No OCR candidate (cannot happen with candgen, which always
 			// keeps the token): the best candidate stands in for it.
 			_, best := bestAndOrig(cands[i], scores[lo:hi])
 			base = scores[lo+best]
 		}
-		type opt struct {
-			r int
-			e float64
-		}
-		var opts []opt
+		opts = opts[:0]
 		for r := lo; r < hi; r++ {
 			if r-lo == orig {
 				continue
@@ -96,6 +138,10 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			c := &cands[i][r-lo]
 			e := scores[r] - base
 			if orig >= 0 {
+				if e-minMargin < -band {
+					// e - margin <= e - minMargin: out of the band
+					continue
+				}
 				e -= d.margin(words, i, c)
 			}
 			if e >= -band && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
@@ -112,7 +158,7 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 			return a.r - b.r
 		})
 		if orig < 0 && len(opts) == 0 {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: idsOf(words[i])})
+			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
 			continue
 		}
 		for _, o := range opts[:min(len(opts), contextWidth)] {
@@ -182,4 +228,19 @@ func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, s
 		}
 	}
 	return out
+}
+
+// oneField reports whether strings.Fields(s) is s itself: s is not empty,
+// all ASCII, and holds no white space.
+func oneField(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		}
+	}
+	return true
 }
