@@ -136,9 +136,10 @@ func (cf *collFeatures) logRelOf(n int) float64 {
 	return cf.logRel[n]
 }
 
-// row fills the coll_ columns of candidate c at position i, whose text's
-// facts are ti.
-func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []float32) {
+// row fills the five columns coll_freq, coll_docs, coll_exact, coll_end and
+// orig_coll_size (out[0] .. out[4]) of candidate c at position i, whose
+// text's facts are ti.
+func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []float32) {
 	span := max(c.Span, 1)
 	end := min(i+span, len(cf.words))
 	covered := cf.words[i:end]
@@ -184,9 +185,9 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 		exact += cf.logRelOf(max(int(e)-selfE, 0))
 	}
 	if nw := float64(len(ti.collNorms)); nw > 0 {
-		row[fCollFreq] = float32(freq / nw)
-		row[fCollDocs] = float32(df / nw)
-		row[fCollExact] = float32(exact / nw)
+		out[0] = float32(freq / nw)
+		out[1] = float32(df / nw)
+		out[2] = float32(exact / nw)
 	}
 	ends := int(one.ends)
 	if len(ti.collNorms) != 1 {
@@ -197,8 +198,8 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, row []f
 			ends--
 		}
 	}
-	row[fCollEnd] = float32(cf.logRelOf(max(ends, 0)))
+	out[3] = float32(cf.logRelOf(max(ends, 0)))
 	if c.Source&candgen.SrcOriginal != 0 {
-		row[fOrigCollSize] = cf.size
+		out[4] = cf.size
 	}
 }

@@ -8,6 +8,29 @@
 // Compute fills the Matrix of one document. It is deterministic: the same
 // document, resources and random stream give the same bits.
 //
+// Features by name. Each feature is a small documented function
+// func(x *rowCtx, out []float32) registered with its column name in the
+// table registry (registry.go); a few that share one computation (the LM
+// bigram values, the collection profile, the English models, the garbage
+// rules, the confidences) are one function registered with several names.
+// Names is the registry's names in order, and Compute fills every row by
+// calling the registry's functions in turn. To add a feature:
+//  1. write its function in registry.go, with a doc comment that names
+//     the column and says what it holds: it reads the candidate (x.c, the
+//     facts of its text x.ti, of the OCR text it replaces x.ocr) and the
+//     facts of its position (x.pos) and document (x fields) and sets
+//     out[0] (out starts zero); a fact that several features or rows
+//     share belongs in staticInfo (per text, cached), posCtx (per
+//     position) or rowCtx (per document), worked out once;
+//  2. add one line {[]string{"its_name"}, itsFunction} to registry (at
+//     the end, so the other columns keep theirs), and a check of its value
+//     to TestComputeDocumented.
+//
+// No version number needs a bump: a model file records the feature names
+// it was trained with, and model.Read refuses one whose names differ from
+// Names, naming both lists, so old models must be retrained (the built-in
+// one with scripts/buildmodel.sh).
+//
 // Speed. Correction spends about a third of its time here, so the hot path
 // avoids per-candidate work that does not depend on the candidate's
 // position:

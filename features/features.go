@@ -17,111 +17,6 @@ import (
 	"ocrfix/vectors"
 )
 
-// The features, one column each, in this order. Each is documented in one
-// line; "orig_" features are non-zero only on the candidate that is the OCR
-// token itself, so that facts about the OCR token (which do not vary among
-// the candidates of a position) can still move the choice between keeping
-// it and replacing it.
-var Names = []string{
-	"conf_logp",       // log P(ocr text | candidate) under the learned confusion model
-	"is_original",     // 1 when the candidate is the OCR token itself
-	"in_lexicon",      // 1 when every word of the candidate is in the training lexicon
-	"uni_logp",        // smoothed log unigram probability of the candidate's words (mean)
-	"lm_left",         // log P(first word | previous OCR word), Witten-Bell bigram from training truth
-	"lm_right",        // log P(next OCR word | last word) ... as P(last | next) read backwards
-	"lm_inner",        // log P(w2 | w1) inside a split candidate; 0 for one-word candidates
-	"topic_logp",      // log p(candidate | document) = log sum_k theta_dk phi_kw (LDA, theta folded in on the OCR)
-	"topic_known",     // 1 when the LDA vocabulary knows the candidate
-	"vec_sim",         // cosine of the candidate's word vector to the mean vector of the OCR context (+-5 words)
-	"vec_known",       // 1 when the candidate has a word vector
-	"edits",           // edit distance from the OCR text to the candidate
-	"len_diff",        // |runes(candidate) - runes(OCR text)|
-	"merge",           // 1 when the candidate merges this token with the next one(s)
-	"split",           // 1 when the candidate splits the token into several words
-	"from_engine",     // 1 when another OCR reading proposed the candidate
-	"engine_agree",    // share of the other OCR readings that have the candidate at the aligned position
-	"case_change",     // 1 when the candidate's case pattern differs from the OCR token's
-	"punct_change",    // 1 when the candidate's leading/trailing punctuation differs from the OCR token's
-	"orig_oov",        // original only: the OCR token's core is not in the lexicon
-	"orig_rule_len",   // original only: garbage rule 1 (length > 20)
-	"orig_rule_punct", // original only: garbage rule 2 (more punctuation than alphanumerics)
-	"orig_rule_inner", // original only: garbage rule 3 (two or more kinds of inner punctuation)
-	"orig_rule_rep",   // original only: garbage rule 4 (three identical characters in a row)
-	"orig_rule_upper", // original only: garbage rule 5 (more upper than lower case, not all upper)
-	"orig_rule_cv",    // original only: garbage rule 6 (consonant/vowel ratio beyond 8)
-	"orig_rule_runs",  // original only: garbage rule 7 (4+ vowels or 5+ consonants in a row)
-	"orig_rule_case",  // original only: garbage rule 8 (lower first and last, upper inside)
-	"orig_conf",       // original only: the OCR word confidence / 100 (0 when the input has none)
-	"orig_conf_rank",  // original only: rank of the token's confidence within its line, 0 (lowest) to 1
-	"has_conf",        // 1 when the input carries word confidences
-	"cand_prior",      // log prior of the candidate used by candidate generation (lexicon frequency)
-	"cand_rank",       // log(1 + rank) of the candidate in candidate generation's order (0 = first)
-	"score_gap",       // candidate generation's score minus the best score at the position (<= 0)
-	"orig_gap",        // candidate generation's score minus the OCR token's score
-	"n_cands",         // log of the number of candidates at the position
-	"coll_freq",       // log relative frequency of the candidate's words in the target collection's OCR (its profile), without the tokens it replaces (mean)
-	"coll_docs",       // share of the collection's documents holding the candidate's words, without the tokens it replaces (mean)
-	"coll_exact",      // log relative frequency of the candidate's exact spelling (case, punctuation) in the collection, without the tokens it replaces
-	"coll_end",        // log relative frequency in the collection of tokens ending with the candidate's trailing punctuation
-	"orig_coll_size",  // original only: log10(1 + tokens in the collection profile) / 6: how much the coll_ features can be trusted
-	"eng_ctx",         // English trigram model (lm/english): log P of the candidate's words and of the next two OCR words, given the two OCR words before
-	"eng_freq",        // log relative frequency of the candidate's words in the English texts (mean; unknown: half a count)
-	"eng_known",       // 1 when the English model knows every word of the candidate
-	"eng_shape",       // mean log probability per character of the candidate's words under the English word-shape model
-}
-
-// Column indices into Names (a test checks that they agree).
-const (
-	fConfLogP = iota
-	fIsOriginal
-	fInLexicon
-	fUniLogP
-	fLMLeft
-	fLMRight
-	fLMInner
-	fTopicLogP
-	fTopicKnown
-	fVecSim
-	fVecKnown
-	fEdits
-	fLenDiff
-	fMerge
-	fSplit
-	fFromEngine
-	fEngineAgree
-	fCaseChange
-	fPunctChange
-	fOrigOOV
-	fOrigRule0 // the eight garbage rules take columns fOrigRule0 .. fOrigRule0+7
-)
-
-const (
-	fOrigConf = fOrigRule0 + 8 + iota
-	fOrigConfRank
-	fHasConf
-	fCandPrior
-	fCandRank
-	fScoreGap
-	fOrigGap
-	fNCands
-	fCollFreq
-	fCollDocs
-	fCollExact
-	fCollEnd
-	fOrigCollSize
-	fEngCtx
-	fEngFreq
-	fEngKnown
-	fEngShape
-)
-
-// NumFeatures is the number of columns.
-var NumFeatures = len(Names)
-
-// ConfidenceFeatures are the columns that depend on OCR word confidences;
-// Options.NoConfidence zeroes them.
-var ConfidenceFeatures = []string{"orig_conf", "orig_conf_rank", "has_conf"}
-
 // Resources are the learned components the features read. LDA and Vec may
 // be nil: their columns are then 0.
 type Resources struct {
@@ -305,6 +200,8 @@ func newVals(n int) []float32 {
 }
 
 // Compute returns the feature matrix of doc. rng drives the LDA fold-in.
+// The facts of the document are worked out first, those of a position once
+// for its candidates; then each row is filled by the registry's functions.
 func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	n := len(doc.Words)
 	rows := 0
@@ -312,50 +209,8 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		rows += len(cs)
 	}
 	m := &Matrix{Vals: newVals(rows * NumFeatures), First: make([]int32, n+1)}
-
-	norm := make([]string, n)
-	lmID := make([]int32, n)
-	for i, w := range doc.Words {
-		norm[i] = Norm(w)
-		lmID[i] = -1
-		if res.LM != nil && norm[i] != "" {
-			lmID[i] = res.LM.ID(norm[i])
-		}
-	}
-	var theta []float64
-	if res.LDA != nil {
-		iters := res.LDAIters
-		if iters <= 0 {
-			iters = 30
-		}
-		theta = res.LDA.Infer(doc.Words, iters, rng)
-	}
-	agree := alignReadings(doc.Words, doc.Alts)
-	hasConf := false
-	for _, c := range doc.Conf {
-		if c >= 0 {
-			hasConf = true
-			break
-		}
-	}
-	hasConf = hasConf && !opt.NoConfidence
-	var rank []float32
-	if hasConf {
-		rank = confRanks(doc.Conf, doc.Line)
-	}
-	var ctxVec []float32
-	var posVec [][]float32 // each position's word vector (nil when unknown)
-	if res.Vec != nil {
-		ctxVec = make([]float32, res.Vec.Dim)
-		posVec = make([][]float32, n)
-		for i, w := range norm {
-			if w != "" {
-				if id, ok := res.vecID(w, lmID[i]); ok {
-					posVec[i] = res.Vec.Row(id)
-				}
-			}
-		}
-	}
+	x := &rowCtx{res: res, doc: doc, n: n}
+	norm := x.docFacts(opt, rng)
 
 	// Facts that depend on a text alone (not on its position) come from
 	// Resources' cache, all rows' at once; the topic-model probability of
@@ -371,207 +226,87 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		*infosp = infos[:0]
 		res.infos.Put(infosp)
 	}()
-	var topics *topicCache
-	if theta != nil {
-		topics = res.topicCache()
-		defer res.topics.Put(topics)
+	if x.theta != nil {
+		x.topics = res.topicCache()
+		defer res.topics.Put(x.topics)
 	}
-
-	// Candidates of a position often share a word (case and punctuation
-	// variants): the values that depend on the word and the position alone
-	// are remembered for the position.
-	var left, right, cosines posMemo
-	var coll *collFeatures
 	if doc.Profile != nil {
 		memo := res.collMemo(int(res.seq.Load()))
 		defer res.collMemos.Put(memo)
-		coll = newCollFeatures(doc.Profile, doc.Words, memo)
+		x.coll = newCollFeatures(doc.Profile, doc.Words, memo)
 	}
-	var eng *engContext
 	if res.Eng != nil && !opt.NoEnglish {
-		eng = newEngContext(res.Eng, norm)
-		m.Eng = eng.ids
+		x.eng = newEngContext(res.Eng, norm)
+		m.Eng = x.eng.ids
 	}
 
 	r := 0
 	for i := 0; i < n; i++ {
 		m.First[i] = int32(r)
-		left, right, cosines = left[:0], right[:0], cosines[:0]
-		if i < len(doc.Cands) && len(doc.Cands[i]) > 0 {
-			prev := int32(-1)
-			if i > 0 {
-				prev = lmID[i-1]
-			}
-			next := int32(-1) // the LM id after a one-token candidate
-			if i+1 < n {
-				next = lmID[i+1]
-			}
-			ctxOK, ctxDone := false, false // the context vector is made on first use
-			var single *staticInfo         // the OCR token's facts, usually a candidate's
-			bestScore, origScore := math.Inf(-1), math.NaN()
-			for ci, c := range doc.Cands[i] {
-				bestScore = math.Max(bestScore, c.Score)
-				if c.Source&candgen.SrcOriginal != 0 && math.IsNaN(origScore) {
-					origScore = c.Score
-				}
-				if single == nil && c.Text == doc.Words[i] {
-					single = infos[r+ci]
-				}
-			}
-			if single == nil {
-				single = res.static(doc.Words[i])
-			}
-			merged, mergedSpan := single, 1 // the OCR text of the last merge seen
-			origRules := candgen.Garbage(doc.Words[i])
-			var origOOV bool // single.inLex says it when the token is one word
-			if len(single.lmIDs) == 1 {
-				origOOV = res.Lex != nil && !single.inLex
-			} else {
-				origOOV = res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
-			}
-			if math.IsNaN(origScore) {
-				origScore = bestScore
-			}
-			nCands := float32(math.Log(float64(len(doc.Cands[i]))))
-			var origConf, origConfRank float32
-			hasOrigConf := hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0
-			if hasOrigConf {
-				origConf, origConfRank = doc.Conf[i]/100, rank[i]
-			}
-			var agreeAt []string
-			if agree != nil {
-				agreeAt = agree[i]
-			}
-			for ci := range doc.Cands[i] {
-				c := &doc.Cands[i][ci]
-				row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
-				r++
-				row[fCandRank] = logRank(ci)
-				row[fScoreGap] = float32(c.Score - bestScore)
-				row[fOrigGap] = float32(c.Score - origScore)
-				row[fNCands] = nCands
-				ocr := single
-				if c.Span > 1 && i+c.Span <= n {
-					if c.Span != mergedSpan {
-						merged, mergedSpan = res.static(strings.Join(doc.Words[i:i+c.Span], " ")), c.Span
-					}
-					ocr = merged
-				}
-				ti := infos[r-1]
-				row[fConfLogP] = float32(c.LogConf)
-				row[fCandPrior] = float32(c.LogPrior)
-				if c.Source&candgen.SrcOriginal != 0 {
-					row[fIsOriginal] = 1
-					if origOOV {
-						row[fOrigOOV] = 1
-					}
-					for k := 0; k < 8; k++ {
-						if origRules&(1<<k) != 0 {
-							row[fOrigRule0+k] = 1
-						}
-					}
-					if hasOrigConf {
-						row[fOrigConf] = origConf
-						row[fOrigConfRank] = origConfRank
-					}
-				}
-				if hasConf {
-					row[fHasConf] = 1
-				}
-				if ti.inLex {
-					row[fInLexicon] = 1
-				}
-				nw := len(ti.lmIDs)
-				if nw > 0 && res.LM != nil {
-					ids := ti.lmIDs
-					row[fUniLogP] = ti.uni
-					v, ok := left.get(ids[0], 0)
-					if !ok {
-						v = float32(res.LM.LogNext(prev, ids[0]))
-						left = append(left, idMemo{ids[0], 0, v})
-					}
-					row[fLMLeft] = v
-					nx := next
-					if c.Span > 1 {
-						nx = -1
-						if j := i + c.Span; j < n {
-							nx = lmID[j]
-						}
-					}
-					v, ok = right.get(ids[nw-1], nx)
-					if !ok {
-						v = float32(res.LM.LogPrev(ids[nw-1], nx))
-						right = append(right, idMemo{ids[nw-1], nx, v})
-					}
-					row[fLMRight] = v
-					row[fLMInner] = ti.inner
-				}
-				if topics != nil && nw > 0 {
-					var topic float64
-					known := true
-					for _, id := range ti.ldaIDs {
-						topic += topics.logProb(res.LDA, id, theta)
-						known = known && id >= 0
-					}
-					row[fTopicLogP] = float32(topic / float64(len(ti.ldaIDs)))
-					if known {
-						row[fTopicKnown] = 1
-					}
-				}
-				if ti.vec != nil && !ctxDone {
-					ctxOK, ctxDone = contextVector(posVec, i, ctxVec), true
-				}
-				if ctxOK && ti.vec != nil {
-					v, ok := cosines.get(ti.vecID, 0)
-					if !ok {
-						v = float32(ti.cos(ctxVec))
-						cosines = append(cosines, idMemo{ti.vecID, 0, v})
-					}
-					row[fVecSim] = v
-					row[fVecKnown] = 1
-				}
-				row[fEdits] = float32(c.Edits)
-				row[fLenDiff] = float32(absInt(ti.runes - ocr.runes))
-				if c.Span > 1 {
-					row[fMerge] = 1
-				}
-				if nw > 1 {
-					row[fSplit] = 1
-				}
-				if c.Source&candgen.SrcEngine != 0 {
-					row[fFromEngine] = 1
-				}
-				if len(doc.Alts) > 0 && c.Span == 1 {
-					a := 0
-					for _, w := range agreeAt {
-						if w == c.Text {
-							a++
-						}
-					}
-					row[fEngineAgree] = float32(a) / float32(len(doc.Alts))
-				}
-				if ti.casePat != ocr.casePat {
-					row[fCaseChange] = 1
-				}
-				if ti.punct != ocr.punct {
-					row[fPunctChange] = 1
-				}
-				if coll != nil {
-					coll.row(c, i, ti, row)
-				}
-				if eng != nil && ti.engIDs != nil {
-					row[fEngCtx] = eng.logProb(i, max(c.Span, 1), ti.engIDs)
-					row[fEngFreq] = ti.engFreq
-					row[fEngShape] = ti.engShp
-					if ti.engAll {
-						row[fEngKnown] = 1
-					}
-				}
+		if i >= len(doc.Cands) || len(doc.Cands[i]) == 0 {
+			continue
+		}
+		x.startPos(i, infos[r:])
+		for ci := range doc.Cands[i] {
+			x.startRow(ci, infos[r])
+			row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
+			r++
+			col := 0
+			for _, f := range registry {
+				k := len(f.names)
+				f.fill(x, row[col:col+k:col+k])
+				col += k
 			}
 		}
 	}
 	m.First[n] = int32(r)
 	return m
+}
+
+// docFacts sets x's facts of the document (its LM ids, topic mix, other
+// readings, confidences and word vectors) and returns the Norm form of
+// each token.
+func (x *rowCtx) docFacts(opt Options, rng *rand.Rand) []string {
+	res, doc, n := x.res, x.doc, x.n
+	norm := make([]string, n)
+	x.lmID = make([]int32, n)
+	for i, w := range doc.Words {
+		norm[i] = Norm(w)
+		x.lmID[i] = -1
+		if res.LM != nil && norm[i] != "" {
+			x.lmID[i] = res.LM.ID(norm[i])
+		}
+	}
+	if res.LDA != nil {
+		iters := res.LDAIters
+		if iters <= 0 {
+			iters = 30
+		}
+		x.theta = res.LDA.Infer(doc.Words, iters, rng)
+	}
+	x.agree = alignReadings(doc.Words, doc.Alts)
+	for _, c := range doc.Conf {
+		if c >= 0 {
+			x.hasConf = true
+			break
+		}
+	}
+	x.hasConf = x.hasConf && !opt.NoConfidence
+	if x.hasConf {
+		x.rank = confRanks(doc.Conf, doc.Line)
+	}
+	if res.Vec != nil {
+		x.ctxVec = make([]float32, res.Vec.Dim)
+		x.posVec = make([][]float32, n)
+		for i, w := range norm {
+			if w != "" {
+				if id, ok := res.vecID(w, x.lmID[i]); ok {
+					x.posVec[i] = res.Vec.Row(id)
+				}
+			}
+		}
+	}
+	return norm
 }
 
 // idMemo is a remembered value of a pair of word ids.

@@ -4,39 +4,61 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"ocrfix/candgen"
 )
 
-func TestColumnsMatchNames(t *testing.T) {
-	cols := map[int]string{
-		fConfLogP: "conf_logp", fIsOriginal: "is_original", fInLexicon: "in_lexicon", fUniLogP: "uni_logp",
-		fLMLeft: "lm_left", fLMRight: "lm_right", fLMInner: "lm_inner", fTopicLogP: "topic_logp",
-		fTopicKnown: "topic_known", fVecSim: "vec_sim", fVecKnown: "vec_known", fEdits: "edits",
-		fLenDiff: "len_diff", fMerge: "merge", fSplit: "split", fFromEngine: "from_engine",
-		fEngineAgree: "engine_agree", fCaseChange: "case_change", fPunctChange: "punct_change",
-		fOrigOOV: "orig_oov", fOrigRule0: "orig_rule_len", fOrigRule0 + 7: "orig_rule_case",
-		fOrigConf: "orig_conf", fOrigConfRank: "orig_conf_rank", fHasConf: "has_conf", fCandPrior: "cand_prior",
-		fCandRank: "cand_rank", fScoreGap: "score_gap", fOrigGap: "orig_gap", fNCands: "n_cands",
-		fCollFreq: "coll_freq", fCollDocs: "coll_docs", fCollExact: "coll_exact", fCollEnd: "coll_end", fOrigCollSize: "orig_coll_size",
-		fEngCtx: "eng_ctx", fEngFreq: "eng_freq", fEngKnown: "eng_known", fEngShape: "eng_shape",
+// TestColumnsInOrder checks that the registry gives the columns the models
+// were trained with, in their order (a change needs retrained models).
+func TestColumnsInOrder(t *testing.T) {
+	want := []string{"conf_logp", "is_original", "in_lexicon", "uni_logp", "lm_left", "lm_right", "lm_inner",
+		"topic_logp", "topic_known", "vec_sim", "vec_known", "edits", "len_diff", "merge", "split",
+		"from_engine", "engine_agree", "case_change", "punct_change", "orig_oov",
+		"orig_rule_len", "orig_rule_punct", "orig_rule_inner", "orig_rule_rep", "orig_rule_upper",
+		"orig_rule_cv", "orig_rule_runs", "orig_rule_case", "orig_conf", "orig_conf_rank", "has_conf",
+		"cand_prior", "cand_rank", "score_gap", "orig_gap", "n_cands",
+		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size",
+		"eng_ctx", "eng_freq", "eng_known", "eng_shape"}
+	if strings.Join(Names, ",") != strings.Join(want, ",") || NumFeatures != len(want) {
+		t.Errorf("columns\n%v\nwant\n%v", Names, want)
 	}
-	for i, n := range cols {
-		if Names[i] != n {
-			t.Errorf("column %d is %q, constant says %q", i, Names[i], n)
+	seen := map[string]bool{}
+	for _, n := range Names {
+		if seen[n] {
+			t.Errorf("column %q registered twice", n)
 		}
+		seen[n] = true
 	}
-	if NumFeatures != fEngShape+1 {
-		t.Errorf("%d names, %d columns", NumFeatures, fEngShape+1)
-	}
-	for k, r := range candgen.RuleNames {
-		_ = r
-		if Names[fOrigRule0+k][:10] != "orig_rule_" {
-			t.Errorf("column %d should be a rule", fOrigRule0+k)
-		}
+	if len(ruleNames()) != len(candgen.RuleNames) {
+		t.Errorf("%d rule columns, %d rules", len(ruleNames()), len(candgen.RuleNames))
 	}
 }
+
+// colOf returns the column of feature name (-1 when there is none).
+func colOf(name string) int { return slices.Index(Names, name) }
+
+// Columns the tests look at.
+var (
+	fConfLogP     = colOf("conf_logp")
+	fIsOriginal   = colOf("is_original")
+	fInLexicon    = colOf("in_lexicon")
+	fLMRight      = colOf("lm_right")
+	fEdits        = colOf("edits")
+	fLenDiff      = colOf("len_diff")
+	fMerge        = colOf("merge")
+	fSplit        = colOf("split")
+	fFromEngine   = colOf("from_engine")
+	fEngineAgree  = colOf("engine_agree")
+	fCaseChange   = colOf("case_change")
+	fPunctChange  = colOf("punct_change")
+	fOrigOOV      = colOf("orig_oov")
+	fOrigConf     = colOf("orig_conf")
+	fOrigConfRank = colOf("orig_conf_rank")
+	fHasConf      = colOf("has_conf")
+)
 
 // TestComputeDocumented checks that features compute what their one-line
 // docs say on a small hand-made document.

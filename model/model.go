@@ -23,11 +23,14 @@ import (
 	"ocrfix/vectors"
 )
 
-// Version is the model file format version this package writes and reads.
-// Any change to the features, their order or the file layout bumps it.
-// Version 2 added the checksum section; version 3 the margins per kind of
-// change, the weight of decisions in context, and the collection and
-// English features; version 4 the context band.
+// Version is the model file format version this package writes and reads:
+// it is for the file layout only (the sections and the fields of
+// meta.json). A change of the features needs no bump: the file records the
+// feature names it was trained with, and Read refuses a model whose names
+// differ from features.Names, naming both lists. Version 2 added the
+// checksum section; version 3 the margins per kind of change, the weight
+// of decisions in context, and the collection and English features;
+// version 4 the context band.
 const Version = 4
 
 // checksumSection names the last section of a model file: the lower-case

@@ -9,6 +9,7 @@ import (
 
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/features"
 )
 
 // synthCorpus makes documents of random sentences over a small vocabulary
@@ -155,5 +156,16 @@ func TestReadErrors(t *testing.T) {
 	m.write(&vb, Version+1)
 	if _, err := Read(&vb, "new.model"); err == nil || !strings.Contains(err.Error(), "version") {
 		t.Errorf("other version: error %v, want one that names the version", err)
+	}
+	// Other features (a renamed column), same format version: refused,
+	// naming both lists.
+	saved := m.Ranker.Names
+	m.Ranker.Names = append([]string{"renamed_feature"}, saved[1:]...)
+	var fb bytes.Buffer
+	m.WriteTo(&fb)
+	m.Ranker.Names = saved
+	_, err = Read(&fb, "other.model")
+	if err == nil || !strings.Contains(err.Error(), "renamed_feature") || !strings.Contains(err.Error(), features.Names[0]) {
+		t.Errorf("other features: error %v, want one that names both lists", err)
 	}
 }

@@ -1,0 +1,423 @@
+package features
+
+import (
+	"math"
+	"strings"
+
+	"ocrfix/candgen"
+)
+
+// feature is one entry of the registry: a function that fills the columns
+// named by names (out[k] is column names[k]; out starts zero) for the
+// candidate x stands at.
+type feature struct {
+	names []string
+	fill  func(x *rowCtx, out []float32)
+}
+
+// registry lists the features in column order: Names, the columns of a
+// Matrix and the model file all follow it. A function that fills several
+// columns does so because they share one computation. Appending a feature
+// (or inserting one) changes the columns, and model.Read then refuses
+// models trained with the old ones.
+var registry = []feature{
+	{[]string{"conf_logp"}, confLogP},
+	{[]string{"is_original"}, isOriginal},
+	{[]string{"in_lexicon"}, inLexicon},
+	{[]string{"uni_logp", "lm_left", "lm_right", "lm_inner"}, lmFeatures},
+	{[]string{"topic_logp", "topic_known"}, topicFeatures},
+	{[]string{"vec_sim", "vec_known"}, vecFeatures},
+	{[]string{"edits"}, edits},
+	{[]string{"len_diff"}, lenDiff},
+	{[]string{"merge"}, merge},
+	{[]string{"split"}, split},
+	{[]string{"from_engine"}, fromEngine},
+	{[]string{"engine_agree"}, engineAgree},
+	{[]string{"case_change"}, caseChange},
+	{[]string{"punct_change"}, punctChange},
+	{[]string{"orig_oov"}, origOOV},
+	{ruleNames(), origRules},
+	{ConfidenceFeatures, confidence},
+	{[]string{"cand_prior"}, candPrior},
+	{[]string{"cand_rank"}, candRank},
+	{[]string{"score_gap"}, scoreGap},
+	{[]string{"orig_gap"}, origGap},
+	{[]string{"n_cands"}, nCands},
+	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size"}, collection},
+	{[]string{"eng_ctx", "eng_freq", "eng_known", "eng_shape"}, english},
+}
+
+// Names are the features, one column each, in the order of the registry;
+// each is documented on the function that computes it. "orig_" features
+// are non-zero only on the candidate that is the OCR token itself, so that
+// facts about the OCR token (which do not vary among the candidates of a
+// position) can still move the choice between keeping it and replacing it.
+var Names = registryNames()
+
+// NumFeatures is the number of columns.
+var NumFeatures = len(Names)
+
+// ConfidenceFeatures are the columns that depend on OCR word confidences
+// (filled by confidence); Options.NoConfidence zeroes them.
+var ConfidenceFeatures = []string{"orig_conf", "orig_conf_rank", "has_conf"}
+
+// registryNames returns the names of the registry's columns in order.
+func registryNames() []string {
+	var names []string
+	for _, f := range registry {
+		names = append(names, f.names...)
+	}
+	return names
+}
+
+// ruleNames returns orig_rule_<name> for the eight garbage rules of
+// candgen.Garbage, in bit order: len, punct, inner, rep, upper, cv, runs,
+// case.
+func ruleNames() []string {
+	return []string{"orig_rule_len", "orig_rule_punct", "orig_rule_inner", "orig_rule_rep",
+		"orig_rule_upper", "orig_rule_cv", "orig_rule_runs", "orig_rule_case"}
+}
+
+// confLogP (conf_logp): log P(ocr text | candidate) under the learned
+// confusion model.
+func confLogP(x *rowCtx, out []float32) { out[0] = float32(x.c.LogConf) }
+
+// isOriginal (is_original): 1 when the candidate is the OCR token itself.
+func isOriginal(x *rowCtx, out []float32) { out[0] = flag(x.orig) }
+
+// inLexicon (in_lexicon): 1 when every word of the candidate is in the
+// training lexicon.
+func inLexicon(x *rowCtx, out []float32) { out[0] = flag(x.ti.inLex) }
+
+// lmFeatures, under the word bigram model LM (Witten-Bell, from the
+// training truth):
+//   - uni_logp: smoothed log unigram probability of the candidate's words
+//     (mean);
+//   - lm_left: log P(first word | previous OCR word);
+//   - lm_right: log P(next OCR word | last word), as P(last | next) read
+//     backwards;
+//   - lm_inner: log P(w2 | w1) inside a split candidate; 0 for one-word
+//     candidates.
+func lmFeatures(x *rowCtx, out []float32) {
+	ids := x.ti.lmIDs
+	nw := len(ids)
+	if nw == 0 || x.res.LM == nil {
+		return
+	}
+	p := &x.pos
+	out[0] = x.ti.uni
+	v, ok := p.left.get(ids[0], 0)
+	if !ok {
+		v = float32(x.res.LM.LogNext(p.prev, ids[0]))
+		p.left = append(p.left, idMemo{ids[0], 0, v})
+	}
+	out[1] = v
+	nx := p.next
+	if x.c.Span > 1 {
+		nx = -1
+		if j := x.i + x.c.Span; j < x.n {
+			nx = x.lmID[j]
+		}
+	}
+	v, ok = p.right.get(ids[nw-1], nx)
+	if !ok {
+		v = float32(x.res.LM.LogPrev(ids[nw-1], nx))
+		p.right = append(p.right, idMemo{ids[nw-1], nx, v})
+	}
+	out[2] = v
+	out[3] = x.ti.inner
+}
+
+// topicFeatures, under the topic model (0 without one):
+//   - topic_logp: log p(candidate | document) = log sum_k theta_dk phi_kw
+//     (LDA, theta folded in on the OCR), mean over the words;
+//   - topic_known: 1 when the LDA vocabulary knows the candidate.
+func topicFeatures(x *rowCtx, out []float32) {
+	if x.topics == nil || len(x.ti.lmIDs) == 0 {
+		return
+	}
+	var topic float64
+	known := true
+	for _, id := range x.ti.ldaIDs {
+		topic += x.topics.logProb(x.res.LDA, id, x.theta)
+		known = known && id >= 0
+	}
+	out[0] = float32(topic / float64(len(x.ti.ldaIDs)))
+	out[1] = flag(known)
+}
+
+// vecFeatures, under the word vectors (0 without them):
+//   - vec_sim: cosine of the candidate's word vector to the mean vector of
+//     the OCR context (+-5 words);
+//   - vec_known: 1 when the candidate has a word vector (and the context
+//     one).
+func vecFeatures(x *rowCtx, out []float32) {
+	ti, p := x.ti, &x.pos
+	if ti.vec == nil {
+		return
+	}
+	if !p.ctxDone {
+		p.ctxOK, p.ctxDone = contextVector(x.posVec, x.i, x.ctxVec), true
+	}
+	if !p.ctxOK {
+		return
+	}
+	v, ok := p.cosines.get(ti.vecID, 0)
+	if !ok {
+		v = float32(ti.cos(x.ctxVec))
+		p.cosines = append(p.cosines, idMemo{ti.vecID, 0, v})
+	}
+	out[0], out[1] = v, 1
+}
+
+// edits (edits): edit distance from the OCR text to the candidate.
+func edits(x *rowCtx, out []float32) { out[0] = float32(x.c.Edits) }
+
+// lenDiff (len_diff): |runes(candidate) - runes(OCR text)|.
+func lenDiff(x *rowCtx, out []float32) { out[0] = float32(absInt(x.ti.runes - x.ocr.runes)) }
+
+// merge (merge): 1 when the candidate merges this token with the next
+// one(s).
+func merge(x *rowCtx, out []float32) { out[0] = flag(x.c.Span > 1) }
+
+// split (split): 1 when the candidate splits the token into several words.
+func split(x *rowCtx, out []float32) { out[0] = flag(len(x.ti.lmIDs) > 1) }
+
+// fromEngine (from_engine): 1 when another OCR reading proposed the
+// candidate.
+func fromEngine(x *rowCtx, out []float32) { out[0] = flag(x.c.Source&candgen.SrcEngine != 0) }
+
+// engineAgree (engine_agree): share of the other OCR readings that have the
+// candidate at the aligned position.
+func engineAgree(x *rowCtx, out []float32) {
+	if len(x.doc.Alts) == 0 || x.c.Span != 1 {
+		return
+	}
+	a := 0
+	for _, w := range x.pos.agreeAt {
+		if w == x.c.Text {
+			a++
+		}
+	}
+	out[0] = float32(a) / float32(len(x.doc.Alts))
+}
+
+// caseChange (case_change): 1 when the candidate's case pattern differs
+// from the OCR token's.
+func caseChange(x *rowCtx, out []float32) { out[0] = flag(x.ti.casePat != x.ocr.casePat) }
+
+// punctChange (punct_change): 1 when the candidate's leading/trailing
+// punctuation differs from the OCR token's.
+func punctChange(x *rowCtx, out []float32) { out[0] = flag(x.ti.punct != x.ocr.punct) }
+
+// origOOV (orig_oov), original only: the OCR token's core is not in the
+// lexicon.
+func origOOV(x *rowCtx, out []float32) { out[0] = flag(x.orig && x.pos.origOOV) }
+
+// origRules (orig_rule_*), original only: the eight garbage rules of
+// candgen.Garbage, one column each: 1 length > 20; 2 more punctuation than
+// alphanumerics; 3 two or more kinds of inner punctuation; 4 three
+// identical characters in a row; 5 more upper than lower case, not all
+// upper; 6 consonant/vowel ratio beyond 8; 7 four or more vowels or five or
+// more consonants in a row; 8 lower first and last, upper inside.
+func origRules(x *rowCtx, out []float32) {
+	if !x.orig {
+		return
+	}
+	for k := range out {
+		out[k] = flag(x.pos.origRules&(1<<k) != 0)
+	}
+}
+
+// confidence fills ConfidenceFeatures (all 0 under Options.NoConfidence):
+//   - orig_conf, original only: the OCR word confidence / 100 (0 when the
+//     input has none);
+//   - orig_conf_rank, original only: rank of the token's confidence within
+//     its line, 0 (lowest) to 1;
+//   - has_conf: 1 when the input carries word confidences.
+func confidence(x *rowCtx, out []float32) {
+	if x.orig && x.pos.hasOrigConf {
+		out[0], out[1] = x.pos.origConf, x.pos.origConfRank
+	}
+	out[2] = flag(x.hasConf)
+}
+
+// candPrior (cand_prior): log prior of the candidate used by candidate
+// generation (lexicon frequency).
+func candPrior(x *rowCtx, out []float32) { out[0] = float32(x.c.LogPrior) }
+
+// candRank (cand_rank): log(1 + rank) of the candidate in candidate
+// generation's order (0 = first).
+func candRank(x *rowCtx, out []float32) { out[0] = logRank(x.ci) }
+
+// scoreGap (score_gap): candidate generation's score minus the best score
+// at the position (<= 0).
+func scoreGap(x *rowCtx, out []float32) { out[0] = float32(x.c.Score - x.pos.bestScore) }
+
+// origGap (orig_gap): candidate generation's score minus the OCR token's
+// score.
+func origGap(x *rowCtx, out []float32) { out[0] = float32(x.c.Score - x.pos.origScore) }
+
+// nCands (n_cands): log of the number of candidates at the position.
+func nCands(x *rowCtx, out []float32) { out[0] = x.pos.nCands }
+
+// collection fills the features of the target collection's profile
+// (Doc.Profile; 0 without one), each without the tokens the candidate
+// replaces:
+//   - coll_freq: log relative frequency of the candidate's words in the
+//     collection's OCR (mean);
+//   - coll_docs: share of the collection's documents holding the
+//     candidate's words (mean);
+//   - coll_exact: log relative frequency of the candidate's exact spelling
+//     (case, punctuation);
+//   - coll_end: log relative frequency of tokens ending with the
+//     candidate's trailing punctuation;
+//   - orig_coll_size, original only: log10(1 + tokens in the profile) / 6,
+//     how much the coll_ features can be trusted.
+func collection(x *rowCtx, out []float32) {
+	if x.coll != nil {
+		x.coll.row(x.c, x.i, x.ti, out)
+	}
+}
+
+// english fills the features of the English models (lm/english; 0 without
+// them or under Options.NoEnglish):
+//   - eng_ctx: trigram log P of the candidate's words and of the next two
+//     OCR words, given the two OCR words before;
+//   - eng_freq: log relative frequency of the candidate's words in the
+//     English texts (mean; unknown: half a count);
+//   - eng_known: 1 when the English model knows every word of the
+//     candidate;
+//   - eng_shape: mean log probability per character of the candidate's
+//     words under the English word-shape model.
+func english(x *rowCtx, out []float32) {
+	ti := x.ti
+	if x.eng == nil || ti.engIDs == nil {
+		return
+	}
+	out[0] = x.eng.logProb(x.i, max(x.c.Span, 1), ti.engIDs)
+	out[1] = ti.engFreq
+	out[2] = flag(ti.engAll)
+	out[3] = ti.engShp
+}
+
+// flag returns 1 for true, 0 for false.
+func flag(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rowCtx is what a feature function reads: the facts of the document
+// (worked out once per Compute), of the position (posCtx, once per
+// position) and of the candidate of the row.
+type rowCtx struct {
+	res     *Resources
+	doc     *Doc
+	n       int       // the number of OCR tokens
+	lmID    []int32   // each token's LM id (-1 unknown)
+	theta   []float64 // the document's topic mix; nil without a topic model
+	topics  *topicCache
+	agree   [][]string  // the other readings' words at each position; nil without
+	hasConf bool        // the input carries confidences (and they are wanted)
+	rank    []float32   // each token's confidence rank in its line, when hasConf
+	ctxVec  []float32   // the context vector of the position, made on first use
+	posVec  [][]float32 // each position's word vector (nil when unknown)
+	coll    *collFeatures
+	eng     *engContext
+
+	i   int // the position
+	pos posCtx
+
+	ci   int                // the candidate's index at the position
+	c    *candgen.Candidate // the candidate
+	ti   *staticInfo        // the facts of its text
+	ocr  *staticInfo        // the facts of the OCR text it replaces
+	orig bool               // it is the OCR token itself (candgen.SrcOriginal)
+}
+
+// posCtx holds the facts of one position that its candidates share.
+type posCtx struct {
+	prev, next             int32       // the LM ids before and after the token (-1 none)
+	single                 *staticInfo // the OCR token's facts
+	merged                 *staticInfo // the OCR text of the last merge seen
+	mergedSpan             int         // its span
+	origRules              uint8       // candgen.Garbage of the token
+	origOOV                bool        // its core is not in the lexicon
+	bestScore, origScore   float64     // the best and the OCR token's generation score
+	nCands                 float32
+	hasOrigConf            bool
+	origConf, origConfRank float32
+	agreeAt                []string
+	ctxOK, ctxDone         bool // the context vector exists; it was made
+	// left, right and cosines remember values of words seen at the
+	// position (case and punctuation variants share a word).
+	left, right, cosines posMemo
+}
+
+// startPos sets x.pos to the facts of position i, whose rows' texts have
+// the facts infos.
+func (x *rowCtx) startPos(i int, infos []*staticInfo) {
+	res, doc, p := x.res, x.doc, &x.pos
+	x.i = i
+	p.left, p.right, p.cosines = p.left[:0], p.right[:0], p.cosines[:0]
+	p.prev, p.next = -1, -1 // next: the LM id after a one-token candidate
+	if i > 0 {
+		p.prev = x.lmID[i-1]
+	}
+	if i+1 < x.n {
+		p.next = x.lmID[i+1]
+	}
+	p.ctxOK, p.ctxDone = false, false
+	p.single = nil
+	p.bestScore, p.origScore = math.Inf(-1), math.NaN()
+	for ci, c := range doc.Cands[i] {
+		p.bestScore = math.Max(p.bestScore, c.Score)
+		if c.Source&candgen.SrcOriginal != 0 && math.IsNaN(p.origScore) {
+			p.origScore = c.Score
+		}
+		if p.single == nil && c.Text == doc.Words[i] {
+			p.single = infos[ci]
+		}
+	}
+	if p.single == nil {
+		p.single = res.static(doc.Words[i])
+	}
+	p.merged, p.mergedSpan = p.single, 1
+	p.origRules = candgen.Garbage(doc.Words[i])
+	if len(p.single.lmIDs) == 1 { // single.inLex says it when the token is one word
+		p.origOOV = res.Lex != nil && !p.single.inLex
+	} else {
+		p.origOOV = res.Lex != nil && !res.Lex.Has(core(doc.Words[i]))
+	}
+	if math.IsNaN(p.origScore) {
+		p.origScore = p.bestScore
+	}
+	p.nCands = float32(math.Log(float64(len(doc.Cands[i]))))
+	p.origConf, p.origConfRank = 0, 0
+	p.hasOrigConf = x.hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0
+	if p.hasOrigConf {
+		p.origConf, p.origConfRank = doc.Conf[i]/100, x.rank[i]
+	}
+	p.agreeAt = nil
+	if x.agree != nil {
+		p.agreeAt = x.agree[i]
+	}
+}
+
+// startRow sets x to candidate ci of the position, whose text has the facts
+// ti.
+func (x *rowCtx) startRow(ci int, ti *staticInfo) {
+	p := &x.pos
+	c := &x.doc.Cands[x.i][ci]
+	x.ci, x.c, x.ti = ci, c, ti
+	x.orig = c.Source&candgen.SrcOriginal != 0
+	x.ocr = p.single
+	if c.Span > 1 && x.i+c.Span <= x.n {
+		if c.Span != p.mergedSpan {
+			p.merged, p.mergedSpan = x.res.static(strings.Join(x.doc.Words[x.i:x.i+c.Span], " ")), c.Span
+		}
+		x.ocr = p.merged
+	}
+}
