@@ -43,7 +43,9 @@
 //
 // Model.Correct corrects one text against the profile of the collection
 // it belongs to (ocrfix correct builds it from all its inputs, or reads
-// one made by ocrfix profile). Package model/builtin carries the default
+// one made by ocrfix profile): Score (the candidates, their features and
+// log-odds, a Lattice), then Collect (the decisions). The path lives in
+// correct.go; training computes its rows through the same functions. Package model/builtin carries the default
 // model, trained on the licence-clean collections of the repository.
 //
 // # Files

@@ -19,7 +19,6 @@ import (
 	"ocrfix/features"
 	"ocrfix/lda"
 	"ocrfix/lm/english"
-	"ocrfix/profile"
 	"ocrfix/vectors"
 )
 
@@ -78,130 +77,6 @@ type Model struct {
 	gens      *genPool
 	resources *features.Resources
 	once      sync.Once
-}
-
-// prepare makes the generator pool and feature resources of a model read
-// from a file; it is safe to call from several goroutines.
-func (m *Model) prepare() {
-	m.once.Do(func() {
-		if m.gens == nil {
-			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
-		}
-		if m.resources == nil {
-			m.resources = m.newResources()
-		}
-	})
-}
-
-// newResources returns fresh feature resources over the model's
-// components (empty caches).
-func (m *Model) newResources() *features.Resources {
-	// The English models are compiled in and checked by their own tests;
-	// Read has loaded them already, so no error can remain here.
-	eng, shape, _ := english.Model()
-	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters, Eng: eng, Shape: shape}
-}
-
-// Warm builds what correction needs before its first document: the
-// generator pool with its deletion index and the feature resources, so a
-// timing of Correct leaves them out. Correct calls it as needed; it is
-// safe to call from several goroutines.
-func (m *Model) Warm() {
-	m.prepare()
-	m.gens.put(m.gens.get())
-}
-
-// Shed replaces the model's generator pool and feature resources (and its
-// WithoutConfidence variant's) by fresh ones, made again on first use: the
-// deletion index and the caches of candidates and text facts become
-// garbage. A cross-validation sheds each fold's model once its documents
-// are corrected. It must not run while the model corrects.
-func (m *Model) Shed() {
-	m.prepare()
-	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
-	m.resources = m.newResources()
-	if v := m.WithoutConfidence; v != nil {
-		v.prepare()
-		v.gens = m.gens
-		v.resources = v.newResources()
-	}
-}
-
-// Correction is the corrected reading of one document.
-type Correction struct {
-	// Out has one entry per OCR token: the token's new text (the token
-	// itself when unchanged, words joined by a space for a split, "" for a
-	// token merged into the previous one).
-	Out     []string
-	Changed int // tokens whose text changed
-	// Cands and Scores expose the lattice for inspection: the candidates
-	// of each position and each candidate's log-odds.
-	Cands  [][]candgen.Candidate
-	Scores [][]float64
-}
-
-// Lattice is the scored candidate lattice of one OCR text: the candidates
-// of each position, their features (rows in position order) and the
-// ranker's log-odds of each row.
-type Lattice struct {
-	Words  []string
-	Cands  [][]candgen.Candidate
-	Feat   *features.Matrix
-	Scores []float64
-	// Profile is the collection profile the features were computed
-	// with; decisions are checked against it.
-	Profile *profile.Profile
-}
-
-// Score generates the candidates of one OCR text (with the other readings
-// of the same document, may be empty), computes their features against
-// the profile of the collection the text belongs to (nil: the text alone
-// is its collection) and scores them. It is deterministic for the model's
-// seed and the text's stem.
-func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Lattice {
-	m.prepare()
-	d := &data.Doc{Stem: ocr.Path, OCR: ocr, Alt: alts}
-	words := ocr.Words()
-	if prof == nil {
-		prof = profile.Of([][]string{words}, profile.Options{})
-	}
-	fd := featureDoc(d, words, prof)
-	g := m.gens.get()
-	cands := g.Generate(words, fd.Alts)
-	m.gens.put(g)
-	fd.Cands = cands
-	mat := features.Compute(m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
-	return &Lattice{Words: words, Cands: cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: prof}
-}
-
-// Collect returns the corrected text of a scored lattice, one string per
-// OCR token: the best candidate when it beats the OCR token by more than
-// the margin of its kind of change, the token itself otherwise ("" where
-// an earlier merge consumed the position).
-func (m *Model) Collect(l *Lattice) []string {
-	eng, _, _ := english.Model() // loaded by Read or Train
-	d := decider{&m.Margins, l.Profile, m.Lex}
-	if m.Context > 0 {
-		return decodeContextIDs(l.Words, l.Feat.Eng, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
-	}
-	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
-}
-
-// Correct corrects one OCR text, with the other readings of the same
-// document (may be empty), against the profile of the collection it
-// belongs to (nil: the text alone): Score, then Collect.
-func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
-	l := m.Score(ocr, alts, prof)
-	out := m.Collect(l)
-	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
-	for i := range l.Words {
-		c.Scores[i] = l.Scores[l.Feat.First[i]:l.Feat.First[i+1]]
-		if out[i] != l.Words[i] {
-			c.Changed++
-		}
-	}
-	l.Feat.Release()
-	return c
 }
 
 // meta is the JSON part of a model file.

@@ -7,10 +7,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"ocrfix/align"
 	"ocrfix/candgen"
@@ -117,45 +115,6 @@ type components struct {
 	lex  *candgen.Lexicon
 	gens *genPool
 	res  *features.Resources
-}
-
-// genPool hands out candidate generators, one per goroutine at a time (a
-// Generator keeps scratch space and a per-token cache and is not safe for
-// concurrent use). A prototype is built once with its deletion index; the
-// generators handed out are clones sharing that index. Generators are reused, caches and all.
-type genPool struct {
-	mu    sync.Mutex
-	conf  *candgen.Confusion
-	lex   *candgen.Lexicon
-	opt   candgen.Options
-	proto *candgen.Generator
-	free  []*candgen.Generator
-}
-
-func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options) *genPool {
-	return &genPool{conf: conf, lex: lex, opt: opt}
-}
-
-func (p *genPool) get() *candgen.Generator {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		g := p.free[n-1]
-		p.free = p.free[:n-1]
-		return g
-	}
-	if p.proto == nil {
-		// The prototype is never handed out, so cloning it never races
-		// with a generator at work.
-		p.proto = candgen.NewGenerator(p.conf, p.lex, p.opt)
-	}
-	return p.proto.Clone()
-}
-
-func (p *genPool) put(g *candgen.Generator) {
-	p.mu.Lock()
-	p.free = append(p.free, g)
-	p.mu.Unlock()
 }
 
 func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*components, error) {
@@ -523,13 +482,10 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 	done := 0
 	par.Do(len(docs), opt.Workers, func(i int) {
 		d := docs[i]
-		dw := &docWork{doc: d, words: d.OCR.Words(), prof: profs[i], lex: comp.lex}
-		fd := featureDoc(d, dw.words, profs[i])
-		g := comp.gens.get()
-		dw.cands = g.Generate(dw.words, fd.Alts)
-		comp.gens.put(g)
-		fd.Cands = dw.cands
-		dw.mat = features.Compute(comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
+		fd := featureDoc(d.OCR, d.Alt, profs[i])
+		dw := &docWork{doc: d, words: fd.Words, prof: profs[i], lex: comp.lex}
+		dw.mat = lattice(comp.gens, comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
+		dw.cands = fd.Cands
 		dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
 		out[i] = dw
 		if opt.Progress != nil {
@@ -540,132 +496,6 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 		}
 	})
 	return out
-}
-
-// featureDoc turns a document's OCR readings into the input of features,
-// with the profile of its collection.
-func featureDoc(d *data.Doc, words []string, prof *profile.Profile) *features.Doc {
-	fd := &features.Doc{Words: words, Profile: prof}
-	fd.Conf = make([]float32, len(d.OCR.Tokens))
-	fd.Line = make([]int, len(d.OCR.Tokens))
-	for i, t := range d.OCR.Tokens {
-		fd.Conf[i] = t.Conf
-		fd.Line[i] = t.Line
-	}
-	for _, a := range d.Alt {
-		if a != nil {
-			fd.Alts = append(fd.Alts, a.Words())
-		}
-	}
-	return fd
-}
-
-// docRand returns the random stream of one document.
-func docRand(seed uint64, stem string) *rand.Rand {
-	var h uint64 = 1469598103934665603
-	for i := 0; i < len(stem); i++ {
-		h ^= uint64(stem[i])
-		h *= 1099511628211
-	}
-	return rand.New(rand.NewPCG(seed, h))
-}
-
-// scoreRows returns r.Logit of every row of m. Most cells are 0 or 1, so
-// the terms of those two values are computed once per column (the same
-// expression, so the same bits) instead of once per cell.
-func scoreRows(r *LogReg, m *features.Matrix) []float64 {
-	s := make([]float64, m.Rows())
-	d := len(r.W)
-	if d != features.NumFeatures {
-		for i := range s {
-			s[i] = r.Logit(m.Row(i))
-		}
-		return s
-	}
-	t0, t1 := make([]float64, d), make([]float64, d)
-	for j := range d {
-		t0[j] = r.W[j] * (float64(float32(0)) - r.Mean[j]) / r.Scale[j]
-		t1[j] = r.W[j] * (float64(float32(1)) - r.Mean[j]) / r.Scale[j]
-	}
-	w, mean, scale := r.W[:d], r.Mean[:d], r.Scale[:d]
-	for i := range s {
-		row := m.Vals[i*d : (i+1)*d]
-		z := r.B
-		for j, v := range row {
-			switch v {
-			case 0:
-				z += t0[j]
-			case 1:
-				z += t1[j]
-			default:
-				z += w[j] * (float64(v) - mean[j]) / scale[j]
-			}
-		}
-		s[i] = z
-	}
-	return s
-}
-
-// decode collects the output of one document: at each position not
-// consumed by an earlier merge, the best-scoring candidate replaces the OCR
-// token when its log-odds beat the original's by more than the margin of
-// its kind of change (+Inf where the collection's profile does not support
-// the change). It returns one output string per position ("" for
-// positions merged into an earlier one; a split candidate's words are
-// joined by a space).
-func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider) []string {
-	out := make([]string, len(words))
-	for i := 0; i < len(words); i++ {
-		out[i] = words[i]
-		lo, hi := int(first[i]), int(first[i+1])
-		if lo == hi {
-			continue
-		}
-		orig, best := bestAndOrig(cands[i], scores[lo:hi])
-		c := &cands[i][best]
-		if orig >= 0 && (best == orig || scores[lo+best]-scores[lo+orig] <= d.margin(words, i, c)) {
-			continue
-		}
-		out[i] = c.Text
-		for k := 1; k < c.Span && i+k < len(words); k++ {
-			out[i+k] = ""
-		}
-		if c.Span > 1 {
-			i += c.Span - 1
-		}
-	}
-	return out
-}
-
-// bestAndOrig returns the index of the OCR token's own candidate (-1 when
-// none) and of the best-scoring candidate of one position.
-func bestAndOrig(cands []candgen.Candidate, scores []float64) (orig, best int) {
-	orig = -1
-	for r := range scores {
-		if orig < 0 && cands[r].Source&candgen.SrcOriginal != 0 {
-			orig = r
-		}
-		if scores[r] > scores[best] {
-			best = r
-		}
-	}
-	return orig, best
-}
-
-// outputWords splits decoded position strings into whitespace words.
-func outputWords(out []string) []string {
-	ws := make([]string, 0, len(out))
-	for _, s := range out {
-		if s == "" {
-			continue
-		}
-		if strings.IndexFunc(s, unicode.IsSpace) < 0 {
-			ws = append(ws, s)
-			continue
-		}
-		ws = append(ws, strings.Fields(s)...)
-	}
-	return ws
 }
 
 // uniform returns margins equal to m for every kind of change.

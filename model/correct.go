@@ -1,0 +1,316 @@
+package model
+
+// The correction path: from an OCR text to its candidates, features,
+// scores and decisions (Correct = Score, then Collect).
+
+import (
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"unicode"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/features"
+	"ocrfix/lm/english"
+	"ocrfix/profile"
+)
+
+// Correction is the corrected reading of one document.
+type Correction struct {
+	// Out has one entry per OCR token: the token's new text (the token
+	// itself when unchanged, words joined by a space for a split, "" for a
+	// token merged into the previous one).
+	Out     []string
+	Changed int // tokens whose text changed
+	// Cands and Scores expose the lattice for inspection: the candidates
+	// of each position and each candidate's log-odds.
+	Cands  [][]candgen.Candidate
+	Scores [][]float64
+}
+
+// Lattice is the scored candidate lattice of one OCR text: the candidates
+// of each position, their features (rows in position order) and the
+// ranker's log-odds of each row.
+type Lattice struct {
+	Words  []string
+	Cands  [][]candgen.Candidate
+	Feat   *features.Matrix
+	Scores []float64
+	// Profile is the collection profile the features were computed
+	// with; decisions are checked against it.
+	Profile *profile.Profile
+}
+
+// Score generates the candidates of one OCR text (with the other readings
+// of the same document, may be empty), computes their features against
+// the profile of the collection the text belongs to (nil: the text alone
+// is its collection) and scores them. It is deterministic for the model's
+// seed and the text's stem.
+func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Lattice {
+	m.prepare()
+	fd := featureDoc(ocr, alts, prof)
+	if fd.Profile == nil {
+		fd.Profile = profile.Of([][]string{fd.Words}, profile.Options{})
+	}
+	mat := lattice(m.gens, m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
+	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile}
+}
+
+// Collect returns the corrected text of a scored lattice, one string per
+// OCR token: the best candidate when it beats the OCR token by more than
+// the margin of its kind of change, the token itself otherwise ("" where
+// an earlier merge consumed the position).
+func (m *Model) Collect(l *Lattice) []string {
+	eng, _, _ := english.Model() // loaded by Read or Train
+	d := decider{&m.Margins, l.Profile, m.Lex}
+	if m.Context > 0 {
+		return decodeContextIDs(l.Words, l.Feat.Eng, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
+	}
+	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
+}
+
+// Correct corrects one OCR text, with the other readings of the same
+// document (may be empty), against the profile of the collection it
+// belongs to (nil: the text alone): Score, then Collect.
+func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
+	l := m.Score(ocr, alts, prof)
+	out := m.Collect(l)
+	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
+	for i := range l.Words {
+		c.Scores[i] = l.Scores[l.Feat.First[i]:l.Feat.First[i+1]]
+		if out[i] != l.Words[i] {
+			c.Changed++
+		}
+	}
+	l.Feat.Release()
+	return c
+}
+
+// featureDoc returns the document features compute for one OCR text,
+// built once from it: its words, their confidences and lines, the words of
+// the other readings of the same document (nil entries skipped) and the
+// profile of its collection (may be nil). Its Cands are lattice's to fill.
+func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *features.Doc {
+	fd := &features.Doc{Words: ocr.Words(), Profile: prof}
+	fd.Conf = make([]float32, len(ocr.Tokens))
+	fd.Line = make([]int, len(ocr.Tokens))
+	for i, t := range ocr.Tokens {
+		fd.Conf[i] = t.Conf
+		fd.Line[i] = t.Line
+	}
+	for _, a := range alts {
+		if a != nil {
+			fd.Alts = append(fd.Alts, a.Words())
+		}
+	}
+	return fd
+}
+
+// lattice generates the candidates of fd's words (with a generator of
+// gens), sets fd.Cands to them and returns their features: the common part
+// of correction (Score) and training (prepareDocs).
+func lattice(gens *genPool, res *features.Resources, fd *features.Doc, opt features.Options, rng *rand.Rand) *features.Matrix {
+	g := gens.get()
+	fd.Cands = g.Generate(fd.Words, fd.Alts)
+	gens.put(g)
+	return features.Compute(res, fd, opt, rng)
+}
+
+// docRand returns the random stream of one document.
+func docRand(seed uint64, stem string) *rand.Rand {
+	var h uint64 = 1469598103934665603
+	for i := 0; i < len(stem); i++ {
+		h ^= uint64(stem[i])
+		h *= 1099511628211
+	}
+	return rand.New(rand.NewPCG(seed, h))
+}
+
+// scoreRows returns r.Logit of every row of m. Most cells are 0 or 1, so
+// the terms of those two values are computed once per column (the same
+// expression, so the same bits) instead of once per cell.
+func scoreRows(r *LogReg, m *features.Matrix) []float64 {
+	s := make([]float64, m.Rows())
+	d := len(r.W)
+	if d != features.NumFeatures {
+		for i := range s {
+			s[i] = r.Logit(m.Row(i))
+		}
+		return s
+	}
+	t0, t1 := make([]float64, d), make([]float64, d)
+	for j := range d {
+		t0[j] = r.W[j] * (float64(float32(0)) - r.Mean[j]) / r.Scale[j]
+		t1[j] = r.W[j] * (float64(float32(1)) - r.Mean[j]) / r.Scale[j]
+	}
+	w, mean, scale := r.W[:d], r.Mean[:d], r.Scale[:d]
+	for i := range s {
+		row := m.Vals[i*d : (i+1)*d]
+		z := r.B
+		for j, v := range row {
+			switch v {
+			case 0:
+				z += t0[j]
+			case 1:
+				z += t1[j]
+			default:
+				z += w[j] * (float64(v) - mean[j]) / scale[j]
+			}
+		}
+		s[i] = z
+	}
+	return s
+}
+
+// decode collects the output of one document: at each position not
+// consumed by an earlier merge, the best-scoring candidate replaces the OCR
+// token when its log-odds beat the original's by more than the margin of
+// its kind of change (+Inf where the collection's profile does not support
+// the change). It returns one output string per position ("" for
+// positions merged into an earlier one; a split candidate's words are
+// joined by a space).
+func decode(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider) []string {
+	out := make([]string, len(words))
+	for i := 0; i < len(words); i++ {
+		out[i] = words[i]
+		lo, hi := int(first[i]), int(first[i+1])
+		if lo == hi {
+			continue
+		}
+		orig, best := bestAndOrig(cands[i], scores[lo:hi])
+		c := &cands[i][best]
+		if orig >= 0 && (best == orig || scores[lo+best]-scores[lo+orig] <= d.margin(words, i, c)) {
+			continue
+		}
+		out[i] = c.Text
+		for k := 1; k < c.Span && i+k < len(words); k++ {
+			out[i+k] = ""
+		}
+		if c.Span > 1 {
+			i += c.Span - 1
+		}
+	}
+	return out
+}
+
+// bestAndOrig returns the index of the OCR token's own candidate (-1 when
+// none) and of the best-scoring candidate of one position.
+func bestAndOrig(cands []candgen.Candidate, scores []float64) (orig, best int) {
+	orig = -1
+	for r := range scores {
+		if orig < 0 && cands[r].Source&candgen.SrcOriginal != 0 {
+			orig = r
+		}
+		if scores[r] > scores[best] {
+			best = r
+		}
+	}
+	return orig, best
+}
+
+// outputWords splits decoded position strings into whitespace words.
+func outputWords(out []string) []string {
+	ws := make([]string, 0, len(out))
+	for _, s := range out {
+		if s == "" {
+			continue
+		}
+		if strings.IndexFunc(s, unicode.IsSpace) < 0 {
+			ws = append(ws, s)
+			continue
+		}
+		ws = append(ws, strings.Fields(s)...)
+	}
+	return ws
+}
+
+// prepare makes the generator pool and feature resources of a model read
+// from a file; it is safe to call from several goroutines.
+func (m *Model) prepare() {
+	m.once.Do(func() {
+		if m.gens == nil {
+			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+		}
+		if m.resources == nil {
+			m.resources = m.newResources()
+		}
+	})
+}
+
+// newResources returns fresh feature resources over the model's
+// components (empty caches).
+func (m *Model) newResources() *features.Resources {
+	// The English models are compiled in and checked by their own tests;
+	// Read has loaded them already, so no error can remain here.
+	eng, shape, _ := english.Model()
+	return &features.Resources{LM: m.LM, Lex: m.Lex, LDA: m.LDA, Vec: m.Vec, LDAIters: m.LDAIters, Eng: eng, Shape: shape}
+}
+
+// Warm builds what correction needs before its first document: the
+// generator pool with its deletion index and the feature resources, so a
+// timing of Correct leaves them out. Correct calls it as needed; it is
+// safe to call from several goroutines.
+func (m *Model) Warm() {
+	m.prepare()
+	m.gens.put(m.gens.get())
+}
+
+// Shed replaces the model's generator pool and feature resources (and its
+// WithoutConfidence variant's) by fresh ones, made again on first use: the
+// deletion index and the caches of candidates and text facts become
+// garbage. A cross-validation sheds each fold's model once its documents
+// are corrected. It must not run while the model corrects.
+func (m *Model) Shed() {
+	m.prepare()
+	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+	m.resources = m.newResources()
+	if v := m.WithoutConfidence; v != nil {
+		v.prepare()
+		v.gens = m.gens
+		v.resources = v.newResources()
+	}
+}
+
+// genPool hands out candidate generators, one per goroutine at a time (a
+// Generator keeps scratch space and a per-token cache and is not safe for
+// concurrent use). A prototype is built once with its deletion index; the
+// generators handed out are clones sharing that index. Generators are
+// reused, caches and all.
+type genPool struct {
+	mu    sync.Mutex
+	conf  *candgen.Confusion
+	lex   *candgen.Lexicon
+	opt   candgen.Options
+	proto *candgen.Generator
+	free  []*candgen.Generator
+}
+
+// newGenPool returns an empty pool of generators over conf and lex.
+func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options) *genPool {
+	return &genPool{conf: conf, lex: lex, opt: opt}
+}
+
+// get returns a free generator, cloning the prototype when none is free.
+func (p *genPool) get() *candgen.Generator {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		g := p.free[n-1]
+		p.free = p.free[:n-1]
+		return g
+	}
+	if p.proto == nil {
+		// The prototype is never handed out, so cloning it never races
+		// with a generator at work.
+		p.proto = candgen.NewGenerator(p.conf, p.lex, p.opt)
+	}
+	return p.proto.Clone()
+}
+
+// put hands g back for reuse.
+func (p *genPool) put(g *candgen.Generator) {
+	p.mu.Lock()
+	p.free = append(p.free, g)
+	p.mu.Unlock()
+}
