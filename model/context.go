@@ -73,101 +73,148 @@ func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidat
 	for _, mk := range d.margins {
 		minMargin = min(minMargin, mk)
 	}
-	nodes := make([]ctxNode, 0, 2*n)
-	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
-	idBuf := make([]int32, 0, n+n/2)
-	idsOf := func(text string) []int32 {
-		from := len(idBuf)
-		if oneField(text) {
-			if nw := features.Norm(text); nw != "" {
-				idBuf = append(idBuf, eng.ID(nw))
-			}
-		} else {
-			for _, w := range strings.Fields(text) {
-				if nw := features.Norm(w); nw != "" {
-					idBuf = append(idBuf, eng.ID(nw))
-				}
-			}
-		}
-		if len(idBuf) == from {
-			return nil
-		}
-		return idBuf[from:len(idBuf):len(idBuf)]
+	b := ctxBuilder{
+		words:  words,
+		tokIDs: tokIDs,
+		eng:    eng,
+		nodes:  make([]ctxNode, 0, 2*n),
+		idBuf:  make([]int32, 0, n+n/2),
 	}
-	// tokIDsOf returns the ids of OCR token i (idsOf of the token)
-	tokIDsOf := func(i int) []int32 {
-		if tokIDs == nil || !oneField(words[i]) {
-			return idsOf(words[i])
-		}
-		// one field: idsOf would give the id of its Norm form, none when
-		// that is empty (features.Compute's -2)
-		if tokIDs[i] < -1 {
-			return nil
-		}
-		idBuf = append(idBuf, tokIDs[i])
-		return idBuf[len(idBuf)-1 : len(idBuf) : len(idBuf)]
-	}
-	type opt struct {
-		r int
-		e float64
-	}
-	var opts []opt
 	for i := 0; i < n; i++ {
-		start[i] = int32(len(nodes))
-		lo, hi := int(first[i]), int(first[i+1])
-		if lo == hi {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
+		start[i] = int32(len(b.nodes))
+		b.addPosition(i, cands[i], scores, int(first[i]), int(first[i+1]), d, minMargin, band)
+	}
+	start[n] = int32(len(b.nodes))
+	nodes := b.nodes
+	ends := scoreContextPaths(nodes, start, eng, weight)
+	best := int32(-1)
+	for _, k := range ends[n] {
+		if best < 0 || nodes[k].score > nodes[best].score {
+			best = k
+		}
+	}
+	return contextPathWords(words, cands, nodes, start, best)
+}
+
+// ctxBuilder gathers the nodes of decodeContextIDs's path search, one
+// position after the other.
+type ctxBuilder struct {
+	words  []string
+	tokIDs []int32 // English ids of the OCR tokens' Norm forms (nil: look them up)
+	eng    *lm.Model
+	nodes  []ctxNode
+	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
+	idBuf []int32
+	opts  []ctxOpt // scratch of addPosition
+}
+
+// ctxOpt is a candidate of a position within the band: its index among
+// the position's candidates and its evidence.
+type ctxOpt struct {
+	r int
+	e float64
+}
+
+// idsOf appends the English ids of text's words (their Norm forms; empty
+// ones skipped) to idBuf and returns them, nil when there are none.
+func (b *ctxBuilder) idsOf(text string) []int32 {
+	from := len(b.idBuf)
+	if oneField(text) {
+		if nw := features.Norm(text); nw != "" {
+			b.idBuf = append(b.idBuf, b.eng.ID(nw))
+		}
+	} else {
+		for _, w := range strings.Fields(text) {
+			if nw := features.Norm(w); nw != "" {
+				b.idBuf = append(b.idBuf, b.eng.ID(nw))
+			}
+		}
+	}
+	if len(b.idBuf) == from {
+		return nil
+	}
+	return b.idBuf[from:len(b.idBuf):len(b.idBuf)]
+}
+
+// tokIDsOf returns the ids of OCR token i (idsOf of the token)
+func (b *ctxBuilder) tokIDsOf(i int) []int32 {
+	if b.tokIDs == nil || !oneField(b.words[i]) {
+		return b.idsOf(b.words[i])
+	}
+	// one field: idsOf would give the id of its Norm form, none when
+	// that is empty (features.Compute's -2)
+	if b.tokIDs[i] < -1 {
+		return nil
+	}
+	b.idBuf = append(b.idBuf, b.tokIDs[i])
+	return b.idBuf[len(b.idBuf)-1 : len(b.idBuf) : len(b.idBuf)]
+}
+
+// addPosition appends the nodes of position i: the OCR token and its best
+// (at most contextWidth) other candidates within the band. cands are the
+// position's candidates, scored by scores[lo:hi]; minMargin is the
+// smallest of d's margins.
+func (b *ctxBuilder) addPosition(i int, cands []candgen.Candidate, scores []float64, lo, hi int, d decider, minMargin, band float64) {
+	if lo == hi {
+		b.nodes = append(b.nodes, ctxNode{cand: -1, span: 1, ids: b.tokIDsOf(i)})
+		return
+	}
+	orig, _ := bestAndOrig(cands, scores[lo:hi])
+	base := 0.0
+	if orig >= 0 {
+		base = scores[lo+orig]
+		b.nodes = append(b.nodes, ctxNode{cand: orig, span: 1, ids: b.tokIDsOf(i)})
+	} else {
+		// No OCR candidate (cannot happen with candgen, which always
+		// keeps the token): the best candidate stands in for it.
+		_, best := bestAndOrig(cands, scores[lo:hi])
+		base = scores[lo+best]
+	}
+	n := len(b.words)
+	opts := b.opts[:0]
+	for r := lo; r < hi; r++ {
+		if r-lo == orig {
 			continue
 		}
-		orig, _ := bestAndOrig(cands[i], scores[lo:hi])
-		base := 0.0
+		c := &cands[r-lo]
+		e := scores[r] - base
 		if orig >= 0 {
-			base = scores[lo+orig]
-			nodes = append(nodes, ctxNode{cand: orig, span: 1, ids: tokIDsOf(i)})
-		} else {
-			// No OCR candidate (cannot happen with candgen, which always
-			// keeps the token): the best candidate stands in for it.
-			_, best := bestAndOrig(cands[i], scores[lo:hi])
-			base = scores[lo+best]
-		}
-		opts = opts[:0]
-		for r := lo; r < hi; r++ {
-			if r-lo == orig {
+			if e-minMargin < -band {
+				// e - margin <= e - minMargin: out of the band
 				continue
 			}
-			c := &cands[i][r-lo]
-			e := scores[r] - base
-			if orig >= 0 {
-				if e-minMargin < -band {
-					// e - margin <= e - minMargin: out of the band
-					continue
-				}
-				e -= d.margin(words, i, c)
-			}
-			if e >= -band && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
-				opts = append(opts, opt{r - lo, e})
-			}
+			e -= d.margin(b.words, i, c)
 		}
-		slices.SortStableFunc(opts, func(a, b opt) int {
-			switch {
-			case a.e > b.e:
-				return -1
-			case a.e < b.e:
-				return 1
-			}
-			return a.r - b.r
-		})
-		if orig < 0 && len(opts) == 0 {
-			nodes = append(nodes, ctxNode{cand: -1, span: 1, ids: tokIDsOf(i)})
-			continue
-		}
-		for _, o := range opts[:min(len(opts), contextWidth)] {
-			c := &cands[i][o.r]
-			nodes = append(nodes, ctxNode{cand: o.r, span: max(c.Span, 1), local: o.e, ids: idsOf(c.Text)})
+		if e >= -band && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
+			opts = append(opts, ctxOpt{r - lo, e})
 		}
 	}
-	start[n] = int32(len(nodes))
-	// ends[i] lists the nodes whose span ends just before position i.
+	b.opts = opts
+	slices.SortStableFunc(opts, func(x, y ctxOpt) int {
+		switch {
+		case x.e > y.e:
+			return -1
+		case x.e < y.e:
+			return 1
+		}
+		return x.r - y.r
+	})
+	if orig < 0 && len(opts) == 0 {
+		b.nodes = append(b.nodes, ctxNode{cand: -1, span: 1, ids: b.tokIDsOf(i)})
+		return
+	}
+	for _, o := range opts[:min(len(opts), contextWidth)] {
+		c := &cands[o.r]
+		b.nodes = append(b.nodes, ctxNode{cand: o.r, span: max(c.Span, 1), local: o.e, ids: b.idsOf(c.Text)})
+	}
+}
+
+// scoreContextPaths sets each node's best path score, the node before it
+// on that path and the path's last two English ids, position after
+// position (nodes of position i: nodes[start[i]:start[i+1]]). It returns
+// ends: ends[i] lists the nodes whose span ends just before position i.
+func scoreContextPaths(nodes []ctxNode, start []int32, eng *lm.Model, weight float64) [][]int32 {
+	n := len(start) - 1
 	ends := make([][]int32, n+1)
 	ends[0] = []int32{-1}
 	for i := 0; i < n; i++ {
@@ -195,12 +242,14 @@ func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidat
 			ends[i+nd.span] = append(ends[i+nd.span], k)
 		}
 	}
-	best := int32(-1)
-	for _, k := range ends[n] {
-		if best < 0 || nodes[k].score > nodes[best].score {
-			best = k
-		}
-	}
+	return ends
+}
+
+// contextPathWords returns words with the path ending at node best
+// written in: each node's candidate text at its position, "" at the
+// further positions a merge covers.
+func contextPathWords(words []string, cands [][]candgen.Candidate, nodes []ctxNode, start []int32, best int32) []string {
+	n := len(words)
 	out := make([]string, n)
 	for i := range out {
 		out[i] = words[i]
