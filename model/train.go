@@ -246,10 +246,39 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		}
 	}
 	stats := TrainStats{Docs: len(usable)}
-	// Rows for fitting, subsampled.
-	X := make([][]float32, k)
-	Y := make([][]uint8, k)
-	Wt := make([][]float32, k)
+	X, Y, Wt := fittingRows(work, &opt, &stats)
+	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil, opt.Unseen)
+	if err != nil {
+		return nil, err
+	}
+	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
+	stats.Context = main.context
+	stats.Groups = k
+	stats.Collections = docCollections(usable)
+	var noConf *rankerFit
+	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
+		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns(), opt.Unseen); err != nil {
+			return nil, err
+		}
+	}
+	fc := <-finalComp
+	if fc.err != nil {
+		return nil, fc.err
+	}
+	stats.Seconds = time.Since(start).Seconds()
+	return trainedModel(fc.comp, main, noConf, &opt, stats), nil
+}
+
+// fittingRows gathers the ranker's training rows from the cross-fitting
+// groups' documents, by group: the rows of every labelled position, those
+// of easy positions (where the OCR token is right) subsampled so that at
+// most opt.MaxRows (default 400,000) rows are kept, weighted up by as
+// much. It counts positions, labels and rows into stats.
+func fittingRows(work [][]*docWork, opt *Options, stats *TrainStats) (X [][]float32, Y [][]uint8, Wt [][]float32) {
+	k := len(work)
+	X = make([][]float32, k)
+	Y = make([][]uint8, k)
+	Wt = make([][]float32, k)
 	maxRows := opt.MaxRows
 	if maxRows <= 0 {
 		maxRows = 400_000
@@ -308,31 +337,25 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 			stats.Positives += int(y)
 		}
 	}
-	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil, opt.Unseen)
-	if err != nil {
-		return nil, err
-	}
-	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
-	stats.Context = main.context
-	stats.Groups = k
-	for _, d := range usable {
-		if !slices.Contains(stats.Collections, d.Collection) {
-			stats.Collections = append(stats.Collections, d.Collection)
+	return X, Y, Wt
+}
+
+// docCollections returns the collections of docs, sorted, each once.
+func docCollections(docs []*data.Doc) []string {
+	var cols []string
+	for _, d := range docs {
+		if !slices.Contains(cols, d.Collection) {
+			cols = append(cols, d.Collection)
 		}
 	}
-	slices.Sort(stats.Collections)
-	var noConf *rankerFit
-	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
-		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns(), opt.Unseen); err != nil {
-			return nil, err
-		}
-	}
-	fc := <-finalComp
-	if fc.err != nil {
-		return nil, fc.err
-	}
-	comp := fc.comp
-	stats.Seconds = time.Since(start).Seconds()
+	slices.Sort(cols)
+	return cols
+}
+
+// trainedModel assembles the Model of Train from the final components and
+// the fitted ranker, with its variant without confidence features when
+// noConf is not nil.
+func trainedModel(comp *components, main, noConf *rankerFit, opt *Options, stats TrainStats) *Model {
 	m := &Model{
 		Conf:        comp.conf,
 		Lex:         comp.lex,
@@ -361,7 +384,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
 		m.WithoutConfidence = v
 	}
-	return m, nil
+	return m
 }
 
 // rankerFit is a fitted ranker with its tuned margins and the out-of-fold
