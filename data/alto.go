@@ -58,6 +58,73 @@ func startXMLText(path string, src []byte, format Format, marker string, withSlo
 	return t, slots, d, nil
 }
 
+// xmlText is the state an XML reading (hOCR, ALTO) shares: the Text and
+// slots being filled, the element depth and the numbering of lines.
+type xmlText struct {
+	path      string
+	src       []byte
+	withSlots bool
+	t         *Text
+	slots     []ocrSlot
+	depth     int // depth of the current element
+	lineKey   int // changes whenever a line opens or closes
+	lastKey   int // lineKey of the last word with tokens, -1 before the first
+	ocrLine   int // Line of the last word with tokens
+}
+
+// newXMLText returns the state of a reading into t and slots.
+func newXMLText(path string, src []byte, withSlots bool, t *Text, slots []ocrSlot) xmlText {
+	return xmlText{path: path, src: src, withSlots: withSlots, t: t, slots: slots, lastKey: -1}
+}
+
+// addWord adds the tokens of a word's text (src[start:end] as read; exact
+// when text is those bytes) to the Text, on the current line: a new Line
+// when the line has changed since the last word with tokens. It returns
+// the index of the word's first token and whether it had any.
+func (x *xmlText) addWord(text string, start, end int, exact bool, conf float32) (int, bool) {
+	key := x.lineKey
+	line := x.ocrLine
+	if len(x.t.Tokens) == 0 || key != x.lastKey {
+		line++
+	}
+	tok0 := len(x.t.Tokens)
+	x.t.Tokens = addTokens(x.t.Tokens, text, x.src, start, end, exact, line, conf)
+	if len(x.t.Tokens) == tok0 {
+		return tok0, false
+	}
+	x.ocrLine, x.lastKey = line, key
+	return tok0, true
+}
+
+// nextToken returns the next token of d and the offsets in src where it
+// starts and ends: io.EOF at the end of the input, an error naming path
+// and line for malformed XML.
+func (x *xmlText) nextToken(d *xml.Decoder) (xml.Token, int, int, error) {
+	off0 := int(d.InputOffset())
+	tok, err := d.Token()
+	if err == io.EOF {
+		return nil, off0, off0, io.EOF
+	}
+	if err != nil {
+		return nil, off0, off0, xmlError(x.path, x.src, d, err)
+	}
+	return tok, off0, int(d.InputOffset()), nil
+}
+
+// altoReader reads an ALTO file: xmlText and the state of its TextLine,
+// String and HYP elements.
+type altoReader struct {
+	xmlText
+	lineDepth   int  // depth of the open TextLine, -1 when none
+	strDepth    int  // depth of the open String, -1 when none
+	strSlot     int  // its slot, -1 when it has no tokens
+	strChildren int  // child elements of the open String so far
+	lastSlotKey int  // lineKey of the last String with tokens
+	lastTok1    int  // end of its tokens
+	lastHyp     bool // a HYP has been appended to it
+	sawRoot     bool
+}
+
 // parseALTO reads an ALTO file into a Text and its slots (one per String
 // with tokens).
 func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
@@ -65,150 +132,166 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 	if err != nil {
 		return nil, nil, err
 	}
-	var (
-		depth       int
-		lineDepth   = -1 // depth of the open TextLine, -1 when none
-		lineKey     int  // changes whenever a TextLine opens or closes
-		lastKey     = -1
-		ocrLine     int
-		strDepth    = -1 // depth of the open String, -1 when none
-		strSlot     = -1 // its slot, -1 when it has no tokens
-		strChildren int  // child elements of the open String so far
-		lastSlotKey = -1 // lineKey of the last String with tokens
-		lastTok1    int  // end of its tokens
-		lastHyp     bool // a HYP has been appended to it
-		sawRoot     bool
-	)
+	r := altoReader{xmlText: newXMLText(path, src, withSlots, t, slots), lineDepth: -1, strDepth: -1, strSlot: -1, lastSlotKey: -1}
 	for {
-		off0 := int(d.InputOffset())
-		tok, err := d.Token()
+		tok, off0, off1, err := r.nextToken(d)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, nil, xmlError(path, src, d, err)
+			return nil, nil, err
 		}
-		off1 := int(d.InputOffset())
 		switch tk := tok.(type) {
 		case xml.StartElement:
-			depth++
-			if !sawRoot {
-				sawRoot = true
-				if tk.Name.Local != "alto" {
-					return nil, nil, posError(path, src, off0, "not ALTO: root element <%s>, want <alto>", tk.Name.Local)
-				}
-			}
-			if strDepth >= 0 {
-				if depth == strDepth+1 {
-					strChildren++
-				}
-				break
-			}
-			switch tk.Name.Local {
-			case "TextLine":
-				if lineDepth < 0 {
-					lineDepth = depth
-					lineKey++
-				}
-			case "String":
-				tag := src[off0:off1]
-				cs, ce, ok := tagAttr(tag, "CONTENT")
-				if !ok {
-					return nil, nil, posError(path, src, off0, "<String%s> without CONTENT", idNote(tk.Attr))
-				}
-				cs, ce = cs+off0, ce+off0
-				content := attrValue(tk.Attr, "CONTENT")
-				s := ocrSlot{titleEnd: -1, selfClose: -1, altAt: off1, start: cs, end: ce, orig: content,
-					prefix: tagPrefix(tag)}
-				if bytes.HasSuffix(tag, []byte("/>")) {
-					s.selfClose = off1 - 2
-				}
-				conf := float32(-1)
-				nbox := 0
-				for _, a := range tk.Attr {
-					if a.Name.Space != "" {
-						continue
-					}
-					switch a.Name.Local {
-					case "WC":
-						f, err := parseFinite(a.Value, 32)
-						if err != nil {
-							return nil, nil, posError(path, src, off0, "<String%s>: WC %q is not a finite number", idNote(tk.Attr), a.Value)
-						}
-						conf = float32(f * 100)
-					case "HPOS", "VPOS", "WIDTH", "HEIGHT":
-						f, err := parseFinite(a.Value, 64)
-						if err != nil {
-							return nil, nil, posError(path, src, off0, "<String%s>: %s %q is not a finite number", idNote(tk.Attr), a.Name.Local, a.Value)
-						}
-						switch a.Name.Local {
-						case "HPOS":
-							s.box.X0 = f
-						case "VPOS":
-							s.box.Y0 = f
-						case "WIDTH":
-							s.box.X1 = f
-						case "HEIGHT":
-							s.box.Y1 = f
-						}
-						nbox++
-					}
-				}
-				s.box.X1 += s.box.X0
-				s.box.Y1 += s.box.Y0
-				s.hasBox = nbox == 4
-				strDepth, strSlot, strChildren = depth, -1, 0
-				key := lineKey
-				line := ocrLine
-				if len(t.Tokens) == 0 || key != lastKey {
-					line++
-				}
-				tok0 := len(t.Tokens)
-				t.Tokens = addTokens(t.Tokens, content, src, cs, ce, exactRaw(src[cs:ce]), line, conf)
-				if len(t.Tokens) > tok0 {
-					ocrLine, lastKey = line, key
-					s.tok0, s.tok1 = tok0, len(t.Tokens)
-					lastSlotKey, lastTok1, lastHyp = key, len(t.Tokens), false
-					if withSlots {
-						strSlot = len(slots)
-						slots = append(slots, s)
-					}
-				}
-			case "HYP":
-				c, ok := attrLookup(tk.Attr, "CONTENT")
-				if !ok {
-					return nil, nil, posError(path, src, off0, "<HYP> without CONTENT")
-				}
-				c = strings.Join(strings.Fields(c), "")
-				// A CONTENT that already ends with the hyphen does not get
-				// it twice.
-				if lastTok1 > 0 && c != "" && lastSlotKey == lineKey && !lastHyp &&
-					!strings.HasSuffix(t.Tokens[lastTok1-1].Text, c) {
-					lastHyp = true
-					t.Tokens[lastTok1-1].Text += c
-					if withSlots {
-						slots[len(slots)-1].hyp = c
-					}
-				}
+			if err := r.startElement(tk, off0, off1); err != nil {
+				return nil, nil, err
 			}
 		case xml.EndElement:
-			if depth == strDepth+1 && strDepth >= 0 && tk.Name.Local == "Shape" && strChildren == 1 && strSlot >= 0 {
-				slots[strSlot].altAt = off1
-			}
-			if depth == strDepth {
-				strDepth, strSlot = -1, -1
-			}
-			if depth == lineDepth {
-				lineDepth = -1
-				lineKey++
-			}
-			depth--
+			r.endElement(tk, off1)
 		}
 	}
-	if !sawRoot {
+	if !r.sawRoot {
 		return nil, nil, posError(path, src, len(src), "not ALTO: no root element")
 	}
-	return t, slots, nil
+	return r.t, r.slots, nil
+}
+
+// startElement reads the start tag tk, src[off0:off1].
+func (r *altoReader) startElement(tk xml.StartElement, off0, off1 int) error {
+	r.depth++
+	if !r.sawRoot {
+		r.sawRoot = true
+		if tk.Name.Local != "alto" {
+			return posError(r.path, r.src, off0, "not ALTO: root element <%s>, want <alto>", tk.Name.Local)
+		}
+	}
+	if r.strDepth >= 0 {
+		if r.depth == r.strDepth+1 {
+			r.strChildren++
+		}
+		return nil
+	}
+	switch tk.Name.Local {
+	case "TextLine":
+		if r.lineDepth < 0 {
+			r.lineDepth = r.depth
+			r.lineKey++
+		}
+	case "String":
+		return r.startString(tk, off0, off1)
+	case "HYP":
+		return r.hyp(tk, off0)
+	}
+	return nil
+}
+
+// startString reads the String start tag tk, src[off0:off1]: its tokens
+// and its slot.
+func (r *altoReader) startString(tk xml.StartElement, off0, off1 int) error {
+	tag := r.src[off0:off1]
+	cs, ce, ok := tagAttr(tag, "CONTENT")
+	if !ok {
+		return posError(r.path, r.src, off0, "<String%s> without CONTENT", idNote(tk.Attr))
+	}
+	cs, ce = cs+off0, ce+off0
+	content := attrValue(tk.Attr, "CONTENT")
+	s := ocrSlot{titleEnd: -1, selfClose: -1, altAt: off1, start: cs, end: ce, orig: content,
+		prefix: tagPrefix(tag)}
+	if bytes.HasSuffix(tag, []byte("/>")) {
+		s.selfClose = off1 - 2
+	}
+	conf, err := altoStringAttrs(r.path, r.src, off0, tk, &s)
+	if err != nil {
+		return err
+	}
+	r.strDepth, r.strSlot, r.strChildren = r.depth, -1, 0
+	tok0, ok := r.addWord(content, cs, ce, exactRaw(r.src[cs:ce]), conf)
+	if ok {
+		s.tok0, s.tok1 = tok0, len(r.t.Tokens)
+		r.lastSlotKey, r.lastTok1, r.lastHyp = r.lineKey, len(r.t.Tokens), false
+		if r.withSlots {
+			r.strSlot = len(r.slots)
+			r.slots = append(r.slots, s)
+		}
+	}
+	return nil
+}
+
+// altoStringAttrs reads the WC and box attributes of the String tk (at
+// off0 in src) into s's box, and returns its confidence (WC × 100, -1
+// when absent).
+func altoStringAttrs(path string, src []byte, off0 int, tk xml.StartElement, s *ocrSlot) (float32, error) {
+	conf := float32(-1)
+	nbox := 0
+	for _, a := range tk.Attr {
+		if a.Name.Space != "" {
+			continue
+		}
+		switch a.Name.Local {
+		case "WC":
+			f, err := parseFinite(a.Value, 32)
+			if err != nil {
+				return 0, posError(path, src, off0, "<String%s>: WC %q is not a finite number", idNote(tk.Attr), a.Value)
+			}
+			conf = float32(f * 100)
+		case "HPOS", "VPOS", "WIDTH", "HEIGHT":
+			f, err := parseFinite(a.Value, 64)
+			if err != nil {
+				return 0, posError(path, src, off0, "<String%s>: %s %q is not a finite number", idNote(tk.Attr), a.Name.Local, a.Value)
+			}
+			switch a.Name.Local {
+			case "HPOS":
+				s.box.X0 = f
+			case "VPOS":
+				s.box.Y0 = f
+			case "WIDTH":
+				s.box.X1 = f
+			case "HEIGHT":
+				s.box.Y1 = f
+			}
+			nbox++
+		}
+	}
+	s.box.X1 += s.box.X0
+	s.box.Y1 += s.box.Y0
+	s.hasBox = nbox == 4
+	return conf, nil
+}
+
+// hyp reads the HYP start tag tk (at off0): its text is appended to the
+// last token of the line's last String, once.
+func (r *altoReader) hyp(tk xml.StartElement, off0 int) error {
+	c, ok := attrLookup(tk.Attr, "CONTENT")
+	if !ok {
+		return posError(r.path, r.src, off0, "<HYP> without CONTENT")
+	}
+	c = strings.Join(strings.Fields(c), "")
+	// A CONTENT that already ends with the hyphen does not get
+	// it twice.
+	if r.lastTok1 > 0 && c != "" && r.lastSlotKey == r.lineKey && !r.lastHyp &&
+		!strings.HasSuffix(r.t.Tokens[r.lastTok1-1].Text, c) {
+		r.lastHyp = true
+		r.t.Tokens[r.lastTok1-1].Text += c
+		if r.withSlots {
+			r.slots[len(r.slots)-1].hyp = c
+		}
+	}
+	return nil
+}
+
+// endElement reads the end tag tk, which ends at off1.
+func (r *altoReader) endElement(tk xml.EndElement, off1 int) {
+	if r.depth == r.strDepth+1 && r.strDepth >= 0 && tk.Name.Local == "Shape" && r.strChildren == 1 && r.strSlot >= 0 {
+		r.slots[r.strSlot].altAt = off1
+	}
+	if r.depth == r.strDepth {
+		r.strDepth, r.strSlot = -1, -1
+	}
+	if r.depth == r.lineDepth {
+		r.lineDepth = -1
+		r.lineKey++
+	}
+	r.depth--
 }
 
 // attrLookup returns the value of the attribute with local name name and

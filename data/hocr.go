@@ -43,6 +43,18 @@ func ReadHOCR(path string, src []byte) (*Text, error) {
 	return t, err
 }
 
+// hocrReader reads an hOCR file: xmlText and the state of its line and
+// word elements.
+type hocrReader struct {
+	xmlText
+	lineStack []int // depth of each open line element
+	wordDepth int   // depth of the open ocrx_word, -1 when none
+	cur       ocrSlot
+	text      strings.Builder
+	pieces    [][2]int
+	conf      float32
+}
+
 // parseHOCR reads an hOCR file into a Text and its slots (one per
 // ocrx_word with tokens).
 func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error) {
@@ -51,146 +63,31 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 		return nil, nil, err
 	}
 	d.Entity = xml.HTMLEntity
-	var (
-		depth     int
-		lineStack []int // depth of each open line element
-		lineKey   int   // changes whenever a line opens or closes
-		lastKey   = -1
-		ocrLine   int
-		wordDepth = -1 // depth of the open ocrx_word, -1 when none
-		cur       ocrSlot
-		text      strings.Builder
-		pieces    [][2]int
-		conf      float32
-		sawRoot   bool
-	)
+	r := &hocrReader{xmlText: newXMLText(path, src, withSlots, t, slots), wordDepth: -1}
+	sawRoot := false
 	for {
-		off0 := int(d.InputOffset())
-		tok, err := d.Token()
+		tok, off0, off1, err := r.nextToken(d)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, nil, xmlError(path, src, d, err)
+			return nil, nil, err
 		}
-		off1 := int(d.InputOffset())
 		switch tk := tok.(type) {
 		case xml.StartElement:
 			sawRoot = true
-			depth++
-			if wordDepth >= 0 {
-				break
-			}
-			classes := strings.Fields(attrValue(tk.Attr, "class"))
-			isWord, isLine := false, false
-			for _, c := range classes {
-				if c == "ocrx_word" {
-					isWord = true
-				}
-				if hocrLineClasses[c] {
-					isLine = true
-				}
-			}
-			if isLine && !isWord {
-				lineStack = append(lineStack, depth)
-				lineKey++
-			}
-			if !isWord {
-				break
-			}
-			wordDepth = depth
-			cur = ocrSlot{titleEnd: -1, selfClose: -1}
-			conf = -1
-			text.Reset()
-			pieces = pieces[:0]
-			tag := src[off0:off1]
-			if ts, te, ok := tagAttr(tag, "title"); ok {
-				cur.titleEnd = off0 + te
-				// The separator before an added property: none after an
-				// empty title or after a trailing "; ", a space after a trailing ';'.
-				v := bytes.TrimRight(tag[ts:te], " \t\r\n")
-				switch {
-				case len(v) == 0:
-					cur.titleSep = ""
-				case v[len(v)-1] == ';' && len(v) < te-ts:
-					cur.titleSep = ""
-				case v[len(v)-1] == ';':
-					cur.titleSep = " "
-				default:
-					cur.titleSep = "; "
-				}
-				title := attrValue(tk.Attr, "title")
-				for _, p := range splitHOCRTitle(title) {
-					name, args := p[0], p[1:]
-					switch name {
-					case "bbox":
-						var v [4]float64
-						if len(args) != 4 {
-							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
-						}
-						for k, a := range args {
-							f, err := parseFinite(a, 64)
-							if err != nil {
-								return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
-							}
-							v[k] = f
-						}
-						cur.box, cur.hasBox = Box{v[0], v[1], v[2], v[3]}, true
-					case "x_wconf":
-						if len(args) != 1 {
-							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: x_wconf %q is not one number", tk.Name.Local, strings.Join(args, " "))
-						}
-						f, err := parseFinite(args[0], 32)
-						if err != nil {
-							return nil, nil, posError(path, src, off0, "<%s class=ocrx_word>: x_wconf %q is not a finite number", tk.Name.Local, args[0])
-						}
-						conf = float32(f)
-					case "x_ocr_orig":
-						cur.hasOrig = true
-					}
-				}
+			if err := r.startElement(tk, off0, off1); err != nil {
+				return nil, nil, err
 			}
 		case xml.EndElement:
-			if depth == wordDepth {
-				wordDepth = -1
-				if len(pieces) > 0 {
-					s := text.String()
-					first, last := pieces[0], pieces[len(pieces)-1]
-					exact := len(pieces) == 1 && exactRaw(src[first[0]:first[1]])
-					if exact {
-						s = string(src[first[0]:first[1]])
-					}
-					key := lineKey
-					line := ocrLine
-					if len(t.Tokens) == 0 || key != lastKey {
-						line++
-					}
-					tok0 := len(t.Tokens)
-					t.Tokens = addTokens(t.Tokens, s, src, first[0], last[1], exact, line, conf)
-					if len(t.Tokens) > tok0 {
-						ocrLine, lastKey = line, key
-						cur.tok0, cur.tok1 = tok0, len(t.Tokens)
-						cur.start, cur.end = first[0], first[1]
-						cur.more = append([][2]int(nil), pieces[1:]...)
-						cur.orig = s
-						if withSlots {
-							slots = append(slots, cur)
-						}
-					}
-				}
-			}
-			if n := len(lineStack); n > 0 && lineStack[n-1] == depth {
-				lineStack = lineStack[:n-1]
-				lineKey++
-			}
-			depth--
+			r.endElement()
 		case xml.CharData:
-			if wordDepth >= 0 {
+			if r.wordDepth >= 0 {
 				// White space alone between child elements is layout (the
 				// ocrx_cinfo spans of hocr_char_boxes are one per line).
 				if len(bytes.TrimSpace(tk)) > 0 {
-					text.Write(tk)
-					pieces = append(pieces, [2]int{off0, off1})
+					r.text.Write(tk)
+					r.pieces = append(r.pieces, [2]int{off0, off1})
 				}
 			}
 		}
@@ -198,7 +95,136 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 	if !sawRoot {
 		return nil, nil, posError(path, src, len(src), "not hOCR: no element")
 	}
-	return t, slots, nil
+	return r.t, r.slots, nil
+}
+
+// startElement reads the start tag tk, src[off0:off1]: a line element
+// opens a line, an ocrx_word a word (outside any word).
+func (r *hocrReader) startElement(tk xml.StartElement, off0, off1 int) error {
+	r.depth++
+	if r.wordDepth >= 0 {
+		return nil
+	}
+	classes := strings.Fields(attrValue(tk.Attr, "class"))
+	isWord, isLine := false, false
+	for _, c := range classes {
+		if c == "ocrx_word" {
+			isWord = true
+		}
+		if hocrLineClasses[c] {
+			isLine = true
+		}
+	}
+	if isLine && !isWord {
+		r.lineStack = append(r.lineStack, r.depth)
+		r.lineKey++
+	}
+	if !isWord {
+		return nil
+	}
+	r.wordDepth = r.depth
+	r.cur = ocrSlot{titleEnd: -1, selfClose: -1}
+	r.conf = -1
+	r.text.Reset()
+	r.pieces = r.pieces[:0]
+	tag := r.src[off0:off1]
+	if ts, te, ok := tagAttr(tag, "title"); ok {
+		r.cur.titleEnd = off0 + te
+		r.cur.titleSep = hocrTitleSep(tag[ts:te])
+		return r.wordTitle(tk, off0)
+	}
+	return nil
+}
+
+// hocrTitleSep returns the separator before a property added at the end
+// of the title value: none after an empty title or after a trailing
+// "; ", a space after a trailing ';'.
+func hocrTitleSep(value []byte) string {
+	v := bytes.TrimRight(value, " \t\r\n")
+	switch {
+	case len(v) == 0:
+		return ""
+	case v[len(v)-1] == ';' && len(v) < len(value):
+		return ""
+	case v[len(v)-1] == ';':
+		return " "
+	default:
+		return "; "
+	}
+}
+
+// wordTitle reads the properties of the title of the ocrx_word tk (at
+// off0 in src) that matter: bbox, x_wconf and x_ocr_orig.
+func (r *hocrReader) wordTitle(tk xml.StartElement, off0 int) error {
+	title := attrValue(tk.Attr, "title")
+	for _, p := range splitHOCRTitle(title) {
+		name, args := p[0], p[1:]
+		switch name {
+		case "bbox":
+			var v [4]float64
+			if len(args) != 4 {
+				return posError(r.path, r.src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
+			}
+			for k, a := range args {
+				f, err := parseFinite(a, 64)
+				if err != nil {
+					return posError(r.path, r.src, off0, "<%s class=ocrx_word>: bbox %q is not four numbers", tk.Name.Local, strings.Join(args, " "))
+				}
+				v[k] = f
+			}
+			r.cur.box, r.cur.hasBox = Box{v[0], v[1], v[2], v[3]}, true
+		case "x_wconf":
+			if len(args) != 1 {
+				return posError(r.path, r.src, off0, "<%s class=ocrx_word>: x_wconf %q is not one number", tk.Name.Local, strings.Join(args, " "))
+			}
+			f, err := parseFinite(args[0], 32)
+			if err != nil {
+				return posError(r.path, r.src, off0, "<%s class=ocrx_word>: x_wconf %q is not a finite number", tk.Name.Local, args[0])
+			}
+			r.conf = float32(f)
+		case "x_ocr_orig":
+			r.cur.hasOrig = true
+		}
+	}
+	return nil
+}
+
+// endElement reads an end tag: it closes the open word or line element
+// at the current depth.
+func (r *hocrReader) endElement() {
+	if r.depth == r.wordDepth {
+		r.wordDepth = -1
+		r.endWord()
+	}
+	if n := len(r.lineStack); n > 0 && r.lineStack[n-1] == r.depth {
+		r.lineStack = r.lineStack[:n-1]
+		r.lineKey++
+	}
+	r.depth--
+}
+
+// endWord adds the tokens of the word just closed, and its slot.
+func (r *hocrReader) endWord() {
+	if len(r.pieces) == 0 {
+		return
+	}
+	s := r.text.String()
+	first, last := r.pieces[0], r.pieces[len(r.pieces)-1]
+	exact := len(r.pieces) == 1 && exactRaw(r.src[first[0]:first[1]])
+	if exact {
+		s = string(r.src[first[0]:first[1]])
+	}
+	tok0, ok := r.addWord(s, first[0], last[1], exact, r.conf)
+	if !ok {
+		return
+	}
+	r.cur.tok0, r.cur.tok1 = tok0, len(r.t.Tokens)
+	r.cur.start, r.cur.end = first[0], first[1]
+	r.cur.more = append([][2]int(nil), r.pieces[1:]...)
+	r.cur.orig = s
+	if r.withSlots {
+		r.slots = append(r.slots, r.cur)
+	}
 }
 
 // attrValue returns the value of the attribute with local name name, or "".
