@@ -68,6 +68,8 @@ func main() {
 	}
 }
 
+// run runs the command of args (args[0]: correct, profile or eval) or,
+// given flags only, serves as a runner's worker.
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		// A runner starts this binary as its worker with flags only
@@ -87,131 +89,150 @@ func run(args []string, stdout, stderr io.Writer) error {
 	ctx := context.Background()
 	switch cmd {
 	case "correct":
-		var o ocrbeam.CorrectOptions
-		fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files to correct (.txt, .tsv, .hocr, .html, .xml), e.g. 'DIR/*.txt' or gs://bucket/ocr/*.xml")
-		fs.StringVar(&o.Output, "output", "", "output `PREFIX` (a directory): the corrected files keep their names; _deadletter.tsv lists the inputs left out")
-		fs.StringVar(&o.Model, "model", "", "the model `FILE` written by ocrfix train (default: the built-in model)")
-		fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		if o.Input == "" || o.Output == "" {
-			return errUsage{"correct: --input and --output are required"}
-		}
-		if err := checkPaths(ctx, o.Input, o.Output, o.Model, o.Profile); err != nil {
-			return err
-		}
-		if err := ocrbeam.CheckModel(ctx, o.Model); err != nil {
-			return err
-		}
-		if isLocal(o.Output) {
-			if err := os.MkdirAll(o.Output, 0o755); err != nil {
-				return err
-			}
-		}
-		p, s := beam.NewPipelineWithRoot()
-		ocrbeam.CorrectPipeline(s, o)
-		res, err := beamx.RunWithMetrics(ctx, p)
-		if err != nil {
-			return err
-		}
-		c := counters(res)
-		fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; %d inputs left out (listed in %s); written to %s\n",
-			c[ocrbeam.CounterFiles], c[ocrbeam.CounterChanged], c[ocrbeam.CounterTokens], c[ocrbeam.CounterDead],
-			ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
-		return nil
+		return runCorrect(ctx, fs, args, stderr)
 	case "profile":
-		var o ocrbeam.ProfileOptions
-		fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files")
-		fs.StringVar(&o.Output, "output", "", "the profile `FILE` to write (the format of ocrfix profile)")
-		fs.StringVar(&o.DeadLetter, "deadletter", "", "where to list the inputs left out (default: the output file name + .deadletter.tsv)")
-		fs.IntVar(&o.MaxForms, "max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		if o.Input == "" || o.Output == "" {
-			return errUsage{"profile: --input and --output are required"}
-		}
-		if err := checkPaths(ctx, o.Input, o.Output, o.DeadLetter); err != nil {
-			return err
-		}
-		if o.MaxForms < 1 {
-			return errUsage{"profile: --max-forms must be at least 1"}
-		}
-		if o.DeadLetter == "" {
-			o.DeadLetter = o.Output + ".deadletter.tsv"
-		}
-		p, s := beam.NewPipelineWithRoot()
-		ocrbeam.ProfilePipeline(s, o)
-		if err := beamx.Run(ctx, p); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "profile written to %s; inputs left out listed in %s\n", o.Output, o.DeadLetter)
-		return nil
+		return runProfile(ctx, fs, args, stderr)
 	case "eval":
-		var o ocrbeam.EvalOptions
-		fs.StringVar(&o.GT, "gt", "", "file `PATTERN` of the ground-truth files (<stem>.txt)")
-		fs.StringVar(&o.Pred, "pred", "", "file `PATTERN` of the predictions (<stem>.<ext>), paired with the ground truth by stem")
-		fs.StringVar(&o.Output, "output", "", "output `PREFIX` for summary.txt (or summary.json) and _deadletter.tsv (default, on prism: a temporary directory, the table printed)")
-		fs.BoolVar(&o.JSON, "json", false, "write the summary as JSON instead of the table")
-		fs.BoolVar(&o.Eval.Lower, "lower", false, "compare words lowercased")
-		fs.BoolVar(&o.Eval.StripPunct, "strip-punct", false, "strip leading and trailing Unicode punctuation from words")
-		fs.BoolVar(&o.Eval.NFKC, "nfkc", false, "apply Unicode NFKC normalisation to words")
-		fs.Float64Var(&o.Eval.Fuzzy, "fuzzy", 1, "match two words when their Levenshtein ratio is >= `R`; 1 = exact")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		if o.GT == "" || o.Pred == "" {
-			return errUsage{"eval: --gt and --pred are required"}
-		}
-		if err := checkPaths(ctx, o.GT, o.Pred, o.Output); err != nil {
-			return err
-		}
-		if err := o.Eval.Validate(); err != nil {
-			return errUsage{"eval: --fuzzy: " + err.Error()}
-		}
-		tmp := ""
-		if o.Output == "" {
-			if r := *runners.Runner; r != "" && r != "prism" && r != "direct" {
-				return errUsage{"eval: --output is required on runner " + r}
-			}
-			var err error
-			if tmp, err = os.MkdirTemp("", "ocrfix-beam-eval"); err != nil {
-				return err
-			}
-			defer os.RemoveAll(tmp)
-			o.Output = tmp
-		}
-		p, s := beam.NewPipelineWithRoot()
-		ocrbeam.EvalPipeline(s, o)
-		if err := beamx.Run(ctx, p); err != nil {
-			return err
-		}
-		name := ocrbeam.SummaryName
-		if o.JSON {
-			name = ocrbeam.SummaryJSONName
-		}
-		if !isLocal(o.Output) {
-			fmt.Fprintf(stderr, "summary written to %s\n", ocrbeam.Join(o.Output, name))
-			return nil
-		}
-		b, err := os.ReadFile(filepath.Join(o.Output, name))
-		if err != nil {
-			return err
-		}
-		if _, err := stdout.Write(b); err != nil {
-			return err
-		}
-		if dl, err := os.ReadFile(filepath.Join(o.Output, ocrbeam.DeadLetterName)); err == nil {
-			if n := strings.Count(string(dl), "\n") - 1; n > 0 {
-				fmt.Fprintf(stderr, "ocrfix-beam eval: warning: %d files left out:\n%s", n, dl)
-			}
-		}
-		return nil
+		return runEval(ctx, fs, args, stdout, stderr)
 	default:
 		fmt.Fprint(stderr, usage)
 		return errUsage{fmt.Sprintf("unknown command %q", cmd)}
 	}
+}
+
+// runCorrect runs the correct command with its arguments args (the
+// command name left out): the corrected files and the counts on stderr.
+func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	var o ocrbeam.CorrectOptions
+	fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files to correct (.txt, .tsv, .hocr, .html, .xml), e.g. 'DIR/*.txt' or gs://bucket/ocr/*.xml")
+	fs.StringVar(&o.Output, "output", "", "output `PREFIX` (a directory): the corrected files keep their names; _deadletter.tsv lists the inputs left out")
+	fs.StringVar(&o.Model, "model", "", "the model `FILE` written by ocrfix train (default: the built-in model)")
+	fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if o.Input == "" || o.Output == "" {
+		return errUsage{"correct: --input and --output are required"}
+	}
+	if err := checkPaths(ctx, o.Input, o.Output, o.Model, o.Profile); err != nil {
+		return err
+	}
+	if err := ocrbeam.CheckModel(ctx, o.Model); err != nil {
+		return err
+	}
+	if isLocal(o.Output) {
+		if err := os.MkdirAll(o.Output, 0o755); err != nil {
+			return err
+		}
+	}
+	p, s := beam.NewPipelineWithRoot()
+	ocrbeam.CorrectPipeline(s, o)
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return err
+	}
+	c := counters(res)
+	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; %d inputs left out (listed in %s); written to %s\n",
+		c[ocrbeam.CounterFiles], c[ocrbeam.CounterChanged], c[ocrbeam.CounterTokens], c[ocrbeam.CounterDead],
+		ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
+	return nil
+}
+
+// runProfile runs the profile command with its arguments args (the
+// command name left out): the profile file, and where it is on stderr.
+func runProfile(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	var o ocrbeam.ProfileOptions
+	fs.StringVar(&o.Input, "input", "", "file `PATTERN` of the OCR files")
+	fs.StringVar(&o.Output, "output", "", "the profile `FILE` to write (the format of ocrfix profile)")
+	fs.StringVar(&o.DeadLetter, "deadletter", "", "where to list the inputs left out (default: the output file name + .deadletter.tsv)")
+	fs.IntVar(&o.MaxForms, "max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if o.Input == "" || o.Output == "" {
+		return errUsage{"profile: --input and --output are required"}
+	}
+	if err := checkPaths(ctx, o.Input, o.Output, o.DeadLetter); err != nil {
+		return err
+	}
+	if o.MaxForms < 1 {
+		return errUsage{"profile: --max-forms must be at least 1"}
+	}
+	if o.DeadLetter == "" {
+		o.DeadLetter = o.Output + ".deadletter.tsv"
+	}
+	p, s := beam.NewPipelineWithRoot()
+	ocrbeam.ProfilePipeline(s, o)
+	if err := beamx.Run(ctx, p); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "profile written to %s; inputs left out listed in %s\n", o.Output, o.DeadLetter)
+	return nil
+}
+
+// runEval runs the eval command with its arguments args (the command
+// name left out): the summary, written to stdout when it is local, and
+// the inputs left out on stderr.
+func runEval(ctx context.Context, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	var o ocrbeam.EvalOptions
+	fs.StringVar(&o.GT, "gt", "", "file `PATTERN` of the ground-truth files (<stem>.txt)")
+	fs.StringVar(&o.Pred, "pred", "", "file `PATTERN` of the predictions (<stem>.<ext>), paired with the ground truth by stem")
+	fs.StringVar(&o.Output, "output", "", "output `PREFIX` for summary.txt (or summary.json) and _deadletter.tsv (default, on prism: a temporary directory, the table printed)")
+	fs.BoolVar(&o.JSON, "json", false, "write the summary as JSON instead of the table")
+	fs.BoolVar(&o.Eval.Lower, "lower", false, "compare words lowercased")
+	fs.BoolVar(&o.Eval.StripPunct, "strip-punct", false, "strip leading and trailing Unicode punctuation from words")
+	fs.BoolVar(&o.Eval.NFKC, "nfkc", false, "apply Unicode NFKC normalisation to words")
+	fs.Float64Var(&o.Eval.Fuzzy, "fuzzy", 1, "match two words when their Levenshtein ratio is >= `R`; 1 = exact")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if o.GT == "" || o.Pred == "" {
+		return errUsage{"eval: --gt and --pred are required"}
+	}
+	if err := checkPaths(ctx, o.GT, o.Pred, o.Output); err != nil {
+		return err
+	}
+	if err := o.Eval.Validate(); err != nil {
+		return errUsage{"eval: --fuzzy: " + err.Error()}
+	}
+	tmp := ""
+	if o.Output == "" {
+		if r := *runners.Runner; r != "" && r != "prism" && r != "direct" {
+			return errUsage{"eval: --output is required on runner " + r}
+		}
+		var err error
+		if tmp, err = os.MkdirTemp("", "ocrfix-beam-eval"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		o.Output = tmp
+	}
+	p, s := beam.NewPipelineWithRoot()
+	ocrbeam.EvalPipeline(s, o)
+	if err := beamx.Run(ctx, p); err != nil {
+		return err
+	}
+	name := ocrbeam.SummaryName
+	if o.JSON {
+		name = ocrbeam.SummaryJSONName
+	}
+	if !isLocal(o.Output) {
+		fmt.Fprintf(stderr, "summary written to %s\n", ocrbeam.Join(o.Output, name))
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(o.Output, name))
+	if err != nil {
+		return err
+	}
+	if _, err := stdout.Write(b); err != nil {
+		return err
+	}
+	if dl, err := os.ReadFile(filepath.Join(o.Output, ocrbeam.DeadLetterName)); err == nil {
+		if n := strings.Count(string(dl), "\n") - 1; n > 0 {
+			fmt.Fprintf(stderr, "ocrfix-beam eval: warning: %d files left out:\n%s", n, dl)
+		}
+	}
+	return nil
 }
 
 // parse parses a command's flags (with Beam's, which share flag's
