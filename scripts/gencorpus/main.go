@@ -139,39 +139,16 @@ type result struct {
 	altM  int
 }
 
+// generate runs gencorpus with c: lists the documents (-list), or makes
+// them and writes the corpus, its manifest and README.
 func generate(c config) error {
 	start := time.Now()
 	if err := checkTools(c.regime.fonts(), c.alt()); err != nil {
 		return fmt.Errorf("%v\nneeds the Debian packages: %s", err, strings.Join(requiredPackages, ", "))
 	}
-	var docs []*document
-	var err error
-	if c.collection != nil {
-		docs, err = chooseCollection(c.texts, *c.collection, c.seed, c.perBook, c.minWords, c.maxWords)
-	} else {
-		docs, err = chooseDocuments(c.texts, c.seed, c.perNovel, c.minWords, c.maxWords)
-	}
+	docs, all, err := chooseDocs(c)
 	if err != nil {
 		return err
-	}
-	all := docs
-	if c.only != nil {
-		var sel []*document
-		for _, d := range docs {
-			if c.only[d.Stem] {
-				sel = append(sel, d)
-				delete(c.only, d.Stem)
-			}
-		}
-		if len(c.only) > 0 {
-			var miss []string
-			for s := range c.only {
-				miss = append(miss, s)
-			}
-			sort.Strings(miss)
-			return fmt.Errorf("-only: no such document for seed %d: %s", c.seed, strings.Join(miss, ", "))
-		}
-		docs = sel
 	}
 	if c.list {
 		for _, d := range docs {
@@ -206,6 +183,71 @@ func generate(c config) error {
 		}
 	}
 
+	results, err := makeDocs(c, tmp, docs)
+	if err != nil {
+		return err
+	}
+	if c.only == nil {
+		if err := removeStale(c, docs); err != nil {
+			return err
+		}
+	}
+	if c.collection != nil {
+		if err := writeCollectionManifest(c, results, tess); err != nil {
+			return err
+		}
+		if err := writeCollectionReadme(c, results, tess, pkgs); err != nil {
+			return err
+		}
+	} else {
+		if err := writeManifest(c, results, tess); err != nil {
+			return err
+		}
+		if err := writeReadme(c, results, tess, pkgs); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "gencorpus: done in %s (%d CPUs)\n", time.Since(start).Round(time.Second), runtime.NumCPU())
+	return nil
+}
+
+// chooseDocs returns the documents of the run (of those chosen for the
+// seed, the ones -only names when it is set) and all the chosen ones.
+func chooseDocs(c config) (docs, all []*document, err error) {
+	if c.collection != nil {
+		docs, err = chooseCollection(c.texts, *c.collection, c.seed, c.perBook, c.minWords, c.maxWords)
+	} else {
+		docs, err = chooseDocuments(c.texts, c.seed, c.perNovel, c.minWords, c.maxWords)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	all = docs
+	if c.only != nil {
+		var sel []*document
+		for _, d := range docs {
+			if c.only[d.Stem] {
+				sel = append(sel, d)
+				delete(c.only, d.Stem)
+			}
+		}
+		if len(c.only) > 0 {
+			var miss []string
+			for s := range c.only {
+				miss = append(miss, s)
+			}
+			sort.Strings(miss)
+			return nil, nil, fmt.Errorf("-only: no such document for seed %d: %s", c.seed, strings.Join(miss, ", "))
+		}
+		docs = sel
+	}
+	return docs, all, nil
+}
+
+// makeDocs makes the documents with c.jobs workers, in tmp, reporting
+// each on stderr as it is done, and returns their results in the order
+// of docs, or the errors of those that failed.
+func makeDocs(c config, tmp string, docs []*document) ([]*result, error) {
 	results := make([]*result, len(docs))
 	errs := make([]error, len(docs))
 	var wg sync.WaitGroup
@@ -242,30 +284,9 @@ func generate(c config) error {
 	close(next)
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return err
+		return nil, err
 	}
-	if c.only == nil {
-		if err := removeStale(c, docs); err != nil {
-			return err
-		}
-	}
-	if c.collection != nil {
-		if err := writeCollectionManifest(c, results, tess); err != nil {
-			return err
-		}
-		if err := writeCollectionReadme(c, results, tess, pkgs); err != nil {
-			return err
-		}
-	} else {
-		if err := writeManifest(c, results, tess); err != nil {
-			return err
-		}
-		if err := writeReadme(c, results, tess, pkgs); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(os.Stderr, "gencorpus: done in %s (%d CPUs)\n", time.Since(start).Round(time.Second), runtime.NumCPU())
-	return nil
+	return results, nil
 }
 
 // alt reports whether the run makes the second reading (ocr.latin/): the
