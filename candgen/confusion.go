@@ -300,7 +300,30 @@ func costOf(p float64) float32 {
 
 // finish derives the costs from the counts.
 func (c *Confusion) finish() {
-	var nSub, nDel, nIns, nChar int
+	nSub, nDel, nIns, nChar, nSeen := c.opTotals()
+	c.finishTokens()
+	if nChar == 0 {
+		nChar = 1
+	}
+	// global rates, floored so the model never forbids an edit
+	c.eSub = math.Max(float64(nSub)/float64(nChar), 1e-4)
+	c.eDel = math.Max(float64(nDel)/float64(nChar), 1e-4)
+	c.eIns = math.Max(float64(nIns)/float64(max(c.chars, 1)), 1e-4)
+	c.alpha = math.Max(float64(nSeen), 50)
+	s := c.opt.Smooth
+
+	c.setDefaultCosts()
+	nTrue := c.setTrueRuneCosts(s)
+	keys := c.sortedOps()
+	c.setOpCosts(keys, nTrue, s)
+	c.indexMulti(keys)
+}
+
+// opTotals returns the counts of single-rune substitutions, deletions and
+// insertions among the learned edits, the count of true runes they cover
+// (copies, substitutions and deletions), and the number of distinct runes
+// on either side of any edit.
+func (c *Confusion) opTotals() (nSub, nDel, nIns, nChar, nSeen int) {
 	seen := map[rune]bool{}
 	for k, n := range c.ops {
 		tr, or := []rune(k.T), []rune(k.O)
@@ -323,17 +346,12 @@ func (c *Confusion) finish() {
 			nIns += n
 		}
 	}
-	c.finishTokens()
-	if nChar == 0 {
-		nChar = 1
-	}
-	// global rates, floored so the model never forbids an edit
-	c.eSub = math.Max(float64(nSub)/float64(nChar), 1e-4)
-	c.eDel = math.Max(float64(nDel)/float64(nChar), 1e-4)
-	c.eIns = math.Max(float64(nIns)/float64(max(c.chars, 1)), 1e-4)
-	c.alpha = math.Max(float64(len(seen)), 50)
-	s := c.opt.Smooth
+	return nSub, nDel, nIns, nChar, len(seen)
+}
 
+// setDefaultCosts sets the default costs of the single-rune edits from the
+// global rates, and every per-rune cost to them.
+func (c *Confusion) setDefaultCosts() {
 	c.defCopy = costOf(1 - c.eSub - c.eDel)
 	c.defSub = costOf(c.eSub / c.alpha)
 	c.defDel = costOf(c.eDel)
@@ -352,7 +370,12 @@ func (c *Confusion) finish() {
 			c.subA[i][j] = c.defSub
 		}
 	}
-	// per true rune totals N(a): copies + subs + dels
+}
+
+// setTrueRuneCosts sets the copy, deletion and default substitution costs
+// of each true rune seen, smoothed by s towards the global rates, and
+// returns (and keeps in c.nTrue) its total N(a): copies + subs + dels.
+func (c *Confusion) setTrueRuneCosts(s float64) map[rune]float64 {
 	nTrue := map[rune]float64{}
 	c.nTrue = nTrue
 	for k, n := range c.ops {
@@ -375,9 +398,15 @@ func (c *Confusion) finish() {
 			c.copyM[a], c.delM[a], c.subDefM[a] = cp, del, def
 		}
 	}
+	return nTrue
+}
+
+// setOpCosts sets, from the learned edits in sorted order keys, the cost
+// of each substitution and insertion seen, smoothed by s, and collects in
+// c.multi the multi-rune confusions seen at least MinMulti times.
+func (c *Confusion) setOpCosts(keys []opKey, nTrue map[rune]float64, s float64) {
 	insTotal := float64(max(c.chars, 1)) + s
 	c.multi = map[rune][]multiOp{}
-	keys := c.sortedOps()
 	for _, k := range keys {
 		n := float64(c.ops[k])
 		tr, or := []rune(k.T), []rune(k.O)
@@ -405,6 +434,12 @@ func (c *Confusion) finish() {
 			c.multi[tr[0]] = append(c.multi[tr[0]], multiOp{t: tr, o: or, cost: costOf(n / (nt + s))})
 		}
 	}
+}
+
+// indexMulti indexes the multi-rune confusions of c.multi for the DP, in
+// the sorted order keys: by one true rune (ASCII or not) and by a pair,
+// with a mask of the ASCII pairs that have any.
+func (c *Confusion) indexMulti(keys []opKey) {
 	c.multi1M = map[rune][]multiOp{}
 	c.multi2 = map[uint64][]multiOp{}
 	c.multi1A = [128][]multiOp{}
