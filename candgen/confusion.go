@@ -300,7 +300,30 @@ func costOf(p float64) float32 {
 
 // finish derives the costs from the counts.
 func (c *Confusion) finish() {
-	var nSub, nDel, nIns, nChar int
+	nSub, nDel, nIns, nChar, nSeen := c.opTotals()
+	c.finishTokens()
+	if nChar == 0 {
+		nChar = 1
+	}
+	// global rates, floored so the model never forbids an edit
+	c.eSub = math.Max(float64(nSub)/float64(nChar), 1e-4)
+	c.eDel = math.Max(float64(nDel)/float64(nChar), 1e-4)
+	c.eIns = math.Max(float64(nIns)/float64(max(c.chars, 1)), 1e-4)
+	c.alpha = math.Max(float64(nSeen), 50)
+	s := c.opt.Smooth
+
+	c.setDefaultCosts()
+	nTrue := c.setTrueRuneCosts(s)
+	keys := c.sortedOps()
+	c.setOpCosts(keys, nTrue, s)
+	c.indexMulti(keys)
+}
+
+// opTotals returns the counts of single-rune substitutions, deletions and
+// insertions among the learned edits, the count of true runes they cover
+// (copies, substitutions and deletions), and the number of distinct runes
+// on either side of any edit.
+func (c *Confusion) opTotals() (nSub, nDel, nIns, nChar, nSeen int) {
 	seen := map[rune]bool{}
 	for k, n := range c.ops {
 		tr, or := []rune(k.T), []rune(k.O)
@@ -323,17 +346,12 @@ func (c *Confusion) finish() {
 			nIns += n
 		}
 	}
-	c.finishTokens()
-	if nChar == 0 {
-		nChar = 1
-	}
-	// global rates, floored so the model never forbids an edit
-	c.eSub = math.Max(float64(nSub)/float64(nChar), 1e-4)
-	c.eDel = math.Max(float64(nDel)/float64(nChar), 1e-4)
-	c.eIns = math.Max(float64(nIns)/float64(max(c.chars, 1)), 1e-4)
-	c.alpha = math.Max(float64(len(seen)), 50)
-	s := c.opt.Smooth
+	return nSub, nDel, nIns, nChar, len(seen)
+}
 
+// setDefaultCosts sets the default costs of the single-rune edits from the
+// global rates, and every per-rune cost to them.
+func (c *Confusion) setDefaultCosts() {
 	c.defCopy = costOf(1 - c.eSub - c.eDel)
 	c.defSub = costOf(c.eSub / c.alpha)
 	c.defDel = costOf(c.eDel)
@@ -352,7 +370,12 @@ func (c *Confusion) finish() {
 			c.subA[i][j] = c.defSub
 		}
 	}
-	// per true rune totals N(a): copies + subs + dels
+}
+
+// setTrueRuneCosts sets the copy, deletion and default substitution costs
+// of each true rune seen, smoothed by s towards the global rates, and
+// returns (and keeps in c.nTrue) its total N(a): copies + subs + dels.
+func (c *Confusion) setTrueRuneCosts(s float64) map[rune]float64 {
 	nTrue := map[rune]float64{}
 	c.nTrue = nTrue
 	for k, n := range c.ops {
@@ -375,9 +398,15 @@ func (c *Confusion) finish() {
 			c.copyM[a], c.delM[a], c.subDefM[a] = cp, del, def
 		}
 	}
+	return nTrue
+}
+
+// setOpCosts sets, from the learned edits in sorted order keys, the cost
+// of each substitution and insertion seen, smoothed by s, and collects in
+// c.multi the multi-rune confusions seen at least MinMulti times.
+func (c *Confusion) setOpCosts(keys []opKey, nTrue map[rune]float64, s float64) {
 	insTotal := float64(max(c.chars, 1)) + s
 	c.multi = map[rune][]multiOp{}
-	keys := c.sortedOps()
 	for _, k := range keys {
 		n := float64(c.ops[k])
 		tr, or := []rune(k.T), []rune(k.O)
@@ -405,6 +434,12 @@ func (c *Confusion) finish() {
 			c.multi[tr[0]] = append(c.multi[tr[0]], multiOp{t: tr, o: or, cost: costOf(n / (nt + s))})
 		}
 	}
+}
+
+// indexMulti indexes the multi-rune confusions of c.multi for the DP, in
+// the sorted order keys: by one true rune (ASCII or not) and by a pair,
+// with a mask of the ASCII pairs that have any.
+func (c *Confusion) indexMulti(keys []opKey) {
 	c.multi1M = map[rune][]multiOp{}
 	c.multi2 = map[uint64][]multiOp{}
 	c.multi1A = [128][]multiOp{}
@@ -694,8 +729,7 @@ func (q *ocrSide) cost(c *Confusion, t []rune, bound float64) float64 {
 // costBound runs the forward Viterbi DP of t (true) against the prepared
 // OCR side q, giving up (+Inf) once every open path costs more than bound.
 func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
-	o, ins, first, nxt := q.o, q.ins, &q.first, q.nxt
-	n, m := len(t), len(o)
+	n, m := len(t), len(q.o)
 	w := m + 1
 	var buf [1024]float32
 	var d []float32
@@ -709,92 +743,20 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 		d[i] = inf
 	}
 	d[0] = 0
-	// apply relaxes the cells reached by op from row i (final by then:
-	// multi-rune confusions consume at least one true rune, so they only
-	// reach later rows)
-	apply := func(op *multiOp, i int, row []float32) {
-		lt, lo := len(op.t), len(op.o)
-		dst := d[(i+lt)*w:]
-		switch {
-		case lo == 0:
-			for j := 0; j <= m; j++ {
-				if v := row[j] + op.cost; v < dst[j] {
-					dst[j] = v
-				}
-			}
-		case op.o[0] >= 0 && op.o[0] < 128:
-			for j := int(first[op.o[0]]); j >= 0; j = int(nxt[j]) {
-				if j+lo > m || lo == 2 && o[j+1] != op.o[1] {
-					continue
-				}
-				if v := row[j] + op.cost; v < dst[j+lo] {
-					dst[j+lo] = v
-				}
-			}
-		default:
-			for j := 0; j+lo <= m; j++ {
-				if o[j] != op.o[0] || lo == 2 && o[j+1] != op.o[1] {
-					continue
-				}
-				if v := row[j] + op.cost; v < dst[j+lo] {
-					dst[j+lo] = v
-				}
-			}
-		}
-	}
 	for i := 0; i <= n; i++ {
 		row := d[i*w : i*w+w]
 		if i == n {
 			// last row: insertions only
 			for j := 0; j < m; j++ {
-				if v := row[j] + ins[j]; v < row[j+1] {
+				if v := row[j] + q.ins[j]; v < row[j+1] {
 					row[j+1] = v
 				}
 			}
 			break
 		}
-		ti := t[i]
-		del := c.delCost(ti)
-		cp := c.copyCost(ti)
-		var subRow *[128]float32
-		if ti >= 0 && ti < 128 {
-			subRow = &c.subA[ti]
-		}
 		next := d[(i+1)*w : (i+2)*w]
-		rowMin, nextMin := inf, inf
-		for j := 0; j <= m; j++ {
-			cur := row[j]
-			if cur > bound {
-				// every cost is >= 0, so no path through this cell ends
-				// within bound: an optimum within bound never uses it
-				continue
-			}
-			if cur < rowMin {
-				rowMin = cur
-			}
-			if v := cur + del; v < next[j] {
-				next[j] = v
-			}
-			if j < m {
-				if v := cur + ins[j]; v < row[j+1] {
-					row[j+1] = v
-				}
-				oj := o[j]
-				var e float32
-				switch {
-				case ti == oj:
-					e = cp
-				case subRow != nil && oj >= 0 && oj < 128:
-					e = subRow[oj]
-				default:
-					e = c.subCost(ti, oj)
-				}
-				if v := cur + e; v < next[j+1] {
-					next[j+1] = v
-				}
-			}
-		}
-		if rowMin > bound {
+		if rowMin := c.relaxRow(t[i], q, row, next, bound); rowMin > bound {
+			nextMin := inf
 			for _, v := range next {
 				if v < nextMin {
 					nextMin = v
@@ -803,39 +765,129 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 			if nextMin > bound {
 				return inf
 			}
-		}
-		if rowMin > bound {
 			continue // every relaxation from this row ends above bound
 		}
-		// the multi-rune confusions whose true side matches t at i
-		var l1 []multiOp
-		if ti >= 0 && ti < 128 {
-			l1 = c.multi1A[ti]
-		} else if len(c.multi1M) > 0 {
-			l1 = c.multi1M[ti]
+		c.relaxMulti(t, i, q, d, w, row)
+	}
+	return d[n*w+m]
+}
+
+// relaxRow relaxes, from the cells of row (true rune ti) within bound,
+// the single-rune edits: insertions within row, deletions, copies and
+// substitutions into next. It returns the least cost in row within bound
+// (+Inf if none).
+func (c *Confusion) relaxRow(ti rune, q *ocrSide, row, next []float32, bound float32) float32 {
+	o, ins := q.o, q.ins
+	m := len(o)
+	del := c.delCost(ti)
+	cp := c.copyCost(ti)
+	var subRow *[128]float32
+	if ti >= 0 && ti < 128 {
+		subRow = &c.subA[ti]
+	}
+	rowMin := float32(math.Inf(1))
+	for j := 0; j <= m; j++ {
+		cur := row[j]
+		if cur > bound {
+			// every cost is >= 0, so no path through this cell ends
+			// within bound: an optimum within bound never uses it
+			continue
 		}
-		for k := range l1 {
-			if op := &l1[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
-				apply(op, i, row)
+		if cur < rowMin {
+			rowMin = cur
+		}
+		if v := cur + del; v < next[j] {
+			next[j] = v
+		}
+		if j < m {
+			if v := cur + ins[j]; v < row[j+1] {
+				row[j+1] = v
+			}
+			oj := o[j]
+			var e float32
+			switch {
+			case ti == oj:
+				e = cp
+			case subRow != nil && oj >= 0 && oj < 128:
+				e = subRow[oj]
+			default:
+				e = c.subCost(ti, oj)
+			}
+			if v := cur + e; v < next[j+1] {
+				next[j+1] = v
 			}
 		}
-		if i+1 < n {
-			t1 := t[i+1]
-			look := true
-			if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
-				look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
-			}
-			if look {
-				l2 := c.multi2[pairKey(ti, t1)]
-				for k := range l2 {
-					if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
-						apply(op, i, row)
-					}
+	}
+	return rowMin
+}
+
+// relaxMulti relaxes from row i of the DP d (rows of w cells) the
+// multi-rune confusions whose true side matches t at i, skipping those
+// whose OCR side starts with an ASCII rune absent from q.
+func (c *Confusion) relaxMulti(t []rune, i int, q *ocrSide, d []float32, w int, row []float32) {
+	ti := t[i]
+	first := &q.first
+	var l1 []multiOp
+	if ti >= 0 && ti < 128 {
+		l1 = c.multi1A[ti]
+	} else if len(c.multi1M) > 0 {
+		l1 = c.multi1M[ti]
+	}
+	for k := range l1 {
+		if op := &l1[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+			applyMulti(op, q, row, d[(i+len(op.t))*w:])
+		}
+	}
+	if i+1 < len(t) {
+		t1 := t[i+1]
+		look := true
+		if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
+			look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
+		}
+		if look {
+			l2 := c.multi2[pairKey(ti, t1)]
+			for k := range l2 {
+				if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+					applyMulti(op, q, row, d[(i+len(op.t))*w:])
 				}
 			}
 		}
 	}
-	return d[n*w+m]
+}
+
+// applyMulti relaxes the cells of dst (the DP from the row len(op.t) below
+// row) reached by op from row, which is final by then: multi-rune
+// confusions consume at least one true rune, so they only reach later rows.
+func applyMulti(op *multiOp, q *ocrSide, row, dst []float32) {
+	o, first, nxt := q.o, &q.first, q.nxt
+	m := len(o)
+	lo := len(op.o)
+	switch {
+	case lo == 0:
+		for j := 0; j <= m; j++ {
+			if v := row[j] + op.cost; v < dst[j] {
+				dst[j] = v
+			}
+		}
+	case op.o[0] >= 0 && op.o[0] < 128:
+		for j := int(first[op.o[0]]); j >= 0; j = int(nxt[j]) {
+			if j+lo > m || lo == 2 && o[j+1] != op.o[1] {
+				continue
+			}
+			if v := row[j] + op.cost; v < dst[j+lo] {
+				dst[j+lo] = v
+			}
+		}
+	default:
+		for j := 0; j+lo <= m; j++ {
+			if o[j] != op.o[0] || lo == 2 && o[j+1] != op.o[1] {
+				continue
+			}
+			if v := row[j] + op.cost; v < dst[j+lo] {
+				dst[j+lo] = v
+			}
+		}
+	}
 }
 
 // Confusion counts, for reports.

@@ -460,10 +460,19 @@ type idxEntry struct {
 // buildIndex indexes the skeletons of the lexicon's folds.
 func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	ix := &delIndex{maxDel: maxDel, prefix: prefix}
+	skels, words := foldSkeletons(lex, sk)
+	ix.addSkeletons(lex, skels, words)
+	ents := deletionEntries(lex, skels, words, maxDel, prefix)
+	ix.setEntries(ents, skels)
+	ix.setEntryFilters(ents)
+	return ix
+}
+
+// foldSkeletons returns the distinct skeletons of the lexicon's folds, in
+// order of first appearance, and the fold ids of each.
+func foldSkeletons(lex *Lexicon, sk *skeleton) (skels [][]rune, words [][]int32) {
 	skelID := map[string]uint32{}
 	var buf []rune
-	var skels [][]rune
-	var words [][]int32
 	for fid, w := range lex.foldWords {
 		buf = sk.key(buf[:0], w)
 		k := string(buf)
@@ -476,6 +485,13 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 		words[id] = append(words[id], int32(fid))
 	}
+	return skels, words
+}
+
+// addSkeletons sets up the exact-skeleton table, its filter and the
+// half-skeleton filter, and records each skeleton's runes and words (with
+// their prior costs).
+func (ix *delIndex) addSkeletons(lex *Lexicon, skels [][]rune, words [][]int32) {
 	size := 16
 	for size < 2*len(skels) {
 		size *= 2
@@ -499,8 +515,11 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 	}
 	ix.rec[len(skels)] = skelRec{0, uint32(len(ix.runes)), uint32(len(ix.wref))}
-	// at most this many entries: 1 + n + n(n-1)/2 (+ n(n-1)(n-2)/6) per
-	// skeleton of n indexed runes
+}
+
+// entryBound returns an upper bound on the deletion entries of skels: 1 +
+// n + n(n-1)/2 (+ n(n-1)(n-2)/6) per skeleton of n indexed runes.
+func entryBound(skels [][]rune, maxDel, prefix int) int {
 	total := 0
 	for _, s := range skels {
 		n := min(len(s), prefix)
@@ -516,7 +535,15 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 		total += c
 	}
-	ents := make([]idxEntry, 0, total)
+	return total
+}
+
+// deletionEntries returns the deletion-hash entries of the skeletons'
+// first prefix runes, sorted by hash then skeleton id. The low two bits of
+// each hash carry its deletion level (0, 1, 2+); a skeleton has one entry
+// per distinct hash, at its lowest level.
+func deletionEntries(lex *Lexicon, skels [][]rune, words [][]int32, maxDel, prefix int) []idxEntry {
+	ents := make([]idxEntry, 0, entryBound(skels, maxDel, prefix))
 	var hs []uint64
 	for id, s := range skels {
 		p := s
@@ -558,6 +585,13 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		}
 		return cmp.Compare(a.id, b.id)
 	})
+	return ents
+}
+
+// setEntries stores the sorted entries: the low halves of their hashes,
+// their skeleton ids with the skeleton's length, and a directory by the
+// top bits of the hash.
+func (ix *delIndex) setEntries(ents []idxEntry, skels [][]rune) {
 	bits := uint(10)
 	for (1<<bits) < len(ents)/2 && bits < 26 {
 		bits++
@@ -574,6 +608,11 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 	for b := 1; b < len(ix.dir); b++ {
 		ix.dir[b] += ix.dir[b-1]
 	}
+}
+
+// setEntryFilters builds the filters of the entries' hashes: one of those
+// of level 0 or 1, one of all.
+func (ix *delIndex) setEntryFilters(ents []idxEntry) {
 	n1 := 0
 	for _, e := range ents {
 		if e.h&3 <= 1 {
@@ -592,7 +631,6 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int) *delIndex {
 		x := filterBit(h, ix.filtAllB)
 		ix.filtAll[x>>6] |= 1 << (x & 63)
 	}
-	return ix
 }
 
 // Bytes returns the memory held by the index's flat arrays (the skeleton

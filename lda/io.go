@@ -210,26 +210,56 @@ func Read(in io.Reader) (*Model, error) {
 		br = bufio.NewReader(in)
 	}
 	r := &reader{r: br, crc: crc32.NewIEEE()}
+	if err := r.header(); err != nil {
+		return nil, err
+	}
+	o, samples, V, err := r.options()
+	if err != nil {
+		return nil, err
+	}
+	vocab, err := r.vocabulary(V)
+	if err != nil {
+		return nil, err
+	}
+	sums, err := r.counts(V, o.K)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.checksum(); err != nil {
+		return nil, err
+	}
+	m := newModel(o, vocab)
+	m.setCounts(sums, samples)
+	return m, nil
+}
+
+// header reads and checks the magic and the format version.
+func (r *reader) header() error {
 	var mg [len(magic)]byte
 	r.bytes(mg[:], "magic")
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
 	if string(mg[:]) != magic {
-		return nil, fmt.Errorf("%w: not an ocrfix LDA model (bad magic %q)", ErrFormat, mg[:])
+		return fmt.Errorf("%w: not an ocrfix LDA model (bad magic %q)", ErrFormat, mg[:])
 	}
 	v := r.uvarint("version", math.MaxUint32)
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
 	if v != formatVersion {
 		rel := "older"
 		if v > formatVersion {
 			rel = "newer"
 		}
-		return nil, fmt.Errorf("%w: format version %d is %s than the version this program reads (%d); retrain the model", ErrFormat, v, rel, formatVersion)
+		return fmt.Errorf("%w: format version %d is %s than the version this program reads (%d); retrain the model", ErrFormat, v, rel, formatVersion)
 	}
-	var o Options
+	return nil
+}
+
+// options reads and checks the training options, the number of samples
+// the counts sum and the vocabulary size.
+func (r *reader) options() (o Options, samples int64, V int, err error) {
 	o.K = int(r.uvarint("K", maxK))
 	o.Alpha = r.float("alpha")
 	o.Beta = r.float("beta")
@@ -239,28 +269,31 @@ func Read(in io.Reader) (*Model, error) {
 	o.Partitions = int(r.uvarint("partitions", maxPartitions))
 	flags := r.byte("flags")
 	if r.err != nil {
-		return nil, r.err
+		return o, 0, 0, r.err
 	}
 	if flags&^3 != 0 {
 		r.fail("unknown flags %#x", flags)
-		return nil, r.err
+		return o, 0, 0, r.err
 	}
 	o.Lower, o.StopWords = flags&1 != 0, flags&2 != 0
 	if err := o.check(); err != nil {
 		r.fail("options: %v", err)
-		return nil, r.err
+		return o, 0, 0, r.err
 	}
-	samples := int64(r.uvarint("samples", uint64(o.Iters)))
+	samples = int64(r.uvarint("samples", uint64(o.Iters)))
 	if r.err == nil && samples == 0 {
 		r.fail("zero samples")
 	}
-	V := int(r.uvarint("vocabulary size", maxVocab))
+	V = int(r.uvarint("vocabulary size", maxVocab))
 	if r.err == nil && (V == 0 || V*o.K > maxCells) {
 		r.fail("vocabulary size %d with K=%d out of range", V, o.K)
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
+	return o, samples, V, r.err
+}
+
+// vocabulary reads the V words of the vocabulary, each non-empty, UTF-8
+// and distinct.
+func (r *reader) vocabulary(V int) ([]string, error) {
 	vocab := make([]string, 0, min(V, 1<<16))
 	seen := make(map[string]bool, min(V, 1<<16))
 	var wb []byte
@@ -290,7 +323,13 @@ func Read(in io.Reader) (*Model, error) {
 		seen[w] = true
 		vocab = append(vocab, w)
 	}
-	K := o.K
+	return vocab, nil
+}
+
+// counts reads the sparse word-topic count rows of the V words ([V*K],
+// word-major): per row, its length, then gap-coded topics with non-zero
+// counts.
+func (r *reader) counts(V, K int) ([]int64, error) {
 	sums := make([]int64, V*K)
 	for id := 0; id < V; id++ {
 		nnz := int(r.uvarint("row length", uint64(K)))
@@ -313,16 +352,19 @@ func Read(in io.Reader) (*Model, error) {
 			return nil, r.err
 		}
 	}
+	return sums, nil
+}
+
+// checksum reads the stored CRC-32 of everything before it and checks it.
+func (r *reader) checksum() error {
 	want := r.crc.Sum32()
 	var cs [4]byte
 	r.bytes(cs[:], "checksum")
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
 	if got := binary.LittleEndian.Uint32(cs[:]); got != want {
-		return nil, fmt.Errorf("%w: checksum mismatch (stored %08x, computed %08x): the file is corrupt", ErrFormat, got, want)
+		return fmt.Errorf("%w: checksum mismatch (stored %08x, computed %08x): the file is corrupt", ErrFormat, got, want)
 	}
-	m := newModel(o, vocab)
-	m.setCounts(sums, samples)
-	return m, nil
+	return nil
 }

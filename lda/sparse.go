@@ -41,38 +41,13 @@ func (s *sampler) sweepPartSparse(pt *part) {
 	vbeta := float64(s.V) * beta
 	ab := alpha * beta
 	nwk, nk, inv := pt.nwk, pt.nk, pt.inv
-	if pt.wnz == nil || !pt.shared {
-		// With one part the lists persist from sweep to sweep; with
-		// several, the part's counts were just copied from the merged ones.
-		pt.buildNZ(K)
-	}
+	sSum := s.prepareSparse(pt)
 	wnz, wlen := pt.wnz, pt.wlen
-	if pt.c == nil {
-		pt.c = make([]float64, K)
-		pt.dnz = make([]int32, K)
-		pt.dpos = make([]int32, K)
-	}
 	coef, dnz, dpos, q := pt.c, pt.dnz, pt.dpos, pt.p
-	sSum := 0.0
-	for k := 0; k < K; k++ {
-		inv[k] = 1 / (float64(nk[k]) + vbeta)
-		sSum += ab * inv[k]
-	}
 	tokens, z := s.c.tokens, s.z
 	for d := pt.d0; d < pt.d1; d++ {
 		nd := s.ndk[d*K : d*K+K]
-		// Document state: coefficients, r sum, non-zero topic list.
-		rSum := 0.0
-		ndz := int32(0)
-		for k := 0; k < K; k++ {
-			coef[k] = (float64(nd[k]) + alpha) * inv[k]
-			if nd[k] != 0 {
-				rSum += float64(nd[k]) * beta * inv[k]
-				dpos[k] = ndz
-				dnz[ndz] = int32(k)
-				ndz++
-			}
-		}
+		rSum, ndz := s.docStateSparse(pt, nd)
 		for i := s.c.start[d]; i < s.c.start[d+1]; i++ {
 			w := int(tokens[i])
 			k := int(z[i])
@@ -115,36 +90,11 @@ func (s *sampler) sweepPartSparse(pt *part) {
 			u := unit(pt.rng) * (sSum + rSum + qSum)
 			switch {
 			case u < qSum:
-				j := 0
-				for j < n-1 && q[j] <= u {
-					j++
-				}
-				k = int(nzw[j])
-				// Keep the list roughly sorted by decreasing count
-				// (one bubble step), so the search above stays short.
-				if j > 0 && row[nzw[j-1]] <= row[k] {
-					nzw[j-1], nzw[j] = nzw[j], nzw[j-1]
-				}
+				k = drawQ(u, q, n, nzw, row)
 			case u < qSum+rSum:
-				u -= qSum
-				j := int32(0)
-				for ; j < ndz-1; j++ {
-					t := dnz[j]
-					u -= float64(nd[t]) * beta * inv[t]
-					if u < 0 {
-						break
-					}
-				}
-				k = int(dnz[j])
+				k = drawR(u-qSum, dnz, ndz, nd, beta, inv)
 			default:
-				u -= qSum + rSum
-				k = 0
-				for ; k < K-1; k++ {
-					u -= ab * inv[k]
-					if u < 0 {
-						break
-					}
-				}
+				k = drawS(u-(qSum+rSum), ab, inv, K)
 			}
 			// Add the token back with topic k.
 			sSum -= ab * inv[k]
@@ -168,4 +118,91 @@ func (s *sampler) sweepPartSparse(pt *part) {
 			z[i] = int32(k)
 		}
 	}
+}
+
+// prepareSparse readies pt for a sparse sweep: the per-word topic lists,
+// the per-document buffers and 1/(n_k+V beta); it returns the s sum.
+func (s *sampler) prepareSparse(pt *part) float64 {
+	K := s.K
+	vbeta := float64(s.V) * s.beta
+	ab := s.alpha * s.beta
+	nk, inv := pt.nk, pt.inv
+	if pt.wnz == nil || !pt.shared {
+		// With one part the lists persist from sweep to sweep; with
+		// several, the part's counts were just copied from the merged ones.
+		pt.buildNZ(K)
+	}
+	if pt.c == nil {
+		pt.c = make([]float64, K)
+		pt.dnz = make([]int32, K)
+		pt.dpos = make([]int32, K)
+	}
+	sSum := 0.0
+	for k := 0; k < K; k++ {
+		inv[k] = 1 / (float64(nk[k]) + vbeta)
+		sSum += ab * inv[k]
+	}
+	return sSum
+}
+
+// docStateSparse sets up the state of a document with topic counts nd:
+// the coefficients pt.c and the list of its non-zero topics (pt.dnz, with
+// positions pt.dpos). It returns the r sum and the list's length.
+func (s *sampler) docStateSparse(pt *part, nd []int32) (rSum float64, ndz int32) {
+	alpha, beta := s.alpha, s.beta
+	coef, dnz, dpos, inv := pt.c, pt.dnz, pt.dpos, pt.inv
+	for k := 0; k < s.K; k++ {
+		coef[k] = (float64(nd[k]) + alpha) * inv[k]
+		if nd[k] != 0 {
+			rSum += float64(nd[k]) * beta * inv[k]
+			dpos[k] = ndz
+			dnz[ndz] = int32(k)
+			ndz++
+		}
+	}
+	return rSum, ndz
+}
+
+// drawQ returns the topic of the point u in the q bucket, given the
+// cumulative weights q of the word's n non-zero topics nzw, whose counts
+// are row. It keeps the list roughly sorted by decreasing count (one bubble
+// step), so the search stays short.
+func drawQ(u float64, q []float64, n int, nzw []uint16, row []int32) int {
+	j := 0
+	for j < n-1 && q[j] <= u {
+		j++
+	}
+	k := int(nzw[j])
+	if j > 0 && row[nzw[j-1]] <= row[k] {
+		nzw[j-1], nzw[j] = nzw[j], nzw[j-1]
+	}
+	return k
+}
+
+// drawR returns the topic of the point u in the r bucket: among the
+// document's non-zero topics, the first ndz of dnz (with counts nd), by
+// weight nd[t]*beta*inv[t].
+func drawR(u float64, dnz []int32, ndz int32, nd []int32, beta float64, inv []float64) int {
+	j := int32(0)
+	for ; j < ndz-1; j++ {
+		t := dnz[j]
+		u -= float64(nd[t]) * beta * inv[t]
+		if u < 0 {
+			break
+		}
+	}
+	return int(dnz[j])
+}
+
+// drawS returns the topic of the point u in the s bucket: among all K
+// topics, by weight ab*inv[k].
+func drawS(u, ab float64, inv []float64, K int) int {
+	k := 0
+	for ; k < K-1; k++ {
+		u -= ab * inv[k]
+		if u < 0 {
+			break
+		}
+	}
+	return k
 }

@@ -124,10 +124,47 @@ func countOfCounts(ns []uint64) [5]float64 {
 // disc returns the discount of count n.
 func disc(d [4]float64, n uint64) float64 { return d[min(n, 3)] }
 
+// build estimates the interpolated Kneser-Ney model of the counted stream
+// and prunes it by opt into a Model.
 func (c *counter) build(opt Options) *Model {
-	// final ids: by descending count, then by word
+	order, remap := c.finalIDs()
 	V := len(c.words)
-	order := make([]int32, V)
+	bos := uint64(V)
+	bi, tri := c.ngramRuns(remap, bos)
+	k := &knEstimate{V: V, bi: bi, tri: tri}
+	bcc, ucc := k.continuationCounts(bos)
+
+	d1 := discounts(countOfCounts(ucc))
+	d2 := discounts(countOfCounts(bcc))
+	tn := make([]uint64, len(tri))
+	for i, t := range tri {
+		tn[i] = t.n
+	}
+	d3 := discounts(countOfCounts(tn))
+
+	k.unigrams(d1, ucc)
+	k.bigrams(d2, bcc)
+	k.trigrams(d3)
+	keepBi, keepTri := k.prune(opt)
+
+	m := &Model{V: V, total: 0}
+	m.unk = quant(math.Log(k.unk))
+	c.fillVocab(m, order)
+	m.uniP = make([]int16, V)
+	for w := range k.uni {
+		m.uniP[w] = quant(math.Log(k.uni[w]))
+	}
+	newBi := k.fillBigrams(m, keepBi)
+	k.fillTrigrams(m, newBi, keepTri)
+	m.index()
+	return m
+}
+
+// finalIDs orders the counted words by descending count, then by word:
+// order[newID] is the counter's id of a final id, remap its inverse.
+func (c *counter) finalIDs() (order, remap []int32) {
+	V := len(c.words)
+	order = make([]int32, V)
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -137,13 +174,17 @@ func (c *counter) build(opt Options) *Model {
 		}
 		return cmp.Compare(c.words[a], c.words[b])
 	})
-	remap := make([]int32, V)
+	remap = make([]int32, V)
 	for newID, old := range order {
 		remap[old] = int32(newID)
 	}
-	bos := uint64(V)
+	return order, remap
+}
 
-	// bigram and trigram keys of the stream
+// ngramRuns counts the bigrams and trigrams of the stream in final ids,
+// with bos as the context of a paragraph start, and drops the stream.
+// Both are sorted by key: (v, w) for bigrams, (u, v, w) for trigrams.
+func (c *counter) ngramRuns(remap []int32, bos uint64) (bi, tri []ngram) {
 	var bk, tk []uint64
 	p2, p1 := int64(-1), int64(-1) // -1: none
 	for _, t := range c.seq {
@@ -159,18 +200,34 @@ func (c *counter) build(opt Options) *Model {
 		p2, p1 = p1, int64(w)
 	}
 	c.seq = nil
-	bi := runs(bk)  // (v, w) -> c(vw), sorted by v then w
-	tri := runs(tk) // (u, v, w) -> c(uvw), sorted
-	bk, tk = nil, nil
+	return runs(bk), runs(tk)
+}
 
-	// continuation counts of bigrams: distinct u before (v, w); raw counts
-	// after the paragraph start
+// knEstimate holds the n-grams of a build and the interpolated
+// Kneser-Ney probabilities estimated from them, before pruning.
+type knEstimate struct {
+	V       int
+	bi      []ngram   // (v, w) -> c(vw), sorted by v then w
+	tri     []ngram   // (u, v, w) -> c(uvw), sorted
+	biStart []uint32  // bi[biStart[v]:biStart[v+1]] are the bigrams of context v
+	uni     []float64 // interpolated P(w)
+	unk     float64   // P of an unknown word
+	p2v     []float64 // interpolated P(w | v) of each bigram
+	p3v     []float64 // interpolated P(w | u v) of each trigram
+	triCtx  []int     // index in bi of each trigram's context bigram
+}
+
+// continuationCounts returns the KN count of each bigram (distinct u
+// before (v, w); the raw count after the paragraph start bos) and of each
+// unigram (distinct v before w).
+func (k *knEstimate) continuationCounts(bos uint64) (bcc, ucc []uint64) {
+	bi, tri := k.bi, k.tri
 	ck := make([]uint64, len(tri))
 	for i, t := range tri {
 		ck[i] = (t.key>>21&(1<<21-1))<<32 | t.key&(1<<21-1)
 	}
 	cont := runs(ck)
-	bcc := make([]uint64, len(bi)) // KN count of each bigram
+	bcc = make([]uint64, len(bi)) // KN count of each bigram
 	for i, j := 0, 0; i < len(bi); i++ {
 		for j < len(cont) && cont[j].key < bi[i].key {
 			j++
@@ -181,34 +238,34 @@ func (c *counter) build(opt Options) *Model {
 			bcc[i] = cont[j].n
 		}
 	}
-	// continuation counts of unigrams: distinct v before w
-	ucc := make([]uint64, V)
+	ucc = make([]uint64, k.V)
 	for _, b := range bi {
 		ucc[b.key&(1<<32-1)]++
 	}
+	return bcc, ucc
+}
 
-	d1 := discounts(countOfCounts(ucc))
-	d2 := discounts(countOfCounts(bcc))
-	tn := make([]uint64, len(tri))
-	for i, t := range tri {
-		tn[i] = t.n
-	}
-	d3 := discounts(countOfCounts(tn))
-
-	// unigrams
+// unigrams sets the interpolated unigram probabilities and that of an
+// unknown word from the continuation counts ucc and discounts d1.
+func (k *knEstimate) unigrams(d1 [4]float64, ucc []uint64) {
+	V := k.V
 	var t1, g1 float64
 	for _, n := range ucc {
 		t1 += float64(n)
 		g1 += disc(d1, n)
 	}
 	g1 /= t1
-	uni := make([]float64, V)
+	k.uni = make([]float64, V)
 	for w, n := range ucc {
-		uni[w] = math.Max(float64(n)-disc(d1, n), 0)/t1 + g1/float64(V+1)
+		k.uni[w] = math.Max(float64(n)-disc(d1, n), 0)/t1 + g1/float64(V+1)
 	}
-	unk := g1 / float64(V+1)
+	k.unk = g1 / float64(V+1)
+}
 
-	// bigrams: totals and gammas per context (contexts 0..V, V = bos)
+// bigrams indexes the bigrams by context (contexts 0..V, V = bos) and sets
+// their interpolated probabilities from the KN counts bcc and discounts d2.
+func (k *knEstimate) bigrams(d2 [4]float64, bcc []uint64) {
+	V, bi := k.V, k.bi
 	biStart := make([]uint32, V+2)
 	for _, b := range bi {
 		biStart[b.key>>32+1]++
@@ -216,7 +273,8 @@ func (c *counter) build(opt Options) *Model {
 	for i := 1; i < len(biStart); i++ {
 		biStart[i] += biStart[i-1]
 	}
-	p2v := make([]float64, len(bi)) // interpolated P(w | v)
+	k.biStart = biStart
+	k.p2v = make([]float64, len(bi))
 	for v := 0; v <= V; v++ {
 		lo, hi := biStart[v], biStart[v+1]
 		var tot, g float64
@@ -226,54 +284,79 @@ func (c *counter) build(opt Options) *Model {
 		}
 		for i := lo; i < hi; i++ {
 			w := bi[i].key & (1<<32 - 1)
-			p2v[i] = (math.Max(float64(bcc[i])-disc(d2, bcc[i]), 0) + g*uni[w]) / tot
+			k.p2v[i] = (math.Max(float64(bcc[i])-disc(d2, bcc[i]), 0) + g*k.uni[w]) / tot
 		}
 	}
-	// trigrams: index of each trigram's context bigram
-	p3v := make([]float64, len(tri))
-	triCtx := make([]int, len(tri))
-	bigramIndex := func(v, w uint64) int {
-		lo, hi := int(biStart[v]), int(biStart[v+1])
-		i, ok := slices.BinarySearchFunc(bi[lo:hi], v<<32|w, func(g ngram, k uint64) int { return cmp.Compare(g.key, k) })
-		if !ok {
-			panic("lm: internal error: missing bigram")
-		}
-		return lo + i
+}
+
+// bigramIndex returns the index in k.bi of the bigram (v, w), which must
+// exist.
+func (k *knEstimate) bigramIndex(v, w uint64) int {
+	lo, hi := int(k.biStart[v]), int(k.biStart[v+1])
+	i, ok := slices.BinarySearchFunc(k.bi[lo:hi], v<<32|w, func(g ngram, key uint64) int { return cmp.Compare(g.key, key) })
+	if !ok {
+		panic("lm: internal error: missing bigram")
 	}
+	return lo + i
+}
+
+// trigramEnd returns the end of the run of trigrams from i that share
+// tri[i]'s context.
+func (k *knEstimate) trigramEnd(i int) int {
+	tri := k.tri
+	j := i
+	for j < len(tri) && tri[j].key>>21 == tri[i].key>>21 {
+		j++
+	}
+	return j
+}
+
+// trigrams sets the interpolated probability and the context bigram of
+// each trigram, with discounts d3.
+func (k *knEstimate) trigrams(d3 [4]float64) {
+	tri := k.tri
+	k.p3v = make([]float64, len(tri))
+	k.triCtx = make([]int, len(tri))
 	for i := 0; i < len(tri); {
 		u, v := tri[i].key>>42, tri[i].key>>21&(1<<21-1)
-		ctx := bigramIndex(u, v)
+		ctx := k.bigramIndex(u, v)
 		j := i
 		var tot, g float64
 		for ; j < len(tri) && tri[j].key>>21 == tri[i].key>>21; j++ {
 			tot += float64(tri[j].n)
 			g += disc(d3, tri[j].n)
 		}
-		for k := i; k < j; k++ {
-			w := tri[k].key & (1<<21 - 1)
-			lower := p2v[bigramIndex(v, w)]
-			p3v[k] = (math.Max(float64(tri[k].n)-disc(d3, tri[k].n), 0) + g*lower) / tot
-			triCtx[k] = ctx
+		for x := i; x < j; x++ {
+			w := tri[x].key & (1<<21 - 1)
+			lower := k.p2v[k.bigramIndex(v, w)]
+			k.p3v[x] = (math.Max(float64(tri[x].n)-disc(d3, tri[x].n), 0) + g*lower) / tot
+			k.triCtx[x] = ctx
 		}
 		i = j
 	}
+}
 
-	// pruning: trigrams by count; bigrams by count or as the context of a
-	// kept trigram
-	keepBi := make([]bool, len(bi))
-	keepTri := make([]bool, len(tri))
-	for i, b := range bi {
+// prune decides which n-grams to keep: trigrams by count; bigrams by count
+// or as the context of a kept trigram.
+func (k *knEstimate) prune(opt Options) (keepBi, keepTri []bool) {
+	keepBi = make([]bool, len(k.bi))
+	keepTri = make([]bool, len(k.tri))
+	for i, b := range k.bi {
 		keepBi[i] = b.n >= uint64(opt.MinCount2)
 	}
-	for k, t := range tri {
+	for x, t := range k.tri {
 		if t.n >= uint64(opt.MinCount3) {
-			keepTri[k] = true
-			keepBi[triCtx[k]] = true
+			keepTri[x] = true
+			keepBi[k.triCtx[x]] = true
 		}
 	}
+	return keepBi, keepTri
+}
 
-	m := &Model{V: V, total: 0}
-	m.unk = quant(math.Log(unk))
+// fillVocab sets m's words, their counts and the total count in the final
+// order.
+func (c *counter) fillVocab(m *Model, order []int32) {
+	V := len(order)
 	m.count = make([]uint32, V)
 	m.offs = make([]uint32, V+1)
 	for newID, old := range order {
@@ -282,16 +365,17 @@ func (c *counter) build(opt Options) *Model {
 		m.text = append(m.text, c.words[old]...)
 		m.offs[newID+1] = uint32(len(m.text))
 	}
-	m.uniP = make([]int16, V)
-	for w := range uni {
-		m.uniP[w] = quant(math.Log(uni[w]))
-	}
-	// bigram arrays and backoff weights of the unigram contexts
+}
+
+// fillBigrams sets m's kept bigrams and the backoff weights of the unigram
+// contexts, and returns the index in m of each bigram of k (-1: pruned).
+func (k *knEstimate) fillBigrams(m *Model, keepBi []bool) []int32 {
+	V, bi := k.V, k.bi
 	m.uniBow = make([]int16, V+1)
 	m.biStart = make([]uint32, V+2)
 	newBi := make([]int32, len(bi)) // kept index or -1
 	for v := 0; v <= V; v++ {
-		lo, hi := biStart[v], biStart[v+1]
+		lo, hi := k.biStart[v], k.biStart[v+1]
 		num, den := 1.0, 1.0
 		for i := lo; i < hi; i++ {
 			newBi[i] = -1
@@ -301,33 +385,36 @@ func (c *counter) build(opt Options) *Model {
 			w := bi[i].key & (1<<32 - 1)
 			newBi[i] = int32(len(m.biWord))
 			m.biWord = append(m.biWord, int32(w))
-			m.biP = append(m.biP, quant(math.Log(p2v[i])))
-			num -= p2v[i]
-			den -= uni[w]
+			m.biP = append(m.biP, quant(math.Log(k.p2v[i])))
+			num -= k.p2v[i]
+			den -= k.uni[w]
 		}
 		m.uniBow[v] = quant(bow(num, den))
 		m.biStart[v+1] = uint32(len(m.biWord))
 	}
-	// trigram arrays and backoff weights of the bigram contexts
+	return newBi
+}
+
+// fillTrigrams sets m's kept trigrams and the backoff weights of the bigram
+// contexts; newBi maps k's bigrams to m's.
+func (k *knEstimate) fillTrigrams(m *Model, newBi []int32, keepTri []bool) {
+	tri := k.tri
 	m.biBow = make([]int16, len(m.biWord))
 	m.triStart = make([]uint32, len(m.biWord)+1)
 	for i := 0; i < len(tri); {
-		j := i
-		for j < len(tri) && tri[j].key>>21 == tri[i].key>>21 {
-			j++
-		}
-		ctx := newBi[triCtx[i]]
+		j := k.trigramEnd(i)
+		ctx := newBi[k.triCtx[i]]
 		num, den := 1.0, 1.0
 		n := 0
-		for k := i; k < j; k++ {
-			if !keepTri[k] {
+		for x := i; x < j; x++ {
+			if !keepTri[x] {
 				continue
 			}
-			v, w := tri[k].key>>21&(1<<21-1), tri[k].key&(1<<21-1)
+			v, w := tri[x].key>>21&(1<<21-1), tri[x].key&(1<<21-1)
 			m.triWord = append(m.triWord, int32(w))
-			m.triP = append(m.triP, quant(math.Log(p3v[k])))
-			num -= p3v[k]
-			den -= p2v[bigramIndex(v, w)]
+			m.triP = append(m.triP, quant(math.Log(k.p3v[x])))
+			num -= k.p3v[x]
+			den -= k.p2v[k.bigramIndex(v, w)]
 			n++
 		}
 		if n > 0 {
@@ -339,8 +426,6 @@ func (c *counter) build(opt Options) *Model {
 	for i := 1; i < len(m.triStart); i++ {
 		m.triStart[i] += m.triStart[i-1]
 	}
-	m.index()
-	return m
 }
 
 // bow returns the log backoff weight num/den of a context: the probability
