@@ -101,6 +101,19 @@ func lowerEqual(a, b string) bool {
 	return true
 }
 
+// nextNonPunct returns the first rune of s at or after byte i that is not
+// punctuation, and the byte index after it; -1 and len(s) when there is none.
+func nextNonPunct(s string, i int) (rune, int) {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if !unicode.IsPunct(r) {
+			return r, i
+		}
+	}
+	return -1, i
+}
+
 // equalSansPunct reports whether stripPunct(a) == stripPunct(b) without
 // making the stripped strings: the runes of each that are not punctuation
 // (an invalid byte reads as utf8.RuneError, as strings.Map writes it)
@@ -108,23 +121,9 @@ func lowerEqual(a, b string) bool {
 func equalSansPunct(a, b string) bool {
 	i, j := 0, 0
 	for {
-		var x, y rune = -1, -1
-		for i < len(a) {
-			r, n := utf8.DecodeRuneInString(a[i:])
-			i += n
-			if !unicode.IsPunct(r) {
-				x = r
-				break
-			}
-		}
-		for j < len(b) {
-			r, n := utf8.DecodeRuneInString(b[j:])
-			j += n
-			if !unicode.IsPunct(r) {
-				y = r
-				break
-			}
-		}
+		var x, y rune
+		x, i = nextNonPunct(a, i)
+		y, j = nextNonPunct(b, j)
 		if x != y {
 			return false
 		}

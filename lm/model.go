@@ -163,34 +163,8 @@ func find(words []int32, lo, hi uint32, w int32) int {
 // is the start of a paragraph, as ctx2 the word after it. It does not
 // allocate.
 func (m *Model) LogProb(ctx2, ctx1, w int32) float32 {
-	V := int32(m.V)
-	if w < 0 || w >= V {
-		w = -1
-	}
-	if ctx1 < 0 || ctx1 > V {
-		return m.lowest(w)
-	}
-	if ctx1 == V || ctx2 < 0 || ctx2 > V {
-		ctx2 = -1
-	}
-	acc := int32(0)
-	if ctx2 >= 0 {
-		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1); j >= 0 {
-			if w >= 0 {
-				if k := m.triIx.find(m.triStart, m.triWord, uint32(j), w); k >= 0 {
-					return float32(m.triP[k]) * qstep
-				}
-			}
-			acc += int32(m.biBow[j])
-		}
-	}
-	if w >= 0 {
-		if j := m.biIx.find(m.biStart, m.biWord, uint32(ctx1), w); j >= 0 {
-			return float32(acc+int32(m.biP[j])) * qstep
-		}
-	}
-	acc += int32(m.uniBow[ctx1])
-	return float32(acc)*qstep + m.lowest(w)
+	s := State{ctx2: ctx2, ctx1: ctx1, bi: -2} // the bigram ctx2 ctx1 not looked up yet
+	return m.Next(&s, w)
 }
 
 // State is a position in a text for scoring its next words one by one
