@@ -8,6 +8,7 @@ import (
 	"path"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -41,7 +42,9 @@ type Words struct {
 }
 
 // Counter names of CorrectPipeline (namespace CounterNamespace), summed
-// over the documents: a launcher reads them from the pipeline's metrics.
+// over the documents, to watch a run in a runner's monitoring. A runner
+// may report them incomplete (prism has lost one bundle's counters): the
+// figures of record are in the counts file (CountsName, ReadCounts).
 const (
 	CounterNamespace = "ocrfix"
 	CounterFiles     = "files"   // documents corrected and written
@@ -66,12 +69,17 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*correctFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*writeFileFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*deadLetterFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*Counts)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*countsFn)(nil)).Elem())
+	beam.RegisterFunction(addCounts)
 	beam.RegisterFunction(keyByBase)
 	beam.RegisterFunction(duplicateNames)
 	beam.RegisterCoder(reflect.TypeOf((*profile.Profile)(nil)), encodeProfile, decodeProfile)
 	register.Emitter1[string]()
 	register.Emitter1[[]byte]()
 	register.Emitter1[DeadLetter]()
+	register.Emitter1[Counts]()
+	register.Iter1[Counts]()
 	register.Emitter1[Words]()
 	register.Emitter2[string, string]()
 	register.Iter1[[]byte]()
@@ -326,7 +334,7 @@ func (f *correctFn) Setup(ctx context.Context) error {
 	return err
 }
 
-func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]byte) bool, dups func(*string) bool, dead func(DeadLetter)) error {
+func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]byte) bool, dups func(*string) bool, dead func(DeadLetter), counts func(Counts)) error {
 	if f.dups == nil {
 		f.dups = map[string]bool{}
 		var d string
@@ -374,6 +382,7 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 	filesCounter.Inc(ctx, 1)
 	tokensCounter.Inc(ctx, int64(len(t.Tokens)))
 	changedCounter.Inc(ctx, int64(c.Changed))
+	counts(Counts{Files: 1, Tokens: int64(len(t.Tokens)), Changed: int64(c.Changed)})
 	return nil
 }
 
@@ -416,6 +425,76 @@ func (f deadLetterFn) ProcessElement(ctx context.Context, _ []byte, letters func
 	return writeFile(ctx, f.Path, buf.Bytes())
 }
 
+// CountsName is the name of the file CorrectPipeline writes its counts
+// to under its output prefix: a TSV of one header line (files, tokens,
+// changed, dead) and one line of figures.
+const CountsName = "_counts.tsv"
+
+var countsHeader = []string{"files", "tokens", "changed", "dead"}
+
+// Counts are the figures of a correction run: documents corrected and
+// written, their OCR tokens, the tokens whose text the model changed, and
+// the dead letters (inputs left out).
+type Counts struct {
+	Files, Tokens, Changed, Dead int64
+}
+
+// addCounts sums two Counts: the Combine of the documents' counts.
+func addCounts(a, b Counts) Counts {
+	return Counts{a.Files + b.Files, a.Tokens + b.Tokens, a.Changed + b.Changed, a.Dead + b.Dead}
+}
+
+// countsFn writes the run's counts (the documents' summed counts and the
+// dead letters, both side inputs, so the file is written once, even when
+// no document was corrected) to Path.
+type countsFn struct {
+	Path string
+}
+
+func (f countsFn) ProcessElement(ctx context.Context, _ []byte, docs func(*Counts) bool, letters func(*DeadLetter) bool) error {
+	var sum, c Counts
+	for docs(&c) {
+		sum = addCounts(sum, c)
+	}
+	var d DeadLetter
+	for letters(&d) {
+		sum.Dead++
+	}
+	var buf bytes.Buffer
+	tw := data.NewTSVWriter(&buf, countsHeader...)
+	tw.Write(strconv.FormatInt(sum.Files, 10), strconv.FormatInt(sum.Tokens, 10),
+		strconv.FormatInt(sum.Changed, 10), strconv.FormatInt(sum.Dead, 10))
+	if err := tw.Err(); err != nil {
+		return err
+	}
+	return writeFile(ctx, f.Path, buf.Bytes())
+}
+
+// ReadCounts reads the counts a CorrectPipeline wrote under the output
+// prefix output (local or any Beam file system).
+func ReadCounts(ctx context.Context, output string) (Counts, error) {
+	name := Join(output, CountsName)
+	b, err := readFile(ctx, name)
+	if err != nil {
+		return Counts{}, err
+	}
+	r := data.NewTSVReader(bytes.NewReader(b), name, countsHeader...)
+	row, err := r.Next()
+	if err == io.EOF {
+		err = fmt.Errorf("%s: no line of figures", name)
+	}
+	if err != nil {
+		return Counts{}, err
+	}
+	var v [4]int64
+	for i, f := range row {
+		if v[i], err = strconv.ParseInt(f, 10, 64); err != nil || v[i] < 0 {
+			return Counts{}, r.Errorf("column %s: %q is not a count", countsHeader[i], f)
+		}
+	}
+	return Counts{v[0], v[1], v[2], v[3]}, nil
+}
+
 // writeDeadLetters writes the dead letters to name.
 func writeDeadLetters(s beam.Scope, name string, dead beam.PCollection) {
 	beam.ParDo0(s, deadLetterFn{name}, beam.Impulse(s), beam.SideInput{Input: dead})
@@ -447,8 +526,10 @@ type CorrectOptions struct {
 // CorrectPipeline adds to s the correction of a collection (what ocrfix
 // correct does): the profile of all readable inputs (unless o.Profile
 // gives one), then each document corrected with the model and that
-// profile and written under o.Output. Its counts are the counters named
-// Counter* (namespace CounterNamespace).
+// profile and written under o.Output, with the dead letters
+// (DeadLetterName) and the run's counts (CountsName, read back by
+// ReadCounts). The counts are also counters named Counter* (namespace
+// CounterNamespace).
 func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 	s = s.Scope("ocrfix.correct")
 	paths, words, dead := readInputs(s, o.Input)
@@ -461,9 +542,12 @@ func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
 	// Spread the documents over workers before the heavy step: a match is
 	// one element that fans out, and runners keep fused steps together.
-	cdead := beam.ParDo(s, &correctFn{Model: o.Model, Output: o.Output}, beam.Reshuffle(s, paths),
+	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output}, beam.Reshuffle(s, paths),
 		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
-	writeDeadLetters(s, Join(o.Output, DeadLetterName), beam.Flatten(s, dead, cdead))
+	all := beam.Flatten(s, dead, cdead)
+	writeDeadLetters(s, Join(o.Output, DeadLetterName), all)
+	beam.ParDo0(s, countsFn{Join(o.Output, CountsName)}, beam.Impulse(s),
+		beam.SideInput{Input: beam.Combine(s, addCounts, counts)}, beam.SideInput{Input: all})
 }
 
 // ProfileOptions are the inputs of ProfilePipeline.

@@ -3,6 +3,7 @@ package ocrbeam
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -210,6 +211,22 @@ func sameFiles(t *testing.T, want, got map[string][]byte) {
 
 const emptyDeadLetters = "path\terror\n"
 
+// takeCounts reads the counts file under the output prefix out, checks
+// its files and dead letters, and removes it from files (the outputs
+// read by readDir).
+func takeCounts(t *testing.T, out string, files map[string][]byte, wantFiles, wantDead int64) Counts {
+	t.Helper()
+	c, err := ReadCounts(context.Background(), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Files != wantFiles || c.Dead != wantDead {
+		t.Errorf("%s: counts %+v, want %d files and %d dead letters", out, c, wantFiles, wantDead)
+	}
+	delete(files, CountsName)
+	return c
+}
+
 // TestCorrectSameBytes: ocrfix-beam correct on prism writes exactly the
 // files ocrfix correct writes, and a rerun writes them again.
 func TestCorrectSameBytes(t *testing.T) {
@@ -226,6 +243,10 @@ func TestCorrectSameBytes(t *testing.T) {
 		t.Errorf("dead letters of a clean run:\n%s", dl)
 	}
 	delete(files, DeadLetterName)
+	c := takeCounts(t, got, files, 5, 0)
+	if c.Tokens < 1000 || c.Changed < 1 || c.Changed > c.Tokens {
+		t.Errorf("counts %+v: want the corpus's tokens and some changed", c)
+	}
 	wantFiles := readDir(t, want)
 	if len(wantFiles) < 4 {
 		t.Fatalf("ocrfix correct wrote %d files", len(wantFiles))
@@ -246,6 +267,9 @@ func TestCorrectSameBytes(t *testing.T) {
 	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
 	rerun := readDir(t, got)
 	delete(rerun, DeadLetterName)
+	if c2 := takeCounts(t, got, rerun, 5, 0); c2 != c {
+		t.Errorf("rerun counts %+v, first run %+v", c2, c)
+	}
 	sameFiles(t, files, rerun)
 
 	// So does a run with the profile given as a file (ocrfix profile's).
@@ -257,6 +281,7 @@ func TestCorrectSameBytes(t *testing.T) {
 	run(t, func(s beam.Scope) { CorrectPipeline(s, o2) })
 	files2 := readDir(t, got2)
 	delete(files2, DeadLetterName)
+	takeCounts(t, got2, files2, 5, 0)
 	sameFiles(t, wantFiles, files2)
 }
 
@@ -280,6 +305,7 @@ func TestCorrectDeadLetters(t *testing.T) {
 	files := readDir(t, got)
 	dl := string(files[DeadLetterName])
 	delete(files, DeadLetterName)
+	takeCounts(t, got, files, 4, 3)
 	sameFiles(t, readDir(t, want), files)
 	for _, name := range []string{"zz_bad.txt:2: invalid UTF-8", "notes.doc: unknown file extension", "broken.xml"} {
 		if !strings.Contains(dl, filepath.Join(ocr, name)) {
@@ -302,6 +328,7 @@ func TestCorrectDeadLetters(t *testing.T) {
 	od := CorrectOptions{Input: filepath.Join(dir, "d*", "dup.txt"), Output: dupOut, Model: mod}
 	run(t, func(s beam.Scope) { CorrectPipeline(s, od) })
 	dupFiles := readDir(t, dupOut)
+	takeCounts(t, dupOut, dupFiles, 0, 2)
 	if len(dupFiles) != 1 || strings.Count(string(dupFiles[DeadLetterName]), "same name;") != 2 {
 		t.Errorf("two inputs named dup.txt: want both in the dead letters and no output, got %d files:\n%s", len(dupFiles), dupFiles[DeadLetterName])
 	}
@@ -309,6 +336,7 @@ func TestCorrectDeadLetters(t *testing.T) {
 	// A rerun gives the same outputs.
 	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
 	again := readDir(t, got)
+	takeCounts(t, got, again, 4, 3)
 	if string(again[DeadLetterName]) != dl {
 		t.Errorf("rerun: dead letters differ:\n%s\nthen\n%s", dl, again[DeadLetterName])
 	}

@@ -127,14 +127,18 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	}
 	p, s := beam.NewPipelineWithRoot()
 	ocrbeam.CorrectPipeline(s, o)
-	res, err := beamx.RunWithMetrics(ctx, p)
-	if err != nil {
+	if err := beamx.Run(ctx, p); err != nil {
 		return err
 	}
-	c := counters(res)
+	c, err := ocrbeam.ReadCounts(ctx, o.Output)
+	if err != nil {
+		// The run is done (or, on a runner started without waiting,
+		// submitted): say where its output goes and why no counts.
+		fmt.Fprintf(stderr, "written to %s; no counts: %v\n", o.Output, err)
+		return nil
+	}
 	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; %d inputs left out (listed in %s); written to %s\n",
-		c[ocrbeam.CounterFiles], c[ocrbeam.CounterChanged], c[ocrbeam.CounterTokens], c[ocrbeam.CounterDead],
-		ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
+		c.Files, c.Changed, c.Tokens, c.Dead, ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
 	return nil
 }
 
@@ -267,19 +271,3 @@ func checkPaths(ctx context.Context, names ...string) error {
 
 // isLocal reports whether name is on the local file system (no scheme).
 func isLocal(name string) bool { return !strings.Contains(name, "://") }
-
-// counters returns the committed (or, where a runner has none, attempted)
-// values of the pipeline's counters by name; empty when the runner
-// reports no metrics.
-func counters(res beam.PipelineResult) map[string]int64 {
-	out := map[string]int64{}
-	if res == nil {
-		return out
-	}
-	for _, c := range res.Metrics().AllMetrics().Counters() {
-		if c.Key.Namespace == ocrbeam.CounterNamespace {
-			out[c.Key.Name] += c.Result()
-		}
-	}
-	return out
-}
