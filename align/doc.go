@@ -67,6 +67,11 @@
 //		// gt[p.A] == ocr[p.B]
 //	})
 //
+// The other OCR readings of a document (other engines or runs) are aligned
+// with its primary reading once, by AlignReadings; the Readings it returns
+// is shared by candidate generation and features, each walking it
+// (Readings.Walk) with its own rule for the gaps.
+//
 // # Matching a lattice against the truth
 //
 // A Lattice holds the readings a text could have: at each position, the

@@ -241,7 +241,7 @@ func TestGenerateEngines(t *testing.T) {
 	g := tinyGenerator(t)
 	ocr := strings.Fields("the xqzzv sat on the mat")
 	alt := strings.Fields("the cat sat on the mat")
-	out := g.Generate(ocr, [][]string{alt})
+	out := g.Generate(ocr, align.AlignReadings(ocr, [][]string{alt}))
 	if !hasCand(out[1], "cat", 1) {
 		t.Errorf("the other engine's word is missing: %v", out[1])
 	}
@@ -373,7 +373,7 @@ func FuzzGenerate(f *testing.F) {
 	g := tinyGenerator(f)
 	f.Fuzz(func(t *testing.T, a, b string) {
 		ocr, alt := strings.Fields(a), strings.Fields(b)
-		out := g.Generate(ocr, [][]string{alt})
+		out := g.Generate(ocr, align.AlignReadings(ocr, [][]string{alt}))
 		if len(out) != len(ocr) {
 			t.Fatalf("%d positions for %d tokens", len(out), len(ocr))
 		}
@@ -465,7 +465,8 @@ func TestHugeToken(t *testing.T) {
 	lex.Add("abab", 5)
 	g := NewGenerator(nil, lex, Options{})
 	huge := strings.Repeat("ab", 100000)
-	out := g.Generate([]string{"abab", huge, "x"}, [][]string{{"abab", huge + "y", "x"}})
+	ocr := []string{"abab", huge, "x"}
+	out := g.Generate(ocr, align.AlignReadings(ocr, [][]string{{"abab", huge + "y", "x"}}))
 	if len(out[1]) != 1 || out[1][0].Text != huge || out[1][0].Source&SrcOriginal == 0 {
 		t.Errorf("huge token: %d candidates, want only itself", len(out[1]))
 	}

@@ -1130,13 +1130,18 @@ func sortCands(c []Candidate) {
 
 // Generate returns the candidates of every position of an OCR token list:
 // out[i] holds the candidates starting at token i, best first, the OCR
-// token itself (Span 1, SrcOriginal) always among them. alts are the other
-// OCR readings of the same document (token lists); their words at the
-// aligned positions become candidates too. The result is deterministic.
+// token itself (Span 1, SrcOriginal) always among them. other is the
+// alignment of the other OCR readings of the same document with ocr
+// (align.AlignReadings(ocr, ...), made once per document; nil: none);
+// their words at the aligned positions become candidates too. The result
+// is deterministic.
 // The lists of positions that need nothing beyond the token's own
 // candidates are shared with the generator's cache (and between positions
 // holding the same token): read them, never modify their elements.
-func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
+func (g *Generator) Generate(ocr []string, other *align.Readings) [][]Candidate {
+	if other != nil && other.N != len(ocr) {
+		panic("candgen: Generate: the readings are aligned with a text of another length")
+	}
 	g.docLexicon(ocr)
 	defer func() { g.docLx = nil }()
 	out := make([][]Candidate, len(ocr))
@@ -1148,7 +1153,7 @@ func (g *Generator) Generate(ocr []string, alts [][]string) [][]Candidate {
 			g.merges(ocr[i:i+span], info[i:i+span], &extra[i])
 		}
 	}
-	g.engines(ocr, alts, extra)
+	g.engines(other, extra)
 	for i, tok := range ocr {
 		e := g.entry(tok)
 		touched := false
@@ -1381,16 +1386,16 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 	set.list = append(set.list, found...)
 }
 
-// engines aligns each other reading to the primary and adds its words at
-// the aligned positions.
-func (g *Generator) engines(ocr []string, alts [][]string, extra []candSet) {
-	if len(alts) == 0 {
-		return
-	}
-	v := align.NewVocab()
-	a := v.IDs(ocr)
-	for _, alt := range alts {
-		b := v.IDs(alt)
+// engines adds the words of the other readings at the positions where
+// their alignment with the primary (r) puts them: a matched word at its
+// position; in a gap, words at the same offset when both sides have the
+// same length, the whole other stretch joined by spaces when one primary
+// token was read as several, the single other word as a merge (Span the
+// primary stretch) when several tokens, at most MaxMerge, were read as one,
+// and otherwise the words at the same offset as far as both sides go.
+func (g *Generator) engines(r *align.Readings, extra []candSet) {
+	for e := range r.Len() {
+		alt := r.Words[e]
 		gap := func(ai, ae, bi, be int) {
 			na, nb := ae-ai, be-bi
 			switch {
@@ -1410,7 +1415,7 @@ func (g *Generator) engines(ocr []string, alts [][]string, extra []candSet) {
 				}
 			}
 		}
-		align.Walk(align.Align(a, b), len(ocr), len(alt), gap, func(p align.Pair) {
+		r.Walk(e, gap, func(p align.Pair) {
 			extra[p.A].add(alt[p.B], SrcEngine, 0)
 		})
 	}

@@ -59,15 +59,16 @@ func (o StudyOptions) generator(train []*data.Doc) *candgen.Generator {
 	return candgen.NewGenerator(candgen.LearnConfusion(pairs, o.Confusion), o.lexicon(train), o.Gen)
 }
 
-// altWords returns the other readings of a document.
-func altWords(d *data.Doc) [][]string {
+// readings returns the alignment of the other readings of a document
+// with its OCR words ocr (nil without other readings).
+func readings(d *data.Doc, ocr []string) *align.Readings {
 	var alts [][]string
 	for _, a := range d.Alt {
 		if a != nil {
 			alts = append(alts, a.Words())
 		}
 	}
-	return alts
+	return align.AlignReadings(ocr, alts)
 }
 
 // AttrCount is one row of the failure attribution.
@@ -118,7 +119,7 @@ func Oracle(c *data.Corpus, opt StudyOptions) (*OracleReport, error) {
 		for _, d := range pick(docs, held) {
 			gt, ocr := d.GT.Words(), d.OCR.Words()
 			t0 := time.Now()
-			cands := g.Generate(ocr, altWords(d))
+			cands := g.Generate(ocr, readings(d, ocr))
 			genTime += time.Since(t0)
 			s := oracleDoc{g: g, gt: gt, ocr: ocr, cands: cands, norm: opt.Eval.Normalize, rep: rep, attr: &attr}
 			s.run(opt.Eval)
@@ -274,7 +275,8 @@ func GenerateFolds(c *data.Corpus, opt StudyOptions, emit func(d *data.Doc, cand
 	for _, held := range opt.folds(len(docs)) {
 		g := opt.generator(pick(docs, Complement(len(docs), held)))
 		for _, d := range pick(docs, held) {
-			out[d] = g.Generate(d.OCR.Words(), altWords(d))
+			ocr := d.OCR.Words()
+			out[d] = g.Generate(ocr, readings(d, ocr))
 		}
 	}
 	var g *candgen.Generator
@@ -283,7 +285,8 @@ func GenerateFolds(c *data.Corpus, opt StudyOptions, emit func(d *data.Doc, cand
 			if g == nil {
 				g = opt.generator(docs)
 			}
-			out[d] = g.Generate(d.OCR.Words(), altWords(d))
+			ocr := d.OCR.Words()
+			out[d] = g.Generate(ocr, readings(d, ocr))
 		}
 	}
 	for _, d := range c.Docs {

@@ -145,8 +145,11 @@ type Doc struct {
 	Words []string              // the primary OCR tokens
 	Conf  []float32             // their confidences in [0,100], or nil / -1 where unknown
 	Line  []int                 // their line numbers (for confidence ranks); may be nil
-	Alts  [][]string            // the other OCR readings of the document, whole
 	Cands [][]candgen.Candidate // candidates per position, as candgen made them
+	// Readings is the alignment of the document's other OCR readings
+	// with Words (align.AlignReadings), made once per document and
+	// shared with candidate generation; nil: none.
+	Readings *align.Readings
 	// Profile is the profile of the collection the document belongs to,
 	// built from the collection's OCR (the document included); nil leaves
 	// the coll_ columns 0.
@@ -284,7 +287,10 @@ func (x *rowCtx) docFacts(opt Options, rng *rand.Rand) []string {
 		}
 		x.theta = res.LDA.Infer(doc.Words, iters, rng)
 	}
-	x.agree = alignReadings(doc.Words, doc.Alts)
+	if doc.Readings != nil && doc.Readings.N != n {
+		panic("features: Compute: the readings are aligned with a text of another length")
+	}
+	x.agree = readingsAt(doc.Readings)
 	for _, c := range doc.Conf {
 		if c >= 0 {
 			x.hasConf = true
@@ -380,36 +386,30 @@ func logRank(rank int) float32 {
 	return float32(math.Log1p(float64(rank)))
 }
 
-// alignReadings returns for each primary position the words the other
-// readings put there (one entry per reading; "" where none): matched words
-// of an order-preserving alignment, and in the gaps between matches the
-// words at the same offset when the gap has the same length on both sides.
-func alignReadings(words []string, alts [][]string) [][]string {
-	if len(alts) == 0 {
+// readingsAt returns for each primary position the words the other
+// readings put there (one entry per reading; "" where none), walking their
+// alignment r: matched words, and in a gap the words at the same offset
+// when the gap has the same length on both sides (other gaps leave "").
+// It returns nil without other readings.
+func readingsAt(r *align.Readings) [][]string {
+	if r.Len() == 0 {
 		return nil
 	}
-	out := make([][]string, len(words))
+	out := make([][]string, r.N)
 	for i := range out {
-		out[i] = make([]string, len(alts))
+		out[i] = make([]string, r.Len())
 	}
-	for e, alt := range alts {
-		v := align.NewVocab()
-		a, b := v.IDs(words), v.IDs(alt)
-		pairs := align.Align(a, b)
-		pi, pj := 0, 0
-		fill := func(i1, j1 int) {
-			if i1-pi == j1-pj {
-				for k := 0; k < i1-pi; k++ {
-					out[pi+k][e] = alt[pj+k]
+	for e := range r.Len() {
+		alt := r.Words[e]
+		r.Walk(e, func(a0, a1, b0, b1 int) {
+			if a1-a0 == b1-b0 {
+				for k := range a1 - a0 {
+					out[a0+k][e] = alt[b0+k]
 				}
 			}
-		}
-		for _, p := range pairs {
-			fill(p.A, p.B)
+		}, func(p align.Pair) {
 			out[p.A][e] = alt[p.B]
-			pi, pj = p.A+1, p.B+1
-		}
-		fill(len(words), len(alt))
+		})
 	}
 	return out
 }

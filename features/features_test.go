@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"ocrfix/align"
 	"ocrfix/candgen"
 )
 
@@ -68,11 +69,12 @@ func TestComputeDocumented(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.AddText([]string{"the", "cat", "sat", "on", "the", "mat"})
 	res := &Resources{LM: lm, Lex: lex}
+	words := []string{"tbe", "cat", "s", "at"}
 	doc := &Doc{
-		Words: []string{"tbe", "cat", "s", "at"},
-		Conf:  []float32{40, 90, 30, 20},
-		Line:  []int{1, 1, 1, 1},
-		Alts:  [][]string{{"the", "cat", "s", "at"}},
+		Words:    words,
+		Conf:     []float32{40, 90, 30, 20},
+		Line:     []int{1, 1, 1, 1},
+		Readings: align.AlignReadings(words, [][]string{{"the", "cat", "s", "at"}}),
 		Cands: [][]candgen.Candidate{
 			{{Text: "tbe", Span: 1, Source: candgen.SrcOriginal}, {Text: "the", Span: 1, Source: candgen.SrcLexicon | candgen.SrcEngine, Edits: 1, LogConf: -2}},
 			{{Text: "cat", Span: 1, Source: candgen.SrcOriginal}, {Text: "Cat.", Span: 1, Edits: 2}},

@@ -190,7 +190,7 @@ func fromEngine(x *rowCtx, out []float32) { out[0] = flag(x.c.Source&candgen.Src
 // engineAgree (engine_agree): share of the other OCR readings that have the
 // candidate at the aligned position.
 func engineAgree(x *rowCtx, out []float32) {
-	if len(x.doc.Alts) == 0 || x.c.Span != 1 {
+	if x.doc.Readings.Len() == 0 || x.c.Span != 1 {
 		return
 	}
 	a := 0
@@ -199,7 +199,7 @@ func engineAgree(x *rowCtx, out []float32) {
 			a++
 		}
 	}
-	out[0] = float32(a) / float32(len(x.doc.Alts))
+	out[0] = float32(a) / float32(x.doc.Readings.Len())
 }
 
 // caseChange (case_change): 1 when the candidate's case pattern differs

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode"
 
+	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/features"
@@ -88,9 +89,11 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 }
 
 // featureDoc returns the document features compute for one OCR text,
-// built once from it: its words, their confidences and lines, the words of
-// the other readings of the same document (nil entries skipped) and the
-// profile of its collection (may be nil). Its Cands are lattice's to fill.
+// built once from it: its words, their confidences and lines, the
+// alignment of the other readings of the same document with its words
+// (nil entries skipped; aligned once here, shared by candidate generation
+// and features) and the profile of its collection (may be nil). Its Cands
+// are lattice's to fill.
 func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *features.Doc {
 	fd := &features.Doc{Words: ocr.Words(), Profile: prof}
 	fd.Conf = make([]float32, len(ocr.Tokens))
@@ -99,11 +102,13 @@ func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *featu
 		fd.Conf[i] = t.Conf
 		fd.Line[i] = t.Line
 	}
+	var other [][]string
 	for _, a := range alts {
 		if a != nil {
-			fd.Alts = append(fd.Alts, a.Words())
+			other = append(other, a.Words())
 		}
 	}
+	fd.Readings = align.AlignReadings(fd.Words, other)
 	return fd
 }
 
@@ -112,7 +117,7 @@ func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *featu
 // of correction (Score) and training (prepareDocs).
 func lattice(gens *genPool, res *features.Resources, fd *features.Doc, opt features.Options, rng *rand.Rand) *features.Matrix {
 	g := gens.get()
-	fd.Cands = g.Generate(fd.Words, fd.Alts)
+	fd.Cands = g.Generate(fd.Words, fd.Readings)
 	gens.put(g)
 	return features.Compute(res, fd, opt, rng)
 }
