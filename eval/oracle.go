@@ -6,7 +6,8 @@ import "ocrfix/align"
 // writes (zero or more; a split writes two) and how many OCR positions it
 // consumes (Span >= 1; a merge of two tokens has Span 2). A Span below 1
 // counts as 1, and a Span running past the end of the lattice is clipped
-// to it.
+// to it. It is align.Alt with the words as text, before Options
+// normalises them.
 type Alt struct {
 	Words []string
 	Span  int
@@ -16,7 +17,9 @@ type Alt struct {
 // alternatives starting at position i. A path starts at position 0, takes
 // one alternative at each position it reaches and moves on by its Span,
 // and ends at len(Lattice). A position without alternatives is passed over
-// as if it held one alternative that writes nothing.
+// as if it held one alternative that writes nothing. It is align.Lattice
+// with the words as text: Oracle and OracleChoice normalise them under
+// their Options and hand the word ids to align's lattice matcher.
 type Lattice [][]Alt
 
 // Oracle returns the most gt words that any path through lat can match in

@@ -32,7 +32,9 @@ type Correction struct {
 
 // Lattice is the scored candidate lattice of one OCR text: the candidates
 // of each position, their features (rows in position order) and the
-// ranker's log-odds of each row.
+// ranker's log-odds of each row. Score makes it and Collect decides on it.
+// It is not an input of the lattice matcher (align.Lattice, or eval.Lattice
+// with words as text): experiment.Lattice turns its Cands into one.
 type Lattice struct {
 	Words  []string
 	Cands  [][]candgen.Candidate
