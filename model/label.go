@@ -63,6 +63,33 @@ func labelDoc(gt, words []string, cands [][]candgen.Candidate) (labels []int8, l
 
 // labelGap labels OCR positions [i0,i1) against gt words [j0,j1) and
 // returns how many positions it left out.
+//
+// It is a matcher of its own, not align.LatticePath (eval.OracleChoice),
+// although both find a path through the candidates that matches the most
+// gt words in order, because a label says that one whole candidate is the
+// truth at its position, while the lattice matcher measures how many
+// words some path can recover. Words are compared exactly in both (the
+// zero eval.Options); what differs:
+//
+//   - A candidate scores only when all its words equal consecutive gt
+//     words, and then scores them all; the lattice matcher counts each
+//     word of a multi-word alternative on its own (an LCS), so the split
+//     "I was" for gt "It was" matches one word there and none here (here
+//     "was" wins).
+//   - Among equally good paths the choice decides which positions get
+//     labels: labelGap decides position by position from the start of
+//     the gap, preferring to skip a gt word, then the first candidate in
+//     the position's list; the lattice matcher decides node by node from
+//     the end, preferring the lowest index. For OCR "F aerfax." and gt
+//     "Fairfax." labelGap labels "Fairfax." at the second token and leaves
+//     the first out; the matcher would take the merge "Fairfax." at the
+//     first.
+//   - A candidate whose Span runs past the gap is not taken; the lattice
+//     matcher clips a Span at the end.
+//   - Gaps of more than maxGapCells cells are left unlabelled.
+//
+// Labelling through the lattice matcher would therefore change training
+// labels (and with them the models).
 func labelGap(gt []string, cands [][]candgen.Candidate, i0, i1, j0, j1 int, setPos func(i int, text string, span int)) int {
 	ni, nj := i1-i0, j1-j0
 	if ni == 0 {
