@@ -65,6 +65,7 @@ func BenchmarkProfile1M(b *testing.B) {
 	// the profile holds.
 	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/(1<<20), "MiB-allocated")
 	b.ReportMetric(float64(words+exact), "forms")
+	b.ReportMetric(float64(p.Pairs()), "pairs")
 	b.ReportMetric(float64(p.Tokens())/(b.Elapsed().Seconds()/float64(b.N)), "words/s")
 	runtime.KeepAlive(p)
 }

@@ -2,7 +2,8 @@
 // learned from that OCR alone, with no ground truth: how often each word
 // form occurs and in how many documents, how often each exact spelling
 // (case and punctuation kept) occurs, and the collection's habits of
-// punctuation at word ends. ocrfix corrects a collection nobody labelled by
+// punctuation at word ends, and how often each two word forms follow each
+// other (its own bigram statistics). ocrfix corrects a collection nobody labelled by
 // computing features relative to its profile: a word form that recurs
 // across the collection's documents is probably right there, whatever a
 // training lexicon says (the idea behind TICCL's corpus clean-up), and a
@@ -19,12 +20,17 @@
 // forms (Options.MaxForms, 1<<20 by default), the rarest are dropped
 // (deterministically: lowest count first, ties by form) and the count they
 // had at most is remembered in Pruned; a form not found is then known only
-// to be rarer than that. A 1M-word collection has some 100k distinct forms
-// and needs some 30 MB.
+// to be rarer than that. Word pairs have the same cap and their own bound
+// (PrunedPairs). A 1M-word collection has some 100k distinct forms and
+// 500k distinct pairs and needs some 60 MB.
 //
 // Words are compared in two forms: Norm (lower case, leading and trailing
 // punctuation and symbols removed; the form of features.Norm) for word
-// frequencies, and the exact token for spellings.
+// frequencies, and the exact token for spellings. A pair is two Norm forms
+// that follow each other in a document, tokens with an empty Norm form
+// (punctuation alone) skipped; it is held by a 64-bit hash of the two
+// forms (PairKey), the same in every process, so profiles built apart
+// merge.
 package profile
 
 import (
@@ -46,7 +52,7 @@ import (
 
 // Version is the profile file format version this package writes and
 // reads.
-const Version = 1
+const Version = 2
 
 const magic = "ocrfix-profile\n"
 
@@ -76,13 +82,16 @@ type Profile struct {
 	words  map[string]Count // by Norm form
 	exact  map[string]Count // by exact token
 	ends   map[string]uint32
-	pruned uint32 // forms seen at most this often may have been dropped
-	max    int
+	pairs  map[uint64]uint32 // by PairKey of two successive Norm forms
+	pruned uint32            // forms seen at most this often may have been dropped
+	// prunedPairs: pairs seen at most this often may have been dropped
+	prunedPairs uint32
+	max         int
 }
 
 // New returns an empty profile.
 func New(opt Options) *Profile {
-	return &Profile{words: map[string]Count{}, exact: map[string]Count{}, ends: map[string]uint32{}, max: cmp.Or(opt.MaxForms, DefaultMaxForms)}
+	return &Profile{words: map[string]Count{}, exact: map[string]Count{}, ends: map[string]uint32{}, pairs: map[uint64]uint32{}, max: cmp.Or(opt.MaxForms, DefaultMaxForms)}
 }
 
 // Of returns the profile of the given documents (each a list of OCR
@@ -123,11 +132,16 @@ func (p *Profile) Add(doc []string) {
 	p.tokens += uint64(len(doc))
 	seenW := make(map[string]bool, len(doc))
 	seenE := make(map[string]bool, len(doc))
+	prev := ""
 	for _, t := range doc {
 		if t == "" {
 			continue
 		}
 		if n := Norm(t); n != "" {
+			if prev != "" {
+				p.pairs[PairKey(prev, n)]++
+			}
+			prev = n
 			c := p.words[n]
 			c.N++
 			if !seenW[n] {
@@ -164,7 +178,11 @@ func (p *Profile) Merge(q *Profile) {
 	for k, n := range q.ends {
 		p.ends[k] += n
 	}
+	for k, n := range q.pairs {
+		p.pairs[k] += n
+	}
 	p.pruned += q.pruned
+	p.prunedPairs += q.prunedPairs
 	p.bound()
 }
 
@@ -190,7 +208,49 @@ func (p *Profile) bound() {
 			delete(m, k)
 		}
 	}
+	if len(p.pairs) > 2*p.max {
+		keys := make([]uint64, 0, len(p.pairs))
+		for k := range p.pairs {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b uint64) int {
+			if c := cmp.Compare(p.pairs[b], p.pairs[a]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		for _, k := range keys[p.max:] {
+			p.prunedPairs = max(p.prunedPairs, p.pairs[k])
+			delete(p.pairs, k)
+		}
+	}
 }
+
+// PairKey returns the key of the pair of Norm forms a, b (a then b): the
+// 64-bit FNV-1a hash of a, a zero byte and b. Two different pairs share a
+// key with a chance of about n²/2⁶⁵ among n pairs.
+func PairKey(a, b string) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(a); i++ {
+		h = (h ^ uint64(a[i])) * prime
+	}
+	h *= prime // the separator: a zero byte
+	for i := 0; i < len(b); i++ {
+		h = (h ^ uint64(b[i])) * prime
+	}
+	return h
+}
+
+// Pair returns how often the Norm form b follows the Norm form a.
+func (p *Profile) Pair(a, b string) int { return int(p.pairs[PairKey(a, b)]) }
+
+// Pairs returns the number of distinct pairs held.
+func (p *Profile) Pairs() int { return len(p.pairs) }
+
+// PrunedPairs returns the largest count a dropped pair had (0: nothing
+// was dropped).
+func (p *Profile) PrunedPairs() int { return int(p.prunedPairs) }
 
 // Docs returns the number of documents counted.
 func (p *Profile) Docs() int { return int(p.docs) }
@@ -237,6 +297,7 @@ func (p *Profile) Write(w io.Writer) error {
 	uv(uint64(p.docs))
 	uv(p.tokens)
 	uv(uint64(p.pruned))
+	uv(uint64(p.prunedPairs))
 	uv(uint64(p.max))
 	for _, m := range []map[string]Count{p.words, p.exact} {
 		keys := sortedKeys(m)
@@ -252,6 +313,18 @@ func (p *Profile) Write(w io.Writer) error {
 	for _, k := range keys {
 		str(k)
 		uv(uint64(p.ends[k]))
+	}
+	pk := make([]uint64, 0, len(p.pairs))
+	for k := range p.pairs {
+		pk = append(pk, k)
+	}
+	slices.Sort(pk)
+	uv(uint64(len(pk)))
+	last := uint64(0)
+	for _, k := range pk {
+		uv(k - last) // ascending keys as gaps
+		uv(uint64(p.pairs[k]))
+		last = k
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -305,6 +378,7 @@ func Read(r io.Reader, name string) (*Profile, error) {
 	p.docs = uint32(d.small(math.MaxUint32))
 	p.tokens = d.uv()
 	p.pruned = uint32(d.small(math.MaxUint32))
+	p.prunedPairs = uint32(d.small(math.MaxUint32))
 	p.max = int(d.small(1 << 40))
 	if p.max < 1 && d.err == nil {
 		d.err = errors.New("bad form cap")
@@ -331,6 +405,18 @@ func Read(r io.Reader, name string) (*Profile, error) {
 	for i := uint64(0); i < n && d.err == nil; i++ {
 		s := d.str()
 		p.ends[s] = uint32(d.small(math.MaxUint32))
+	}
+	n = d.small(uint64(len(d.b)))
+	p.pairs = make(map[uint64]uint32, n)
+	key := uint64(0)
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		gap := d.uv()
+		c := uint32(d.small(math.MaxUint32))
+		if d.err == nil && (i > 0 && gap == 0 || c == 0 || key+gap < key) {
+			d.err = fmt.Errorf("bad pair entry %d", i)
+		}
+		key += gap
+		p.pairs[key] = c
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = fmt.Errorf("%d bytes after the end", len(d.b))

@@ -43,6 +43,29 @@ func TestCounts(t *testing.T) {
 	}
 }
 
+// Pairs are successive word forms of one document, punctuation alone
+// skipped, never across documents.
+func TestPairs(t *testing.T) {
+	p := Of(docs(), Options{})
+	for _, c := range []struct {
+		a, b string
+		n    int
+	}{
+		{"the", "hee", 1}, {"returne", "to", 1}, {"the", "towne", 2}, {"towne", "the", 1},
+		{"returne", "tbe", 0}, {"day", "hee", 0}, {"tbe", "cat", 1}, {"hee", "the", 0},
+	} {
+		if got := p.Pair(c.a, c.b); got != c.n {
+			t.Errorf("Pair(%q, %q) = %d, want %d", c.a, c.b, got, c.n)
+		}
+	}
+	if p.Pairs() != 14 {
+		t.Errorf("%d distinct pairs, want 14", p.Pairs())
+	}
+	if PairKey("ab", "c") == PairKey("a", "bc") {
+		t.Error("the key does not separate the two forms")
+	}
+}
+
 func TestEndAndNorm(t *testing.T) {
 	for _, c := range []struct{ in, end, norm string }{
 		{"word", "", "word"}, {"word.", ".", "word"}, {"(Word),", "),", "word"}, {"...", "...", ""},
@@ -106,9 +129,9 @@ func TestBadFiles(t *testing.T) {
 		"truncated": src[:len(src)/2],
 		"flipped":   append(append([]byte(nil), src[:40]...), append([]byte{src[40] ^ 0x20}, src[41:]...)...),
 	}
-	v2 := append([]byte(nil), src...)
-	v2[len(magic)] = 2
-	cases["version"] = v2
+	v1 := append([]byte(nil), src...)
+	v1[len(magic)] = 1
+	cases["version"] = v1
 	for name, b := range cases {
 		_, err := Read(bytes.NewReader(b), "x.prof")
 		if err == nil {
@@ -118,7 +141,7 @@ func TestBadFiles(t *testing.T) {
 		if !strings.Contains(err.Error(), "x.prof") {
 			t.Errorf("%s: error does not name the file: %v", name, err)
 		}
-		if name == "version" && !strings.Contains(err.Error(), "version 2") {
+		if name == "version" && !strings.Contains(err.Error(), "version 1, this ocrfix reads version 2") {
 			t.Errorf("version: %v", err)
 		}
 	}
@@ -145,6 +168,9 @@ func TestPrune(t *testing.T) {
 	}
 	if p.Pruned() == 0 || p.Pruned() > 5 {
 		t.Errorf("pruned bound %d", p.Pruned())
+	}
+	if p.Pairs() > 20 || p.PrunedPairs() == 0 || p.Pair("common", "common") != 5 {
+		t.Errorf("pairs: kept %d, pruned bound %d, common-common %d", p.Pairs(), p.PrunedPairs(), p.Pair("common", "common"))
 	}
 }
 

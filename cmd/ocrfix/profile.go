@@ -43,7 +43,7 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	words, exact := p.Forms()
-	fmt.Fprintf(stdout, "profile of %d documents (%d inputs): %d tokens, %d word forms, %d spellings; written to %s\n", p.Docs(), n, p.Tokens(), words, exact, *out)
+	fmt.Fprintf(stdout, "profile of %d documents (%d inputs): %d tokens, %d word forms, %d spellings, %d word pairs; written to %s\n", p.Docs(), n, p.Tokens(), words, exact, p.Pairs(), *out)
 	return nil
 }
 
