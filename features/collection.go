@@ -18,8 +18,15 @@ type collFeatures struct {
 	norm  []string       // profile.Norm of each OCR token
 	ends  []string       // profile.End of each OCR token
 	local map[string]int // occurrences of each Norm form in this document
-	size  float32
-	docs  float64 // the profile's documents (at least 1)
+	// prevW and nextW are, for each position, the nearest position before
+	// and after it whose Norm form is not empty (-1: none): the
+	// neighbours the profile's pairs were counted with.
+	prevW, nextW []int32
+	// logDen is log(1 + the profile's count of each position's Norm
+	// form): the denominator of a pair with it as the neighbour.
+	logDen []float64
+	size   float32
+	docs   float64 // the profile's documents (at least 1)
 	// logRel caches p.LogRel(n) of the small counts n (valid where
 	// logRelOK is set).
 	logRel   [256]float64
@@ -114,11 +121,25 @@ func (cf *collFeatures) word(i int, n string) profile.Count {
 
 func newCollFeatures(p *profile.Profile, words []string, memo *collMemo) *collFeatures {
 	cf := &collFeatures{p: p, words: words, formsAt: -1, memo: memo, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
+	cf.prevW, cf.nextW, cf.logDen = make([]int32, len(words)), make([]int32, len(words)), make([]float64, len(words))
+	last := int32(-1)
 	for i, w := range words {
 		n := profile.Norm(w)
 		cf.norm[i] = n
 		cf.ends[i] = profile.End(w)
 		cf.local[n]++
+		cf.prevW[i] = last
+		if n != "" {
+			last = int32(i)
+			cf.logDen[i] = math.Log1p(float64(p.Word(n).N))
+		}
+	}
+	last = -1
+	for i := len(words) - 1; i >= 0; i-- {
+		cf.nextW[i] = last
+		if cf.norm[i] != "" {
+			last = int32(i)
+		}
 	}
 	cf.size = float32(math.Log10(1+float64(p.Tokens())) / 6)
 	cf.docs = float64(max(p.Docs(), 1))
@@ -136,9 +157,9 @@ func (cf *collFeatures) logRelOf(n int) float64 {
 	return cf.logRel[n]
 }
 
-// row fills the five columns coll_freq, coll_docs, coll_exact, coll_end and
-// orig_coll_size (out[0] .. out[4]) of candidate c at position i, whose
-// text's facts are ti.
+// row fills the six columns coll_freq, coll_docs, coll_exact, coll_end,
+// orig_coll_size and coll_ctx (out[0] .. out[5]) of candidate c at
+// position i, whose text's facts are ti.
 func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []float32) {
 	span := max(c.Span, 1)
 	end := min(i+span, len(cf.words))
@@ -202,4 +223,62 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []f
 	if c.Source&candgen.SrcOriginal != 0 {
 		out[4] = cf.size
 	}
+	out[5] = float32(cf.context(i, end, ti.collNorms))
+}
+
+// context returns coll_ctx of a text whose Norm forms are norms, put in
+// place of the OCR tokens i..end-1: the mean over its two neighbours (the
+// nearest OCR words before and after, as the profile's pairs were
+// counted) of log((pairs + 0.5) / (1 + the neighbour's count)), the
+// smoothed share of the neighbour's occurrences that the collection
+// follows (or precedes) with this text's first (last) word. Each count is
+// taken without this position's own OCR pair. A text without a word
+// counts no pairs; a position without neighbours gives 0.
+func (cf *collFeatures) context(i, end int, norms []string) float64 {
+	first, last := "", ""
+	for _, n := range norms {
+		if n != "" {
+			if first == "" {
+				first = n
+			}
+			last = n
+		}
+	}
+	ocrFirst, ocrLast := "", ""
+	for k := i; k < end; k++ {
+		if n := cf.norm[k]; n != "" {
+			if ocrFirst == "" {
+				ocrFirst = n
+			}
+			ocrLast = n
+		}
+	}
+	var sum float64
+	sides := 0
+	if l := cf.prevW[i]; l >= 0 {
+		n := 0
+		if first != "" {
+			n = cf.p.Pair(cf.norm[l], first)
+			if first == ocrFirst {
+				n--
+			}
+		}
+		sum += math.Log(float64(max(n, 0))+0.5) - cf.logDen[l]
+		sides++
+	}
+	if r := cf.nextW[end-1]; r >= 0 {
+		n := 0
+		if last != "" {
+			n = cf.p.Pair(last, cf.norm[r])
+			if last == ocrLast {
+				n--
+			}
+		}
+		sum += math.Log(float64(max(n, 0))+0.5) - cf.logDen[r]
+		sides++
+	}
+	if sides == 0 {
+		return 0
+	}
+	return sum / float64(sides)
 }

@@ -10,6 +10,7 @@ import (
 
 	"ocrfix/align"
 	"ocrfix/candgen"
+	"ocrfix/profile"
 )
 
 // TestColumnsInOrder checks that the registry gives the columns the models
@@ -21,7 +22,7 @@ func TestColumnsInOrder(t *testing.T) {
 		"orig_rule_len", "orig_rule_punct", "orig_rule_inner", "orig_rule_rep", "orig_rule_upper",
 		"orig_rule_cv", "orig_rule_runs", "orig_rule_case", "orig_conf", "orig_conf_rank", "has_conf",
 		"cand_prior", "cand_rank", "score_gap", "orig_gap", "n_cands",
-		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size",
+		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx",
 		"eng_ctx", "eng_freq", "eng_known", "eng_shape"}
 	if strings.Join(Names, ",") != strings.Join(want, ",") || NumFeatures != len(want) {
 		t.Errorf("columns\n%v\nwant\n%v", Names, want)
@@ -139,5 +140,49 @@ func TestLMRoundTrip(t *testing.T) {
 	// P(b|a) is higher than P(c|a): "a b" was seen twice
 	if lm.LogNext(a, b) <= lm.LogNext(a, lm.ID("c")) {
 		t.Error("bigram counts not used")
+	}
+}
+
+// TestCollContext: coll_ctx prefers the candidate the collection writes
+// between the same neighbours, and does not count the position's own OCR
+// pair as evidence for the OCR token.
+func TestCollContext(t *testing.T) {
+	words := []string{"I", "said", "1", "am", "here"}
+	prof := profile.Of([][]string{
+		words,
+		{"and", "I", "am", "here", "I", "am"},
+		{"page", "1", "of", "2"},
+	}, profile.Options{})
+	doc := &Doc{
+		Words: words,
+		Cands: [][]candgen.Candidate{
+			{{Text: "I", Span: 1, Source: candgen.SrcOriginal}},
+			{{Text: "said", Span: 1, Source: candgen.SrcOriginal}},
+			{{Text: "1", Span: 1, Source: candgen.SrcOriginal}, {Text: "I", Span: 1, Edits: 1}, {Text: "—", Span: 1, Edits: 1}},
+			{{Text: "am", Span: 1, Source: candgen.SrcOriginal}},
+			{{Text: "here", Span: 1, Source: candgen.SrcOriginal}},
+		},
+		Profile: prof,
+	}
+	m := Compute(&Resources{LM: NewLM(), Lex: candgen.NewLexicon()}, doc, Options{}, rand.New(rand.NewPCG(1, 1)))
+	fCtx := colOf("coll_ctx")
+	get := func(pos, k int) float64 { return float64(m.Row(int(m.First[pos]) + k)[fCtx]) }
+	// "1" between "said" and "am": its own pairs (said 1, 1 am) are this
+	// position's, so 0 each; "I": (said I) 0, (I am) 2.
+	den := func(n int) float64 { return math.Log1p(float64(n)) }
+	wantOrig := (math.Log(0.5) - den(1) + math.Log(0.5) - den(3)) / 2
+	wantI := (math.Log(0.5) - den(1) + math.Log(2.5) - den(3)) / 2
+	if d := math.Abs(get(2, 0) - wantOrig); d > 1e-5 {
+		t.Errorf("coll_ctx of the OCR token 1 = %v, want %v", get(2, 0), wantOrig)
+	}
+	if d := math.Abs(get(2, 1) - wantI); d > 1e-5 {
+		t.Errorf("coll_ctx of I = %v, want %v", get(2, 1), wantI)
+	}
+	if get(2, 2) != get(2, 0) {
+		t.Errorf("a text without a word counts no pairs: %v, want %v", get(2, 2), get(2, 0))
+	}
+	// the first word has one neighbour: the pair (I said), its own, is 0.
+	if want := math.Log(0.5) - den(1); math.Abs(get(0, 0)-want) > 1e-5 {
+		t.Errorf("coll_ctx at the start = %v, want %v", get(0, 0), want)
 	}
 }

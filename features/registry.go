@@ -43,7 +43,7 @@ var registry = []feature{
 	{[]string{"score_gap"}, scoreGap},
 	{[]string{"orig_gap"}, origGap},
 	{[]string{"n_cands"}, nCands},
-	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size"}, collection},
+	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx"}, collection},
 	{[]string{"eng_ctx", "eng_freq", "eng_known", "eng_shape"}, english},
 }
 
@@ -273,7 +273,12 @@ func nCands(x *rowCtx, out []float32) { out[0] = x.pos.nCands }
 //   - coll_end: log relative frequency of tokens ending with the
 //     candidate's trailing punctuation;
 //   - orig_coll_size, original only: log10(1 + tokens in the profile) / 6,
-//     how much the coll_ features can be trusted.
+//     how much the coll_ features can be trusted;
+//   - coll_ctx: the candidate's fit to the collection's own word pairs:
+//     how often the collection writes its first word after the OCR word
+//     before it, and its last word before the OCR word after it, each as
+//     a smoothed log share of that neighbour's occurrences (mean of the
+//     two sides).
 func collection(x *rowCtx, out []float32) {
 	if x.coll != nil {
 		x.coll.row(x.c, x.i, x.ti, out)
