@@ -35,6 +35,7 @@ type Resources struct {
 	mu     sync.RWMutex
 	cache  map[string]*staticInfo
 	infos  sync.Pool // of *[]*staticInfo, the facts of a document's rows
+	lists  sync.Pool // of *listMemo
 	topics sync.Pool // of *topicCache
 
 	// vecSq holds the squared length of each word vector (as float64 bits,
@@ -202,6 +203,10 @@ func newVals(n int) []float32 {
 // Compute returns the feature matrix of doc. rng drives the LDA fold-in.
 // The facts of the document are worked out first, those of a position once
 // for its candidates; then each row is filled by the registry's functions.
+// A position holding the same token and candidate list as an earlier one
+// (candgen shares the list of a token that needs nothing else) copies the
+// earlier rows' columns of the features that depend on the token alone
+// (perToken) and fills only the others.
 func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	n := len(doc.Words)
 	rows := 0
@@ -209,8 +214,20 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		rows += len(cs)
 	}
 	m := &Matrix{Vals: newVals(rows * NumFeatures), First: make([]int32, n+1)}
+	r := 0
+	for i := 0; i < n; i++ {
+		m.First[i] = int32(r)
+		if i < len(doc.Cands) {
+			r += len(doc.Cands[i])
+		}
+	}
+	m.First[n] = int32(r)
 	x := &rowCtx{res: res, doc: doc, n: n}
 	norm := x.docFacts(opt, rng)
+	cands := doc.Cands[:min(n, len(doc.Cands))]
+	lists := res.listMemo()
+	defer res.lists.Put(lists)
+	same := lists.sameLists(cands, doc.Words)
 
 	// Facts that depend on a text alone (not on its position) come from
 	// Resources' cache, all rows' at once; the topic-model probability of
@@ -220,7 +237,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	if infosp == nil {
 		infosp = new([]*staticInfo)
 	}
-	infos := res.rowStatics(doc.Cands[:min(n, len(doc.Cands))], (*infosp)[:0])
+	infos := res.rowStatics(cands, same, m.First, (*infosp)[:0])
 	defer func() {
 		clear(infos)
 		*infosp = infos[:0]
@@ -240,26 +257,35 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		m.Eng = x.eng.ids
 	}
 
-	r := 0
-	for i := 0; i < n; i++ {
-		m.First[i] = int32(r)
-		if i >= len(doc.Cands) || len(doc.Cands[i]) == 0 {
+	for i, cs := range cands {
+		if len(cs) == 0 {
 			continue
 		}
+		r := int(m.First[i])
 		x.startPos(i, infos[r:])
-		for ci := range doc.Cands[i] {
-			x.startRow(ci, infos[r])
-			row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
-			r++
+		from := -1 // the first row of the earlier position with this list
+		if p := same[i]; p >= 0 {
+			from = int(m.First[p])
+		}
+		for ci := range cs {
+			x.startRow(ci, infos[r+ci])
+			row := m.Vals[(r+ci)*NumFeatures : (r+ci+1)*NumFeatures]
+			var src []float32
+			if from >= 0 {
+				src = m.Vals[(from+ci)*NumFeatures : (from+ci+1)*NumFeatures]
+			}
 			col := 0
 			for _, f := range registry {
 				k := len(f.names)
-				f.fill(x, row[col:col+k:col+k])
+				if src != nil && f.scope == perToken {
+					copy(row[col:col+k], src[col:col+k])
+				} else {
+					f.fill(x, row[col:col+k:col+k])
+				}
 				col += k
 			}
 		}
 	}
-	m.First[n] = int32(r)
 	return m
 }
 
@@ -568,12 +594,20 @@ func (res *Resources) static(text string) *staticInfo {
 }
 
 // rowStatics appends to out the facts of the text of every candidate, in
-// row order: the cache is read under one lock, and the texts it lacks are
-// worked out without holding it and added under one more.
-func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo) []*staticInfo {
+// row order (the rows of position i start at first[i]): the cache is read
+// under one lock, and the texts it lacks are worked out without holding it
+// and added under one more. A position whose list is an earlier one's
+// (same[i] >= 0, see sameLists) takes that position's facts.
+func (res *Resources) rowStatics(cands [][]candgen.Candidate, same, first []int32, out []*staticInfo) []*staticInfo {
 	var missed []int32 // rows whose text the cache lacks
 	res.mu.RLock()
-	for _, cs := range cands {
+	for i, cs := range cands {
+		if same[i] >= 0 {
+			for range cs {
+				out = append(out, nil) // set below, once the earlier rows are
+			}
+			continue
+		}
 		for _, c := range cs {
 			si, ok := res.cache[c.Text]
 			if !ok {
@@ -583,9 +617,20 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 		}
 	}
 	res.mu.RUnlock()
-	if len(missed) == 0 {
-		return out
+	if len(missed) > 0 {
+		res.addMissed(cands, missed, out)
 	}
+	for i, cs := range cands {
+		if p := same[i]; p >= 0 {
+			copy(out[first[i]:int(first[i])+len(cs)], out[first[p]:])
+		}
+	}
+	return out
+}
+
+// addMissed works out the facts of the rows missed (ascending), sets them
+// in out and adds them to the cache.
+func (res *Resources) addMissed(cands [][]candgen.Candidate, missed []int32, out []*staticInfo) {
 	fresh := make(map[string]*staticInfo, len(missed))
 	var slab []staticInfo // the new facts, allocated a chunk at a time
 	k, r := 0, 0
@@ -610,7 +655,54 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 	res.mu.Lock()
 	res.remember(fresh)
 	res.mu.Unlock()
-	return out
+}
+
+// listMemo finds the positions of a document that hold an earlier
+// position's candidate list (scratch reused through Resources.lists).
+type listMemo struct {
+	at   map[*candgen.Candidate]int32 // a list's first position; -1: not shareable
+	same []int32
+}
+
+// listMemo returns a memo for a document (put it back in res.lists).
+func (res *Resources) listMemo() *listMemo {
+	lm, _ := res.lists.Get().(*listMemo)
+	if lm == nil {
+		lm = &listMemo{at: map[*candgen.Candidate]int32{}}
+	}
+	return lm
+}
+
+// sameLists returns, for each position, the earlier position holding the
+// same candidate list (the same slice) for the same token, -1 when there is
+// none. Only lists of one-token candidates are shared: the features of a
+// merge depend on the tokens after it.
+func (lm *listMemo) sameLists(cands [][]candgen.Candidate, words []string) []int32 {
+	clear(lm.at)
+	same := lm.same[:0]
+	for i, cs := range cands {
+		same = append(same, -1)
+		if len(cs) == 0 {
+			continue
+		}
+		p, ok := lm.at[&cs[0]]
+		if !ok {
+			p = int32(i)
+			for _, c := range cs {
+				if c.Span > 1 {
+					p = -1
+					break
+				}
+			}
+			lm.at[&cs[0]] = p
+			continue
+		}
+		if p >= 0 && len(cands[p]) == len(cs) && words[p] == words[i] {
+			same[i] = p
+		}
+	}
+	lm.same = same
+	return same
 }
 
 // remember adds texts' facts to the cache (res.mu held for writing),
