@@ -674,7 +674,14 @@ type ocrSide struct {
 	first [128]int16
 	nxt   []int16
 	tbuf  []rune
+	// dp is the DP table's scratch of a side used for many strings
+	// (newScratchSide); nil for a short-lived one, whose DP uses a buffer
+	// on the stack
+	dp []float32
 }
+
+// newScratchSide returns an ocrSide that keeps its DP table between calls.
+func newScratchSide() ocrSide { return ocrSide{dp: make([]float32, 0, 1024)} }
 
 // newOCRSide returns an ocrSide whose buffers are the given arrays' (so a
 // short-lived one stays on the stack).
@@ -731,12 +738,19 @@ func (q *ocrSide) cost(c *Confusion, t []rune, bound float64) float64 {
 func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 	n, m := len(t), len(q.o)
 	w := m + 1
-	var buf [1024]float32
+	need := (n + 1) * w
 	var d []float32
-	if (n+1)*w <= len(buf) {
-		d = buf[:(n+1)*w]
-	} else {
-		d = make([]float32, (n+1)*w)
+	switch {
+	case cap(q.dp) >= need:
+		d = q.dp[:need]
+	case q.dp != nil:
+		q.dp = make([]float32, need, 2*need)
+		d = q.dp
+	case need <= 1024:
+		var buf [1024]float32
+		d = buf[:need]
+	default:
+		d = make([]float32, need)
 	}
 	inf := float32(math.Inf(1))
 	for i := range d {
