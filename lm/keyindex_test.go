@@ -36,8 +36,13 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 			long++
 		}
 		for w := int32(-1); w <= int32(m.V)+1; w++ {
-			want := find(m.biWord, m.biStart[g], m.biStart[g+1], w)
-			if got := m.biIx.find(m.biStart, m.biWord, uint32(g), w); got != want {
+			want := -1
+			for j := m.biStart[g]; j < m.biStart[g+1]; j++ {
+				if m.bi[j].w == w {
+					want = int(j)
+				}
+			}
+			if got := m.findBigram(uint32(g), w); got != want {
 				t.Fatalf("bigram (%d, %d): index %d, search %d", g, w, got, want)
 			}
 		}
@@ -48,13 +53,25 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 	if long == 0 {
 		t.Fatal("no context with a long list: the test does not reach the hash")
 	}
-	for j := 0; j+1 < len(m.triStart); j++ {
+	long = 0
+	for j := 0; j < m.Bigrams(); j++ {
+		if m.bi[j+1].tri-m.bi[j].tri > 4 {
+			long++
+		}
 		for w := int32(-1); w <= int32(m.V)+1; w++ {
-			want := find(m.triWord, m.triStart[j], m.triStart[j+1], w)
-			if got := m.triIx.find(m.triStart, m.triWord, uint32(j), w); got != want {
+			want := -1
+			for k := m.bi[j].tri; k < m.bi[j+1].tri; k++ {
+				if m.tri[k].w == w {
+					want = int(k)
+				}
+			}
+			if got := m.findTrigram(uint32(j), w); got != want {
 				t.Fatalf("trigram (%d, %d): index %d, search %d", j, w, got, want)
 			}
 		}
+	}
+	if long == 0 {
+		t.Fatal("no bigram context with a long list: the test does not reach the trigram hash")
 	}
 	// Next, step by step, gives LogProb's values bit for bit, whatever the
 	// ids (unknown, paragraph start, out of range)
