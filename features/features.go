@@ -167,6 +167,12 @@ type Matrix struct {
 	// unknown, -2 when the form is empty), as the eng_ columns used them;
 	// nil without the English features.
 	Eng []int32
+	// Same holds, for each position, the first position holding the same
+	// token and candidate list (the same slice, as candgen shares a
+	// token's list; one-token candidates only), -1 for none before it:
+	// whatever depends only on the token and the candidate is the same
+	// there (Compute copies the perToken columns).
+	Same []int32
 }
 
 // Row returns row r.
@@ -183,7 +189,7 @@ func (m *Matrix) Release() {
 		v := m.Vals[:0]
 		valsPool.Put(&v)
 	}
-	m.Vals, m.First, m.Eng = nil, nil, nil
+	m.Vals, m.First, m.Eng, m.Same = nil, nil, nil, nil
 }
 
 // valsPool holds released Matrix.Vals (as *[]float32).
@@ -228,6 +234,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	lists := res.listMemo()
 	defer res.lists.Put(lists)
 	same := lists.sameLists(cands, doc.Words)
+	m.Same = same
 
 	// Facts that depend on a text alone (not on its position) come from
 	// Resources' cache, all rows' at once; the topic-model probability of
@@ -660,8 +667,7 @@ func (res *Resources) addMissed(cands [][]candgen.Candidate, missed []int32, out
 // listMemo finds the positions of a document that hold an earlier
 // position's candidate list (scratch reused through Resources.lists).
 type listMemo struct {
-	at   map[*candgen.Candidate]int32 // a list's first position; -1: not shareable
-	same []int32
+	at map[*candgen.Candidate]int32 // a list's first position; -1: not shareable
 }
 
 // listMemo returns a memo for a document (put it back in res.lists).
@@ -673,13 +679,13 @@ func (res *Resources) listMemo() *listMemo {
 	return lm
 }
 
-// sameLists returns, for each position, the earlier position holding the
+// sameLists returns, for each position, the first position holding the
 // same candidate list (the same slice) for the same token, -1 when there is
-// none. Only lists of one-token candidates are shared: the features of a
-// merge depend on the tokens after it.
+// none earlier. Only lists of one-token candidates are shared: the
+// features of a merge depend on the tokens after it.
 func (lm *listMemo) sameLists(cands [][]candgen.Candidate, words []string) []int32 {
 	clear(lm.at)
-	same := lm.same[:0]
+	same := make([]int32, 0, len(cands))
 	for i, cs := range cands {
 		same = append(same, -1)
 		if len(cs) == 0 {
@@ -701,7 +707,6 @@ func (lm *listMemo) sameLists(cands [][]candgen.Candidate, words []string) []int
 			same[i] = p
 		}
 	}
-	lm.same = same
 	return same
 }
 
