@@ -1,47 +1,52 @@
 package lm
 
-// keyIndex finds a key of a sorted key slice in constant time: an
-// open-addressing hash table (linear probing, at most half full) of the
-// keys' positions. The slice stays the model's data; the index only
-// answers where a key is, as a binary search of the slice would.
+// keyIndex maps the keys of a sorted key slice to their values in constant
+// time: an open-addressing hash table (linear probing, at most 60% full)
+// whose slots hold each key with its value, so a look-up reads one place
+// (the model's key and value slices stay its data for writing). It
+// answers what a binary search of the keys would find.
 type keyIndex struct {
-	slot  []int32 // position of a key + 1; 0: empty
-	shift uint    // 64 - log2(len(slot))
+	slot  []keySlot
+	shift uint // 64 - log2(len(slot))
 }
 
-// newKeyIndex indexes keys (distinct).
-func newKeyIndex(keys []uint64) keyIndex {
+// keySlot is one key and its value; full is false for an empty slot.
+type keySlot struct {
+	key  uint64
+	val  int16
+	full bool
+}
+
+// newKeyIndex indexes keys (distinct) with their values vals.
+func newKeyIndex(keys []uint64, vals []int16) keyIndex {
 	bits := uint(1)
-	for 1<<bits < 2*len(keys) {
+	for 3<<bits < 5*len(keys) {
 		bits++
 	}
-	ix := keyIndex{slot: make([]int32, 1<<bits), shift: 64 - bits}
+	ix := keyIndex{slot: make([]keySlot, 1<<bits), shift: 64 - bits}
 	mask := uint64(len(ix.slot) - 1)
 	for i, k := range keys {
 		h := ix.hash(k)
-		for ix.slot[h] != 0 {
+		for ix.slot[h].full {
 			h = (h + 1) & mask
 		}
-		ix.slot[h] = int32(i + 1)
+		ix.slot[h] = keySlot{k, vals[i], true}
 	}
 	return ix
 }
 
 func (ix *keyIndex) hash(k uint64) uint64 { return (k * 0x9e3779b97f4a7c15) >> ix.shift }
 
-// find returns the position of k in keys (the slice indexed), or -1.
-func (ix *keyIndex) find(keys []uint64, k uint64) int {
-	if len(ix.slot) == 0 {
-		return findKey(keys, k)
-	}
+// get returns the value of key k, and whether it is a key.
+func (ix *keyIndex) get(k uint64) (int16, bool) {
 	mask := uint64(len(ix.slot) - 1)
 	for h := ix.hash(k); ; h = (h + 1) & mask {
-		s := ix.slot[h]
-		if s == 0 {
-			return -1
+		s := &ix.slot[h]
+		if !s.full {
+			return 0, false
 		}
-		if keys[s-1] == k {
-			return int(s - 1)
+		if s.key == k {
+			return s.val, true
 		}
 	}
 }

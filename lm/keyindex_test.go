@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,14 +107,25 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 	}
 	for _, tab := range []struct {
 		keys []uint64
+		vals []int16
 		ix   *keyIndex
-	}{{s.ngram, &s.ngramIx}, {s.ctx, &s.ctxIx}} {
+	}{{s.ngram, s.ngramP, &s.ngramIx}, {s.ctx, s.ctxBow, &s.ctxIx}} {
 		for i, k := range tab.keys {
 			for _, q := range []uint64{k, k + 1, k - 1, k ^ 1<<59} {
-				if got, want := tab.ix.find(tab.keys, q), findKey(tab.keys, q); got != want {
-					t.Fatalf("shape key %d (%d of %d): index %d, search %d", q, i, len(tab.keys), got, want)
+				j := findKey(tab.keys, q)
+				got, ok := tab.ix.get(q)
+				if ok != (j >= 0) || ok && got != tab.vals[j] {
+					t.Fatalf("shape key %d (%d of %d): index %d %v, search %d", q, i, len(tab.keys), got, ok, j)
 				}
 			}
 		}
 	}
+}
+
+// findKey returns the position of k in the sorted keys, or -1.
+func findKey(keys []uint64, k uint64) int {
+	if i, ok := slices.BinarySearch(keys, k); ok {
+		return i
+	}
+	return -1
 }
