@@ -538,25 +538,14 @@ func core(tok string) string {
 }
 
 // staticInfo holds the facts of a text that depend on the resources alone,
-// shared by all documents through Resources' cache.
+// shared by all documents through Resources' cache. (Its fields are
+// ordered and sized to keep it small: one is made for every distinct
+// candidate text.)
 type staticInfo struct {
-	lmIDs   []int32 // language-model id of each word (-1 unknown)
-	engIDs  []int32 // English-model id of each word (-1 unknown); nil without one
-	engFreq float32 // mean English log frequency of the words
-	engShp  float32 // mean English word-shape score of the words
-	engAll  bool    // the English model knows every word
-	ldaIDs  []int32 // topic-model id of each word (-1 unknown); nil without a topic model
-	inLex   bool    // every word's core is in the lexicon
-	uni     float32 // mean log unigram probability of the words
-	inner   float32 // sum of log P(w_k | w_k-1) inside the text
-	vec     []float32
-	vecID   int32   // the id of vec
-	vecSq   float64 // squared length of vec
-	vecLen  float64 // its square root
-	runes   int
-	casePat int
-	punct   string
-	ids     [2]int32 // backing of lmIDs and ldaIDs for a one-word text
+	lmIDs  []int32 // language-model id of each word (-1 unknown)
+	engIDs []int32 // English-model id of each word (-1 unknown); nil without one
+	ldaIDs []int32 // topic-model id of each word (-1 unknown); nil without a topic model
+	punct  string
 
 	// The text as the coll_ features see it: its words (the text itself
 	// when it holds no space), their profile.Norm forms, and the trailing
@@ -565,17 +554,31 @@ type staticInfo struct {
 	collNorms  []string
 	collEnd    string
 	collOne    [2]string // backing of collExacts and collNorms for a text without a space
-	seq        int32     // the number of these facts in their Resources (-1: past the int32 range)
+
+	vecLen  float64 // the length of the word vector vecID (when hasVec)
+	engFreq float32 // mean English log frequency of the words
+	engShp  float32 // mean English word-shape score of the words
+	uni     float32 // mean log unigram probability of the words
+	inner   float32 // sum of log P(w_k | w_k-1) inside the text
+	vecID   int32   // the id of the first word's vector (when hasVec)
+	runes   int32
+	seq     int32    // the number of these facts in their Resources (-1: past the int32 range)
+	ids     [3]int32 // backing of lmIDs, ldaIDs and engIDs for a one-word text
+	casePat uint8
+	engAll  bool // the English model knows every word
+	inLex   bool // every word's core is in the lexicon
+	hasVec  bool // the first word has a vector
 }
 
-// cos returns the cosine of the text's word vector and the unit vector u.
-func (si *staticInfo) cos(u []float32) float64 {
+// cos returns the cosine of the text's word vector (vec, the row of vecID)
+// and the unit vector u.
+func (si *staticInfo) cos(vec, u []float32) float64 {
 	var s float64
-	u = u[:len(si.vec)]
-	for k, f := range si.vec {
+	u = u[:len(vec)]
+	for k, f := range vec {
 		s += float64(f) * float64(u[k])
 	}
-	if si.vecSq == 0 {
+	if si.vecLen == 0 {
 		return 0
 	}
 	return s / si.vecLen
@@ -756,7 +759,7 @@ func asciiShape(si *staticInfo, text string) bool {
 		}
 		end = i + 1
 	}
-	si.runes = len(text)
+	si.runes = int32(len(text))
 	switch {
 	case n == 0:
 		si.casePat = 0
@@ -798,7 +801,7 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	if ascii {
 		words = []string{text}
 	} else {
-		si.runes, si.casePat, si.punct = utf8.RuneCountInString(text), casePattern(text), punctOf(text)
+		si.runes, si.casePat, si.punct = int32(utf8.RuneCountInString(text)), uint8(casePattern(text)), punctOf(text)
 		words = strings.Fields(text)
 	}
 	n := len(words)
@@ -861,9 +864,8 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	}
 	if res.Vec != nil {
 		if id, ok := res.vecID(norm0, si.lmIDs[0]); ok {
-			si.vec, si.vecID = res.Vec.Row(id), id
-			si.vecSq = res.vecSquare(id)
-			si.vecLen = math.Sqrt(si.vecSq)
+			si.vecID, si.hasVec = id, true
+			si.vecLen = math.Sqrt(res.vecSquare(id))
 		}
 	}
 }

@@ -170,7 +170,7 @@ func topicFeatures(x *rowCtx, out []float32) {
 //     one).
 func vecFeatures(x *rowCtx, out []float32) {
 	ti, p := x.ti, &x.pos
-	if ti.vec == nil {
+	if !ti.hasVec {
 		return
 	}
 	if !p.ctxDone {
@@ -181,7 +181,7 @@ func vecFeatures(x *rowCtx, out []float32) {
 	}
 	v, ok := p.cosines.get(ti.vecID, 0)
 	if !ok {
-		v = float32(ti.cos(x.ctxVec))
+		v = float32(ti.cos(x.res.Vec.Row(ti.vecID), x.ctxVec))
 		p.cosines = append(p.cosines, idMemo{ti.vecID, 0, v})
 	}
 	out[0], out[1] = v, 1
@@ -191,7 +191,7 @@ func vecFeatures(x *rowCtx, out []float32) {
 func edits(x *rowCtx, out []float32) { out[0] = float32(x.c.Edits) }
 
 // lenDiff (len_diff): |runes(candidate) - runes(OCR text)|.
-func lenDiff(x *rowCtx, out []float32) { out[0] = float32(absInt(x.ti.runes - x.ocr.runes)) }
+func lenDiff(x *rowCtx, out []float32) { out[0] = float32(absInt(int(x.ti.runes) - int(x.ocr.runes))) }
 
 // merge (merge): 1 when the candidate merges this token with the next
 // one(s).
