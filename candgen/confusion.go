@@ -92,12 +92,15 @@ type Confusion struct {
 	defIns           float32
 	multi            map[rune][]multiOp // many-to-one / one-to-many, by first true rune
 	// the same split for the DP: one-rune true sides by rune, two-rune
-	// ones by the pair (with a presence bit mask for ASCII pairs)
-	multi1A    [128][]multiOp
-	multi1M    map[rune][]multiOp
-	multi2     map[uint64][]multiOp
-	multi2Mask [128][2]uint64
-	nTrue      map[rune]float64 // occurrences of each true rune in aligned material
+	// ones by the pair (through a table for ASCII pairs)
+	multi1A [128][]multiOp
+	multi1M map[rune][]multiOp
+	multi2  map[uint64][]multiOp
+	// multi2A indexes the lists of multi2 whose two true runes are ASCII
+	// (a<<7 | b): 1 + the list's index in multi2L, 0 for none
+	multi2A *[128 * 128]uint16
+	multi2L [][]multiOp
+	nTrue   map[rune]float64 // occurrences of each true rune in aligned material
 
 	preVar, sufVar map[string][]string // OCR affix -> plausible true affixes, likeliest first
 	prePrior       map[string]float64  // log P(true leading punctuation)
@@ -443,7 +446,7 @@ func (c *Confusion) indexMulti(keys []opKey) {
 	c.multi1M = map[rune][]multiOp{}
 	c.multi2 = map[uint64][]multiOp{}
 	c.multi1A = [128][]multiOp{}
-	c.multi2Mask = [128][2]uint64{}
+	c.multi2A, c.multi2L = new([128 * 128]uint16), nil
 	for _, k := range keys { // sorted: deterministic order
 		tr := []rune(k.T)
 		if len(tr) == 0 {
@@ -468,9 +471,15 @@ func (c *Confusion) indexMulti(keys []opKey) {
 		default:
 			b := tr[1]
 			c.multi2[pairKey(a, b)] = append(c.multi2[pairKey(a, b)], *op)
-			if a >= 0 && a < 128 && b >= 0 && b < 128 {
-				c.multi2Mask[a][b>>6] |= 1 << (b & 63)
+			if a >= 0 && a < 128 && b >= 0 && b < 128 && c.multi2A[a<<7|b] == 0 {
+				c.multi2L = append(c.multi2L, nil)
+				c.multi2A[a<<7|b] = uint16(len(c.multi2L))
 			}
+		}
+	}
+	for k, l := range c.multi2 {
+		if a, b := rune(k>>32), rune(uint32(k)); a >= 0 && a < 128 && b >= 0 && b < 128 {
+			c.multi2L[c.multi2A[a<<7|b]-1] = l
 		}
 	}
 }
@@ -674,7 +683,14 @@ type ocrSide struct {
 	first [128]int16
 	nxt   []int16
 	tbuf  []rune
+	// dp is the DP table's scratch of a side used for many strings
+	// (newScratchSide); nil for a short-lived one, whose DP uses a buffer
+	// on the stack
+	dp []float32
 }
+
+// newScratchSide returns an ocrSide that keeps its DP table between calls.
+func newScratchSide() ocrSide { return ocrSide{dp: make([]float32, 0, 1024)} }
 
 // newOCRSide returns an ocrSide whose buffers are the given arrays' (so a
 // short-lived one stays on the stack).
@@ -731,12 +747,19 @@ func (q *ocrSide) cost(c *Confusion, t []rune, bound float64) float64 {
 func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 	n, m := len(t), len(q.o)
 	w := m + 1
-	var buf [1024]float32
+	need := (n + 1) * w
 	var d []float32
-	if (n+1)*w <= len(buf) {
-		d = buf[:(n+1)*w]
-	} else {
-		d = make([]float32, (n+1)*w)
+	switch {
+	case cap(q.dp) >= need:
+		d = q.dp[:need]
+	case q.dp != nil:
+		q.dp = make([]float32, need, 2*need)
+		d = q.dp
+	case need <= 1024:
+		var buf [1024]float32
+		d = buf[:need]
+	default:
+		d = make([]float32, need)
 	}
 	inf := float32(math.Inf(1))
 	for i := range d {
@@ -840,16 +863,17 @@ func (c *Confusion) relaxMulti(t []rune, i int, q *ocrSide, d []float32, w int, 
 	}
 	if i+1 < len(t) {
 		t1 := t[i+1]
-		look := true
-		if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 {
-			look = c.multi2Mask[ti][t1>>6]&(1<<(t1&63)) != 0
+		var l2 []multiOp
+		if ti >= 0 && ti < 128 && t1 >= 0 && t1 < 128 && c.multi2A != nil {
+			if x := c.multi2A[ti<<7|t1]; x != 0 {
+				l2 = c.multi2L[x-1]
+			}
+		} else {
+			l2 = c.multi2[pairKey(ti, t1)]
 		}
-		if look {
-			l2 := c.multi2[pairKey(ti, t1)]
-			for k := range l2 {
-				if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
-					applyMulti(op, q, row, d[(i+len(op.t))*w:])
-				}
+		for k := range l2 {
+			if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+				applyMulti(op, q, row, d[(i+len(op.t))*w:])
 			}
 		}
 	}

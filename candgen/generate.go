@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"ocrfix/align"
@@ -149,6 +150,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	opt = opt.withDefaults()
 	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[mergeKey][]Candidate{},
 		ccache: map[string][]coreCand{}}
+	g.cq = newScratchSide()
 	g.sk = learnSkeleton(conf)
 	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
 	g.mark = make([]uint32, g.ix.nskel())
@@ -188,7 +190,7 @@ func (g *Generator) Clone() *Generator {
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil
 	c.lq = levQuery{}
 	c.bestBuf = nil
-	c.cq = ocrSide{}
+	c.cq = newScratchSide()
 	c.csBuf = nil
 	c.expBuf = nil
 	return &c
@@ -223,10 +225,17 @@ func (g *Generator) wordPrior(w string) float64 {
 
 // corePrior is the log prior of a word core (no punctuation).
 func (g *Generator) corePrior(core string) float64 {
+	lc := lower(core)
+	fid, ok := g.lex.fold[lc]
+	return g.corePriorFold(core, lc, fid, ok)
+}
+
+// corePriorFold is corePrior(core) given its fold lc and the fold's id
+// (known: the lexicon has it).
+func (g *Generator) corePriorFold(core, lc string, fid int32, known bool) float64 {
 	p := 0.0
-	fid, ok := g.lex.fold[lower(core)]
-	if !ok {
-		if n := g.docLx[lower(core)]; n > 0 {
+	if !known {
+		if n := g.docLx[lc]; n > 0 {
 			return p + math.Log(float64(n)*0.5) - g.logN
 		}
 		return p + math.Log(priorOOV) - g.logN
@@ -798,7 +807,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 		return false
 	}
 	g.cq.reset(g.conf, core)
-	orig := coreCand{core, SrcOriginal, -g.cq.costOf(g.conf, core, math.MaxFloat32), g.corePrior(core), g.oovFold(core)}
+	// the core's fold, looked up once (a core has no punctuation at
+	// either end, so it is its own oovFold core)
+	lc := lower(core)
+	cfid, known := g.lex.fold[lc]
+	coreOOV := ""
+	if !known && strings.IndexByte(core, ' ') < 0 {
+		coreOOV = lc
+	}
+	counted := known && g.lex.foldCounts[cfid] > 0
+	orig := coreCand{core, SrcOriginal, -g.cq.costOf(g.conf, core, math.MaxFloat32), g.corePriorFold(core, lc, cfid, known), coreOOV}
 	cs = append(cs, orig)
 	w := g.opt.PriorWeight
 	// the scores kept so far, to bound the DP of the next candidate: one
@@ -853,7 +871,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 	score := func(t string, prior float64) (float64, bool) { return score0(t, prior, false) }
 	pat := casePattern(core)
 	nv := g.opt.Verify
-	if fid, ok := g.lex.fold[lower(core)]; ok && g.lex.foldCounts[fid] > 0 && Garbage(core) == 0 {
+	if counted && Garbage(core) == 0 {
 		// a clean counted word: its truth is mostly itself or a close
 		// neighbour, so fewer neighbours are verified
 		nv = (nv + 2) / 3
@@ -887,7 +905,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
-	if !g.lex.HasFold(core) {
+	if !known {
 		for _, v := range g.lookAlikes(core) {
 			if !has(v) {
 				p := g.corePrior(v)
@@ -897,7 +915,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
-	if fid, ok := g.lex.fold[lower(core)]; !g.opt.NoSplit && (!ok || g.lex.foldCounts[fid] == 0) {
+	if !g.opt.NoSplit && !counted {
 		cs = g.splitCands(cs, core, score0)
 	}
 	cs = pruneCore(cs, w, g.opt.K)
@@ -917,11 +935,10 @@ func (g *Generator) splitCands(cs []coreCand, core string, score func(t string, 
 		return false
 	}
 	// the likeliest splits by prior only are scored by the channel
-	sp := g.splits(core)
-	pri := make([]float64, len(sp))
+	sp, pri := g.splits(core)
 	idx := make([]int, len(sp))
-	for k, t := range sp {
-		pri[k], idx[k] = g.textPrior(t), k
+	for k := range sp {
+		idx[k] = k
 	}
 	slices.SortFunc(idx, func(a, b int) int {
 		if pri[a] != pri[b] {
@@ -977,11 +994,12 @@ func pruneCore(cs []coreCand, w float64, k int) []coreCand {
 // not a counted lexicon word): both parts lexicon
 // words up to look-alikes (same skeleton), or one such and the other,
 // of four runes or more, within one edit of a lexicon word; best two per
-// side.
-func (g *Generator) splits(core string) []string {
+// side. It also returns the prior of each (textPrior), working out the
+// prior of each part once.
+func (g *Generator) splits(core string) ([]string, []float64) {
 	rs := []rune(core)
 	if len(rs) < 3 {
-		return nil
+		return nil, nil
 	}
 	form := func(part string, fids []int32) []string {
 		pp, pc, ps := SplitAffix(part)
@@ -1040,6 +1058,7 @@ func (g *Generator) splits(core string) []string {
 	}
 	off = append(off, len(core))
 	var out []string
+	var pri []float64
 	// compounds: a hyphen, or a rune OCR makes of one, between two words
 	for k := 1; k+1 < len(rs); k++ {
 		if !g.hyphenLike[rs[k]] {
@@ -1048,19 +1067,48 @@ func (g *Generator) splits(core string) []string {
 		ls, rsx := pair(core[:off[k]], core[off[k+1]:])
 		for _, a := range ls {
 			for _, b := range rsx {
-				out = append(out, a+"-"+b)
+				t := a + "-" + b
+				out = append(out, t)
+				pri = append(pri, g.textPrior(t))
 			}
 		}
 	}
+	var pl, pr []float64 // the priors of the parts of a split
 	for k := 1; k < len(rs); k++ {
 		ls, rsx := pair(core[:off[k]], core[off[k]:])
-		for _, a := range ls {
-			for _, b := range rsx {
-				out = append(out, a+" "+b)
+		if len(ls) == 0 || len(rsx) == 0 {
+			continue
+		}
+		// the prior of a part that is one field (as strings.Fields
+		// sees it), NaN for another
+		prior := func(dst []float64, parts []string) []float64 {
+			for _, x := range parts {
+				v := math.NaN()
+				if x != "" && strings.IndexFunc(x, unicode.IsSpace) < 0 {
+					v = g.wordPrior(x)
+				}
+				dst = append(dst, v)
+			}
+			return dst
+		}
+		pl, pr = prior(pl[:0], ls), prior(pr[:0], rsx)
+		for i, a := range ls {
+			for j, b := range rsx {
+				t := a + " " + b
+				out = append(out, t)
+				if math.IsNaN(pl[i]) || math.IsNaN(pr[j]) {
+					pri = append(pri, g.textPrior(t))
+					continue
+				}
+				// textPrior of the two fields, summed in its order
+				p := 0.0
+				p += pl[i]
+				p += pr[j]
+				pri = append(pri, p)
 			}
 		}
 	}
-	return out
+	return out, pri
 }
 
 // matchCase gives lexicon word w the case pattern of the OCR text o.

@@ -15,6 +15,9 @@ import (
 type skeleton struct {
 	class map[rune]rune // rune (lower case) -> class representative
 	rules []skelRule    // multi-rune rewrites, longest first
+	// ascii is mapRune of each ASCII rune (setASCII), so the common case
+	// costs no map look-up
+	ascii [128]rune
 }
 
 type skelRule struct{ from, to []rune }
@@ -38,6 +41,7 @@ const (
 func learnSkeleton(c *Confusion) *skeleton {
 	sk := &skeleton{class: map[rune]rune{}}
 	if c == nil {
+		sk.setASCII()
 		return sk
 	}
 	parent := map[rune]rune{}
@@ -117,6 +121,7 @@ func learnSkeleton(c *Confusion) *skeleton {
 			sk.class[r] = f
 		}
 	}
+	sk.setASCII()
 	// map the rules through the classes, dedupe, longest first
 	seen := map[string]bool{}
 	for _, m := range multis {
@@ -170,7 +175,24 @@ func (sk *skeleton) mapRunes(rs []rune) []rune {
 	return out
 }
 
+// setASCII fills sk.ascii from the classes.
+func (sk *skeleton) setASCII() {
+	for r := range sk.ascii {
+		sk.ascii[r] = sk.mapClass(rune(r))
+	}
+}
+
+// mapRune returns the skeleton rune of r: its class's representative, case
+// folded.
 func (sk *skeleton) mapRune(r rune) rune {
+	if r >= 0 && r < 128 {
+		return sk.ascii[r]
+	}
+	return sk.mapClass(r)
+}
+
+// mapClass is mapRune without the ASCII table.
+func (sk *skeleton) mapClass(r rune) rune {
 	if r < 128 {
 		if 'A' <= r && r <= 'Z' {
 			r += 'a' - 'A'

@@ -157,9 +157,9 @@ func (cf *collFeatures) logRelOf(n int) float64 {
 	return cf.logRel[n]
 }
 
-// row fills the six columns coll_freq, coll_docs, coll_exact, coll_end,
-// orig_coll_size and coll_ctx (out[0] .. out[5]) of candidate c at
-// position i, whose text's facts are ti.
+// row fills the five columns coll_freq, coll_docs, coll_exact, coll_end
+// and orig_coll_size (out[0] .. out[4]) of candidate c at position i,
+// whose text's facts are ti.
 func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []float32) {
 	span := max(c.Span, 1)
 	end := min(i+span, len(cf.words))
@@ -223,7 +223,6 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []f
 	if c.Source&candgen.SrcOriginal != 0 {
 		out[4] = cf.size
 	}
-	out[5] = float32(cf.context(i, end, ti.collNorms))
 }
 
 // context returns coll_ctx of a text whose Norm forms are norms, put in

@@ -22,9 +22,12 @@
 //     out[0] (out starts zero); a fact that several features or rows
 //     share belongs in staticInfo (per text, cached), posCtx (per
 //     position) or rowCtx (per document), worked out once;
-//  2. add one line {[]string{"its_name"}, itsFunction} to registry (at
-//     the end, so the other columns keep theirs), and a check of its value
-//     to TestComputeDocumented.
+//  2. add one line {[]string{"its_name"}, itsFunction, scope} to registry
+//     (at the end, so the other columns keep theirs), and a check of its
+//     value to TestComputeDocumented. The scope is perPosition when the
+//     value reads anything of the position beyond the OCR token and its
+//     candidates (x.i, its neighbours, confidence or other readings),
+//     perToken otherwise.
 //
 // No version number needs a bump: a model file records the feature names
 // it was trained with, and model.Read refuses one whose names differ from
@@ -44,6 +47,9 @@
 //   - the topic-model probability of a word id is computed once per
 //     document, and the left/right bigram values and vector cosines once
 //     per position and word (case and punctuation variants share them);
+//   - a position holding the same candidate list as an earlier one (the
+//     token's list candgen shares) copies the earlier rows' perToken
+//     columns, and fills only the perPosition ones;
 //   - Matrix.Release hands a matrix's storage to the next Compute.
 //
 // None of the caches changes a value; model's TestScoreCachesChangeNothing

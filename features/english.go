@@ -11,7 +11,11 @@ import (
 // text, whose Norm form is nw.
 func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
 	if si.engIDs == nil {
-		si.engIDs = make([]int32, n)
+		if n == 1 {
+			si.engIDs = si.ids[2:3:3]
+		} else {
+			si.engIDs = make([]int32, n)
+		}
 		si.engAll = true
 	}
 	id := int32(noWord)

@@ -35,6 +35,7 @@ type Resources struct {
 	mu     sync.RWMutex
 	cache  map[string]*staticInfo
 	infos  sync.Pool // of *[]*staticInfo, the facts of a document's rows
+	lists  sync.Pool // of *listMemo
 	topics sync.Pool // of *topicCache
 
 	// vecSq holds the squared length of each word vector (as float64 bits,
@@ -169,6 +170,12 @@ type Matrix struct {
 	// unknown, -2 when the form is empty), as the eng_ columns used them;
 	// nil without the English features.
 	Eng []int32
+	// Same holds, for each position, the first position holding the same
+	// token and candidate list (the same slice, as candgen shares a
+	// token's list; one-token candidates only), -1 for none before it:
+	// whatever depends only on the token and the candidate is the same
+	// there (Compute copies the perToken columns).
+	Same []int32
 }
 
 // Row returns row r.
@@ -185,7 +192,7 @@ func (m *Matrix) Release() {
 		v := m.Vals[:0]
 		valsPool.Put(&v)
 	}
-	m.Vals, m.First, m.Eng = nil, nil, nil
+	m.Vals, m.First, m.Eng, m.Same = nil, nil, nil, nil
 }
 
 // valsPool holds released Matrix.Vals (as *[]float32).
@@ -205,6 +212,10 @@ func newVals(n int) []float32 {
 // Compute returns the feature matrix of doc. rng drives the LDA fold-in.
 // The facts of the document are worked out first, those of a position once
 // for its candidates; then each row is filled by the registry's functions.
+// A position holding the same token and candidate list as an earlier one
+// (candgen shares the list of a token that needs nothing else) copies the
+// earlier rows' columns of the features that depend on the token alone
+// (perToken) and fills only the others.
 func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	n := len(doc.Words)
 	rows := 0
@@ -212,8 +223,21 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		rows += len(cs)
 	}
 	m := &Matrix{Vals: newVals(rows * NumFeatures), First: make([]int32, n+1)}
+	r := 0
+	for i := 0; i < n; i++ {
+		m.First[i] = int32(r)
+		if i < len(doc.Cands) {
+			r += len(doc.Cands[i])
+		}
+	}
+	m.First[n] = int32(r)
 	x := &rowCtx{res: res, doc: doc, n: n}
 	norm := x.docFacts(opt, rng)
+	cands := doc.Cands[:min(n, len(doc.Cands))]
+	lists := res.listMemo()
+	defer res.lists.Put(lists)
+	same := lists.sameLists(cands, doc.Words)
+	m.Same = same
 
 	// Facts that depend on a text alone (not on its position) come from
 	// Resources' cache, all rows' at once; the topic-model probability of
@@ -223,7 +247,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	if infosp == nil {
 		infosp = new([]*staticInfo)
 	}
-	infos := res.rowStatics(doc.Cands[:min(n, len(doc.Cands))], (*infosp)[:0])
+	infos := res.rowStatics(cands, same, m.First, (*infosp)[:0])
 	defer func() {
 		clear(infos)
 		*infosp = infos[:0]
@@ -243,26 +267,35 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		m.Eng = x.eng.ids
 	}
 
-	r := 0
-	for i := 0; i < n; i++ {
-		m.First[i] = int32(r)
-		if i >= len(doc.Cands) || len(doc.Cands[i]) == 0 {
+	for i, cs := range cands {
+		if len(cs) == 0 {
 			continue
 		}
+		r := int(m.First[i])
 		x.startPos(i, infos[r:])
-		for ci := range doc.Cands[i] {
-			x.startRow(ci, infos[r])
-			row := m.Vals[r*NumFeatures : (r+1)*NumFeatures]
-			r++
+		from := -1 // the first row of the earlier position with this list
+		if p := same[i]; p >= 0 {
+			from = int(m.First[p])
+		}
+		for ci := range cs {
+			x.startRow(ci, infos[r+ci])
+			row := m.Vals[(r+ci)*NumFeatures : (r+ci+1)*NumFeatures]
+			var src []float32
+			if from >= 0 {
+				src = m.Vals[(from+ci)*NumFeatures : (from+ci+1)*NumFeatures]
+			}
 			col := 0
 			for _, f := range registry {
 				k := len(f.names)
-				f.fill(x, row[col:col+k:col+k])
+				if src != nil && f.scope == perToken {
+					copy(row[col:col+k], src[col:col+k])
+				} else {
+					f.fill(x, row[col:col+k:col+k])
+				}
 				col += k
 			}
 		}
 	}
-	m.First[n] = int32(r)
 	return m
 }
 
@@ -505,25 +538,14 @@ func core(tok string) string {
 }
 
 // staticInfo holds the facts of a text that depend on the resources alone,
-// shared by all documents through Resources' cache.
+// shared by all documents through Resources' cache. (Its fields are
+// ordered and sized to keep it small: one is made for every distinct
+// candidate text.)
 type staticInfo struct {
-	lmIDs   []int32 // language-model id of each word (-1 unknown)
-	engIDs  []int32 // English-model id of each word (-1 unknown); nil without one
-	engFreq float32 // mean English log frequency of the words
-	engShp  float32 // mean English word-shape score of the words
-	engAll  bool    // the English model knows every word
-	ldaIDs  []int32 // topic-model id of each word (-1 unknown); nil without a topic model
-	inLex   bool    // every word's core is in the lexicon
-	uni     float32 // mean log unigram probability of the words
-	inner   float32 // sum of log P(w_k | w_k-1) inside the text
-	vec     []float32
-	vecID   int32   // the id of vec
-	vecSq   float64 // squared length of vec
-	vecLen  float64 // its square root
-	runes   int
-	casePat int
-	punct   string
-	ids     [2]int32 // backing of lmIDs and ldaIDs for a one-word text
+	lmIDs  []int32 // language-model id of each word (-1 unknown)
+	engIDs []int32 // English-model id of each word (-1 unknown); nil without one
+	ldaIDs []int32 // topic-model id of each word (-1 unknown); nil without a topic model
+	punct  string
 
 	// The text as the coll_ features see it: its words (the text itself
 	// when it holds no space), their profile.Norm forms, and the trailing
@@ -532,17 +554,31 @@ type staticInfo struct {
 	collNorms  []string
 	collEnd    string
 	collOne    [2]string // backing of collExacts and collNorms for a text without a space
-	seq        int32     // the number of these facts in their Resources (-1: past the int32 range)
+
+	vecLen  float64 // the length of the word vector vecID (when hasVec)
+	engFreq float32 // mean English log frequency of the words
+	engShp  float32 // mean English word-shape score of the words
+	uni     float32 // mean log unigram probability of the words
+	inner   float32 // sum of log P(w_k | w_k-1) inside the text
+	vecID   int32   // the id of the first word's vector (when hasVec)
+	runes   int32
+	seq     int32    // the number of these facts in their Resources (-1: past the int32 range)
+	ids     [3]int32 // backing of lmIDs, ldaIDs and engIDs for a one-word text
+	casePat uint8
+	engAll  bool // the English model knows every word
+	inLex   bool // every word's core is in the lexicon
+	hasVec  bool // the first word has a vector
 }
 
-// cos returns the cosine of the text's word vector and the unit vector u.
-func (si *staticInfo) cos(u []float32) float64 {
+// cos returns the cosine of the text's word vector (vec, the row of vecID)
+// and the unit vector u.
+func (si *staticInfo) cos(vec, u []float32) float64 {
 	var s float64
-	u = u[:len(si.vec)]
-	for k, f := range si.vec {
+	u = u[:len(vec)]
+	for k, f := range vec {
 		s += float64(f) * float64(u[k])
 	}
-	if si.vecSq == 0 {
+	if si.vecLen == 0 {
 		return 0
 	}
 	return s / si.vecLen
@@ -568,12 +604,20 @@ func (res *Resources) static(text string) *staticInfo {
 }
 
 // rowStatics appends to out the facts of the text of every candidate, in
-// row order: the cache is read under one lock, and the texts it lacks are
-// worked out without holding it and added under one more.
-func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo) []*staticInfo {
+// row order (the rows of position i start at first[i]): the cache is read
+// under one lock, and the texts it lacks are worked out without holding it
+// and added under one more. A position whose list is an earlier one's
+// (same[i] >= 0, see sameLists) takes that position's facts.
+func (res *Resources) rowStatics(cands [][]candgen.Candidate, same, first []int32, out []*staticInfo) []*staticInfo {
 	var missed []int32 // rows whose text the cache lacks
 	res.mu.RLock()
-	for _, cs := range cands {
+	for i, cs := range cands {
+		if same[i] >= 0 {
+			for range cs {
+				out = append(out, nil) // set below, once the earlier rows are
+			}
+			continue
+		}
 		for _, c := range cs {
 			si, ok := res.cache[c.Text]
 			if !ok {
@@ -583,9 +627,20 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 		}
 	}
 	res.mu.RUnlock()
-	if len(missed) == 0 {
-		return out
+	if len(missed) > 0 {
+		res.addMissed(cands, missed, out)
 	}
+	for i, cs := range cands {
+		if p := same[i]; p >= 0 {
+			copy(out[first[i]:int(first[i])+len(cs)], out[first[p]:])
+		}
+	}
+	return out
+}
+
+// addMissed works out the facts of the rows missed (ascending), sets them
+// in out and adds them to the cache.
+func (res *Resources) addMissed(cands [][]candgen.Candidate, missed []int32, out []*staticInfo) {
 	fresh := make(map[string]*staticInfo, len(missed))
 	var slab []staticInfo // the new facts, allocated a chunk at a time
 	k, r := 0, 0
@@ -610,7 +665,52 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, out []*staticInfo)
 	res.mu.Lock()
 	res.remember(fresh)
 	res.mu.Unlock()
-	return out
+}
+
+// listMemo finds the positions of a document that hold an earlier
+// position's candidate list (scratch reused through Resources.lists).
+type listMemo struct {
+	at map[*candgen.Candidate]int32 // a list's first position; -1: not shareable
+}
+
+// listMemo returns a memo for a document (put it back in res.lists).
+func (res *Resources) listMemo() *listMemo {
+	lm, _ := res.lists.Get().(*listMemo)
+	if lm == nil {
+		lm = &listMemo{at: map[*candgen.Candidate]int32{}}
+	}
+	return lm
+}
+
+// sameLists returns, for each position, the first position holding the
+// same candidate list (the same slice) for the same token, -1 when there is
+// none earlier. Only lists of one-token candidates are shared: the
+// features of a merge depend on the tokens after it.
+func (lm *listMemo) sameLists(cands [][]candgen.Candidate, words []string) []int32 {
+	clear(lm.at)
+	same := make([]int32, 0, len(cands))
+	for i, cs := range cands {
+		same = append(same, -1)
+		if len(cs) == 0 {
+			continue
+		}
+		p, ok := lm.at[&cs[0]]
+		if !ok {
+			p = int32(i)
+			for _, c := range cs {
+				if c.Span > 1 {
+					p = -1
+					break
+				}
+			}
+			lm.at[&cs[0]] = p
+			continue
+		}
+		if p >= 0 && len(cands[p]) == len(cs) && words[p] == words[i] {
+			same[i] = p
+		}
+	}
+	return same
 }
 
 // remember adds texts' facts to the cache (res.mu held for writing),
@@ -659,7 +759,7 @@ func asciiShape(si *staticInfo, text string) bool {
 		}
 		end = i + 1
 	}
-	si.runes = len(text)
+	si.runes = int32(len(text))
 	switch {
 	case n == 0:
 		si.casePat = 0
@@ -701,7 +801,7 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	if ascii {
 		words = []string{text}
 	} else {
-		si.runes, si.casePat, si.punct = utf8.RuneCountInString(text), casePattern(text), punctOf(text)
+		si.runes, si.casePat, si.punct = int32(utf8.RuneCountInString(text)), uint8(casePattern(text)), punctOf(text)
 		words = strings.Fields(text)
 	}
 	n := len(words)
@@ -764,9 +864,8 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	}
 	if res.Vec != nil {
 		if id, ok := res.vecID(norm0, si.lmIDs[0]); ok {
-			si.vec, si.vecID = res.Vec.Row(id), id
-			si.vecSq = res.vecSquare(id)
-			si.vecLen = math.Sqrt(si.vecSq)
+			si.vecID, si.hasVec = id, true
+			si.vecLen = math.Sqrt(res.vecSquare(id))
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"ocrfix/align"
 	"ocrfix/candgen"
+	englishlm "ocrfix/lm/english"
 	"ocrfix/profile"
 )
 
@@ -184,5 +185,74 @@ func TestCollContext(t *testing.T) {
 	// the first word has one neighbour: the pair (I said), its own, is 0.
 	if want := math.Log(0.5) - den(1); math.Abs(get(0, 0)-want) > 1e-5 {
 		t.Errorf("coll_ctx at the start = %v, want %v", get(0, 0), want)
+	}
+}
+
+// TestSharedListsSameRows checks that positions sharing a candidate list
+// (as candgen hands out the list of a token that needs nothing else) get
+// the rows they get holding copies of their own, bit for bit, and that a
+// shared list with a merge is not copied (its features depend on the
+// tokens after it).
+func TestSharedListsSameRows(t *testing.T) {
+	words := []string{"tbe", "cat", "sat", "on", "tbe", "mat", "tbe", "cat", "on"}
+	truth := []string{"the", "cat", "sat", "on", "the", "mat", "the", "cat", "on"}
+	lm := NewLM()
+	lm.Add(truth)
+	lex := candgen.NewLexicon()
+	lex.AddText(truth)
+	eng, shape, err := englishlm.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbe := []candgen.Candidate{
+		{Text: "tbe", Span: 1, Source: candgen.SrcOriginal, LogConf: -0.5, LogPrior: -9, Score: -9.5},
+		{Text: "the", Span: 1, Source: candgen.SrcLexicon, Edits: 1, LogConf: -2, LogPrior: -3, Score: -5},
+		{Text: "The", Span: 1, Source: candgen.SrcLexicon | candgen.SrcCase, Edits: 2, LogConf: -4, LogPrior: -5, Score: -9},
+		{Text: "t be", Span: 1, Source: candgen.SrcSplit, Edits: 1, LogConf: -6, LogPrior: -8, Score: -14},
+		{Text: "tbe,", Span: 1, Source: candgen.SrcPunct, Edits: 1, LogConf: -7, LogPrior: -10, Score: -17},
+	}
+	cat := []candgen.Candidate{
+		{Text: "cat", Span: 1, Source: candgen.SrcOriginal, Score: -4},
+		{Text: "cot", Span: 1, Source: candgen.SrcLexicon, Edits: 1, LogConf: -3, Score: -8},
+		{Text: "catsat", Span: 2, Source: candgen.SrcMerge, Edits: 1, LogConf: -5, Score: -12},
+	}
+	shared := make([][]candgen.Candidate, len(words))
+	own := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		switch w {
+		case "tbe":
+			shared[i] = tbe
+		case "cat":
+			shared[i] = cat
+		default:
+			shared[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+		}
+		own[i] = slices.Clone(shared[i])
+	}
+	prof := profile.Of([][]string{words, {"the", "cat", "tbe", "mat"}}, profile.Options{})
+	conf := []float32{40, 90, 30, 20, 50, 60, 10, 90, 80}
+	line := []int{1, 1, 1, 1, 2, 2, 2, 3, 3}
+	alt := []string{"the", "cat", "sat", "on", "tbe", "mat", "the", "cat", "on"}
+	compute := func(cands [][]candgen.Candidate) *Matrix {
+		res := &Resources{LM: lm, Lex: lex, Eng: eng, Shape: shape}
+		doc := &Doc{Words: words, Conf: conf, Line: line, Readings: align.AlignReadings(words, [][]string{alt}), Cands: cands, Profile: prof}
+		return Compute(res, doc, Options{}, rand.New(rand.NewPCG(1, 1)))
+	}
+	a, b := compute(shared), compute(own)
+	if !slices.Equal(a.First, b.First) || len(a.Vals) != len(b.Vals) {
+		t.Fatalf("row layout differs: %v, %v", a.First, b.First)
+	}
+	for r := range a.Rows() {
+		for k, v := range a.Row(r) {
+			if w := b.Row(r)[k]; math.Float32bits(v) != math.Float32bits(w) {
+				t.Errorf("row %d %s: %v with a shared list, %v with its own", r, Names[k], v, w)
+			}
+		}
+	}
+	// the two "tbe" positions after the first differ in their context
+	// columns, so the test would see a copied one
+	r0, r4 := a.Row(int(a.First[0])+1), a.Row(int(a.First[4])+1)
+	if r0[colOf("eng_ctx")] == r4[colOf("eng_ctx")] && r0[fOrigConf] == r4[fOrigConf] {
+		t.Error("the positions of tbe do not differ in their per-position columns")
 	}
 }

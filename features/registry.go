@@ -9,42 +9,60 @@ import (
 
 // feature is one entry of the registry: a function that fills the columns
 // named by names (out[k] is column names[k]; out starts zero) for the
-// candidate x stands at.
+// candidate x stands at, and whether the values depend on the position.
 type feature struct {
 	names []string
 	fill  func(x *rowCtx, out []float32)
+	scope scope
 }
+
+// scope says what a feature's values depend on.
+type scope uint8
+
+const (
+	// perToken: the candidate, the facts of its text and of the OCR token
+	// it replaces, the position's candidate list and the document (its
+	// topic mix, profile, other tokens' counts) alone. Compute copies
+	// these columns from an earlier position holding the same token and
+	// candidate list.
+	perToken scope = iota
+	// perPosition: also the position's neighbours, confidence or other
+	// readings. Compute fills these columns at every position.
+	perPosition
+)
 
 // registry lists the features in column order: Names, the columns of a
 // Matrix and the model file all follow it. A function that fills several
-// columns does so because they share one computation. Appending a feature
+// columns does so because they share one computation; its scope is that
+// of the column that depends on the most. Appending a feature
 // (or inserting one) changes the columns, and model.Read then refuses
 // models trained with the old ones.
 var registry = []feature{
-	{[]string{"conf_logp"}, confLogP},
-	{[]string{"is_original"}, isOriginal},
-	{[]string{"in_lexicon"}, inLexicon},
-	{[]string{"uni_logp", "lm_left", "lm_right", "lm_inner"}, lmFeatures},
-	{[]string{"topic_logp", "topic_known"}, topicFeatures},
-	{[]string{"vec_sim", "vec_known"}, vecFeatures},
-	{[]string{"edits"}, edits},
-	{[]string{"len_diff"}, lenDiff},
-	{[]string{"merge"}, merge},
-	{[]string{"split"}, split},
-	{[]string{"from_engine"}, fromEngine},
-	{[]string{"engine_agree"}, engineAgree},
-	{[]string{"case_change"}, caseChange},
-	{[]string{"punct_change"}, punctChange},
-	{[]string{"orig_oov"}, origOOV},
-	{ruleNames(), origRules},
-	{ConfidenceFeatures, confidence},
-	{[]string{"cand_prior"}, candPrior},
-	{[]string{"cand_rank"}, candRank},
-	{[]string{"score_gap"}, scoreGap},
-	{[]string{"orig_gap"}, origGap},
-	{[]string{"n_cands"}, nCands},
-	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx"}, collection},
-	{[]string{"eng_ctx", "eng_freq", "eng_known", "eng_shape"}, english},
+	{[]string{"conf_logp"}, confLogP, perToken},
+	{[]string{"is_original"}, isOriginal, perToken},
+	{[]string{"in_lexicon"}, inLexicon, perToken},
+	{[]string{"uni_logp", "lm_left", "lm_right", "lm_inner"}, lmFeatures, perPosition},
+	{[]string{"topic_logp", "topic_known"}, topicFeatures, perToken},
+	{[]string{"vec_sim", "vec_known"}, vecFeatures, perPosition},
+	{[]string{"edits"}, edits, perToken},
+	{[]string{"len_diff"}, lenDiff, perToken},
+	{[]string{"merge"}, merge, perToken},
+	{[]string{"split"}, split, perToken},
+	{[]string{"from_engine"}, fromEngine, perToken},
+	{[]string{"engine_agree"}, engineAgree, perPosition},
+	{[]string{"case_change"}, caseChange, perToken},
+	{[]string{"punct_change"}, punctChange, perToken},
+	{[]string{"orig_oov"}, origOOV, perToken},
+	{ruleNames(), origRules, perToken},
+	{ConfidenceFeatures, confidence, perPosition},
+	{[]string{"cand_prior"}, candPrior, perToken},
+	{[]string{"cand_rank"}, candRank, perToken},
+	{[]string{"score_gap"}, scoreGap, perToken},
+	{[]string{"orig_gap"}, origGap, perToken},
+	{[]string{"n_cands"}, nCands, perToken},
+	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size"}, collection, perToken},
+	{[]string{"coll_ctx"}, collContext, perPosition},
+	{[]string{"eng_ctx", "eng_freq", "eng_known", "eng_shape"}, english, perPosition},
 }
 
 // Names are the features, one column each, in the order of the registry;
@@ -153,7 +171,7 @@ func topicFeatures(x *rowCtx, out []float32) {
 //     one).
 func vecFeatures(x *rowCtx, out []float32) {
 	ti, p := x.ti, &x.pos
-	if ti.vec == nil {
+	if !ti.hasVec {
 		return
 	}
 	if !p.ctxDone {
@@ -164,7 +182,7 @@ func vecFeatures(x *rowCtx, out []float32) {
 	}
 	v, ok := p.cosines.get(ti.vecID, 0)
 	if !ok {
-		v = float32(ti.cos(x.ctxVec))
+		v = float32(ti.cos(x.res.Vec.Row(ti.vecID), x.ctxVec))
 		p.cosines = append(p.cosines, idMemo{ti.vecID, 0, v})
 	}
 	out[0], out[1] = v, 1
@@ -174,7 +192,7 @@ func vecFeatures(x *rowCtx, out []float32) {
 func edits(x *rowCtx, out []float32) { out[0] = float32(x.c.Edits) }
 
 // lenDiff (len_diff): |runes(candidate) - runes(OCR text)|.
-func lenDiff(x *rowCtx, out []float32) { out[0] = float32(absInt(x.ti.runes - x.ocr.runes)) }
+func lenDiff(x *rowCtx, out []float32) { out[0] = float32(absInt(int(x.ti.runes) - int(x.ocr.runes))) }
 
 // merge (merge): 1 when the candidate merges this token with the next
 // one(s).
@@ -273,15 +291,23 @@ func nCands(x *rowCtx, out []float32) { out[0] = x.pos.nCands }
 //   - coll_end: log relative frequency of tokens ending with the
 //     candidate's trailing punctuation;
 //   - orig_coll_size, original only: log10(1 + tokens in the profile) / 6,
-//     how much the coll_ features can be trusted;
-//   - coll_ctx: the candidate's fit to the collection's own word pairs:
-//     how often the collection writes its first word after the OCR word
-//     before it, and its last word before the OCR word after it, each as
-//     a smoothed log share of that neighbour's occurrences (mean of the
-//     two sides).
+//     how much the coll_ features can be trusted.
 func collection(x *rowCtx, out []float32) {
 	if x.coll != nil {
 		x.coll.row(x.c, x.i, x.ti, out)
+	}
+}
+
+// collContext (coll_ctx) fills the candidate's fit to the collection's own
+// word pairs (Doc.Profile; 0 without one): how often the collection
+// writes its first word after the OCR word before it, and its last word
+// before the OCR word after it, each as a smoothed log share of that
+// neighbour's occurrences (mean of the two sides), without this
+// position's own OCR pairs.
+func collContext(x *rowCtx, out []float32) {
+	if x.coll != nil {
+		end := min(x.i+max(x.c.Span, 1), x.n)
+		out[0] = float32(x.coll.context(x.i, end, x.ti.collNorms))
 	}
 }
 

@@ -383,15 +383,15 @@ func (k *knEstimate) fillBigrams(m *Model, keepBi []bool) []int32 {
 				continue
 			}
 			w := bi[i].key & (1<<32 - 1)
-			newBi[i] = int32(len(m.biWord))
-			m.biWord = append(m.biWord, int32(w))
-			m.biP = append(m.biP, quant(math.Log(k.p2v[i])))
+			newBi[i] = int32(len(m.bi))
+			m.bi = append(m.bi, bigram{w: int32(w), p: quant(math.Log(k.p2v[i]))})
 			num -= k.p2v[i]
 			den -= k.uni[w]
 		}
 		m.uniBow[v] = quant(bow(num, den))
-		m.biStart[v+1] = uint32(len(m.biWord))
+		m.biStart[v+1] = uint32(len(m.bi))
 	}
+	m.bi = append(m.bi, bigram{}) // the sentinel
 	return newBi
 }
 
@@ -399,8 +399,6 @@ func (k *knEstimate) fillBigrams(m *Model, keepBi []bool) []int32 {
 // contexts; newBi maps k's bigrams to m's.
 func (k *knEstimate) fillTrigrams(m *Model, newBi []int32, keepTri []bool) {
 	tri := k.tri
-	m.biBow = make([]int16, len(m.biWord))
-	m.triStart = make([]uint32, len(m.biWord)+1)
 	for i := 0; i < len(tri); {
 		j := k.trigramEnd(i)
 		ctx := newBi[k.triCtx[i]]
@@ -411,20 +409,19 @@ func (k *knEstimate) fillTrigrams(m *Model, newBi []int32, keepTri []bool) {
 				continue
 			}
 			v, w := tri[x].key>>21&(1<<21-1), tri[x].key&(1<<21-1)
-			m.triWord = append(m.triWord, int32(w))
-			m.triP = append(m.triP, quant(math.Log(k.p3v[x])))
+			m.tri = append(m.tri, trigram{w: int32(w), p: quant(math.Log(k.p3v[x]))})
 			num -= k.p3v[x]
 			den -= k.p2v[k.bigramIndex(v, w)]
 			n++
 		}
 		if n > 0 {
-			m.biBow[ctx] = quant(bow(num, den))
-			m.triStart[ctx+1] = uint32(n) // a count for now
+			m.bi[ctx].bow = quant(bow(num, den))
+			m.bi[ctx+1].tri = uint32(n) // a count for now
 		}
 		i = j
 	}
-	for i := 1; i < len(m.triStart); i++ {
-		m.triStart[i] += m.triStart[i-1]
+	for i := 1; i < len(m.bi); i++ {
+		m.bi[i].tri += m.bi[i-1].tri
 	}
 }
 

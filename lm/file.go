@@ -41,8 +41,8 @@ func (e *enc) s(x int64)  { e.b = binary.AppendVarint(e.b, x) }
 func (m *Model) Write(w io.Writer) error {
 	e := &enc{}
 	e.u(uint64(m.V))
-	e.u(uint64(len(m.biWord)))
-	e.u(uint64(len(m.triWord)))
+	e.u(uint64(m.Bigrams()))
+	e.u(uint64(m.Trigrams()))
 	e.u(m.total)
 	for id := 0; id < m.V; id++ {
 		word := m.text[m.offs[id]:m.offs[id+1]]
@@ -64,20 +64,22 @@ func (m *Model) Write(w io.Writer) error {
 		e.u(uint64(hi - lo))
 		prev := int32(-1)
 		for i := lo; i < hi; i++ {
-			e.u(uint64(m.biWord[i] - prev))
-			prev = m.biWord[i]
-			e.s(int64(m.biP[i]))
-			e.s(int64(m.biBow[i]))
+			b := m.bi[i]
+			e.u(uint64(b.w - prev))
+			prev = b.w
+			e.s(int64(b.p))
+			e.s(int64(b.bow))
 		}
 	}
-	for j := 0; j+1 < len(m.triStart); j++ {
-		lo, hi := m.triStart[j], m.triStart[j+1]
+	for j := 0; j < m.Bigrams(); j++ {
+		lo, hi := m.bi[j].tri, m.bi[j+1].tri
 		e.u(uint64(hi - lo))
 		prev := int32(-1)
 		for k := lo; k < hi; k++ {
-			e.u(uint64(m.triWord[k] - prev))
-			prev = m.triWord[k]
-			e.s(int64(m.triP[k]))
+			t := m.tri[k]
+			e.u(uint64(t.w - prev))
+			prev = t.w
+			e.s(int64(t.p))
 		}
 	}
 	return writeFile(w, magic, e.b)
@@ -239,8 +241,7 @@ func decodeModel(p []byte) (*Model, error) {
 		d.fail("vocabulary size %d", m.V)
 	}
 	nbi, ntri := d.n(3, "bigrams"), d.n(2, "trigrams")
-	m.biWord, m.biP, m.biBow = make([]int32, 0, nbi), make([]int16, 0, nbi), make([]int16, 0, nbi)
-	m.triWord, m.triP = make([]int32, 0, ntri), make([]int16, 0, ntri)
+	m.bi, m.tri = make([]bigram, 0, nbi+1), make([]trigram, 0, ntri)
 	m.total = d.u()
 	m.offs = make([]uint32, m.V+1)
 	for id := 0; id < m.V && d.err == nil; id++ {
@@ -284,14 +285,15 @@ func decodeModel(p []byte) (*Model, error) {
 				d.fail("bigram word %d out of order or range", w)
 			}
 			prev = w
-			m.biWord = append(m.biWord, int32(w))
-			m.biP = append(m.biP, d.q())
-			m.biBow = append(m.biBow, d.q())
+			p := d.q()
+			m.bi = append(m.bi, bigram{w: int32(w), p: p, bow: d.q()})
 		}
-		m.biStart[v+1] = uint32(len(m.biWord))
+		m.biStart[v+1] = uint32(len(m.bi))
 	}
-	m.triStart = make([]uint32, len(m.biWord)+1)
-	for j := 0; j < len(m.biWord) && d.err == nil; j++ {
+	nb := len(m.bi)
+	m.bi = append(m.bi, bigram{}) // the sentinel
+	for j := 0; j < nb && d.err == nil; j++ {
+		m.bi[j].tri = uint32(len(m.tri))
 		n := d.n(2, "trigrams")
 		prev := int64(-1)
 		for i := 0; i < n && d.err == nil; i++ {
@@ -300,13 +302,12 @@ func decodeModel(p []byte) (*Model, error) {
 				d.fail("trigram word %d out of order or range", w)
 			}
 			prev = w
-			m.triWord = append(m.triWord, int32(w))
-			m.triP = append(m.triP, d.q())
+			m.tri = append(m.tri, trigram{w: int32(w), p: d.q()})
 		}
-		m.triStart[j+1] = uint32(len(m.triWord))
 	}
-	if d.err == nil && (len(m.biWord) != nbi || len(m.triWord) != ntri) {
-		d.fail("%d bigrams and %d trigrams, not the %d and %d announced", len(m.biWord), len(m.triWord), nbi, ntri)
+	m.bi[nb].tri = uint32(len(m.tri))
+	if d.err == nil && (m.Bigrams() != nbi || m.Trigrams() != ntri) {
+		d.fail("%d bigrams and %d trigrams, not the %d and %d announced", m.Bigrams(), m.Trigrams(), nbi, ntri)
 	}
 	if d.err == nil && d.off != len(d.b) {
 		d.fail("%d bytes left over", len(d.b)-d.off)

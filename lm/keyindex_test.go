@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,8 +37,13 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 			long++
 		}
 		for w := int32(-1); w <= int32(m.V)+1; w++ {
-			want := find(m.biWord, m.biStart[g], m.biStart[g+1], w)
-			if got := m.biIx.find(m.biStart, m.biWord, uint32(g), w); got != want {
+			want := -1
+			for j := m.biStart[g]; j < m.biStart[g+1]; j++ {
+				if m.bi[j].w == w {
+					want = int(j)
+				}
+			}
+			if got := m.findBigram(uint32(g), w); got != want {
 				t.Fatalf("bigram (%d, %d): index %d, search %d", g, w, got, want)
 			}
 		}
@@ -48,13 +54,25 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 	if long == 0 {
 		t.Fatal("no context with a long list: the test does not reach the hash")
 	}
-	for j := 0; j+1 < len(m.triStart); j++ {
+	long = 0
+	for j := 0; j < m.Bigrams(); j++ {
+		if m.bi[j+1].tri-m.bi[j].tri > 4 {
+			long++
+		}
 		for w := int32(-1); w <= int32(m.V)+1; w++ {
-			want := find(m.triWord, m.triStart[j], m.triStart[j+1], w)
-			if got := m.triIx.find(m.triStart, m.triWord, uint32(j), w); got != want {
+			want := -1
+			for k := m.bi[j].tri; k < m.bi[j+1].tri; k++ {
+				if m.tri[k].w == w {
+					want = int(k)
+				}
+			}
+			if got := m.findTrigram(uint32(j), w); got != want {
 				t.Fatalf("trigram (%d, %d): index %d, search %d", j, w, got, want)
 			}
 		}
+	}
+	if long == 0 {
+		t.Fatal("no bigram context with a long list: the test does not reach the trigram hash")
 	}
 	// Next, step by step, gives LogProb's values bit for bit, whatever the
 	// ids (unknown, paragraph start, out of range)
@@ -89,14 +107,25 @@ func TestIndexesAgreeWithSearch(t *testing.T) {
 	}
 	for _, tab := range []struct {
 		keys []uint64
+		vals []int16
 		ix   *keyIndex
-	}{{s.ngram, &s.ngramIx}, {s.ctx, &s.ctxIx}} {
+	}{{s.ngram, s.ngramP, &s.ngramIx}, {s.ctx, s.ctxBow, &s.ctxIx}} {
 		for i, k := range tab.keys {
 			for _, q := range []uint64{k, k + 1, k - 1, k ^ 1<<59} {
-				if got, want := tab.ix.find(tab.keys, q), findKey(tab.keys, q); got != want {
-					t.Fatalf("shape key %d (%d of %d): index %d, search %d", q, i, len(tab.keys), got, want)
+				j := findKey(tab.keys, q)
+				got, ok := tab.ix.get(q)
+				if ok != (j >= 0) || ok && got != tab.vals[j] {
+					t.Fatalf("shape key %d (%d of %d): index %d %v, search %d", q, i, len(tab.keys), got, ok, j)
 				}
 			}
 		}
 	}
+}
+
+// findKey returns the position of k in the sorted keys, or -1.
+func findKey(keys []uint64, k uint64) int {
+	if i, ok := slices.BinarySearch(keys, k); ok {
+		return i
+	}
+	return -1
 }

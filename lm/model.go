@@ -2,7 +2,6 @@ package lm
 
 import (
 	"math"
-	"slices"
 )
 
 // qstep is the resolution of the stored log values: a log-probability or
@@ -36,16 +35,32 @@ type Model struct {
 	uniP   []int16 // log P1(w)
 	uniBow []int16 // log backoff weight of each word as a context, BOS last
 
-	biStart []uint32 // bigrams of context v: biWord[biStart[v]:biStart[v+1]], v = BOS included
-	biWord  []int32  // ascending within a context
-	biP     []int16  // log P(w | v)
-	biBow   []int16  // log backoff weight of the bigram as a trigram context
+	// The bigrams of context v (BOS included) are bi[biStart[v]:biStart[v+1]],
+	// ascending by word; the trigrams of context bigram j are
+	// tri[bi[j].tri:bi[j+1].tri], ascending by word (bi ends with a
+	// sentinel holding only tri). A bigram's word, probability, backoff
+	// weight and trigrams' start share one record (and a trigram's word
+	// and probability), so a look-up reads one place of these large
+	// arrays, not one per field.
+	biStart []uint32
+	bi      []bigram
+	tri     []trigram
 
-	triStart []uint32 // trigrams of context bigram i: triWord[triStart[i]:triStart[i+1]]
-	triWord  []int32
-	triP     []int16 // log P(w | u v)
+	biIx, triIx pairIndex // where a bigram, a trigram is in bi, tri
+}
 
-	biIx, triIx pairIndex // where a bigram, a trigram is in biWord, triWord
+// bigram is one kept bigram (v, w) of a context v.
+type bigram struct {
+	w   int32  // the word
+	p   int16  // log P(w | v)
+	bow int16  // log backoff weight of the bigram as a trigram context
+	tri uint32 // where its trigrams start in tri
+}
+
+// trigram is one kept trigram (u, v, w) of a context bigram (u, v).
+type trigram struct {
+	w int32 // the word
+	p int16 // log P(w | u v)
 }
 
 // fnv is the FNV-1a hash of s.
@@ -86,8 +101,10 @@ func (m *Model) index() {
 		}
 		m.table[h] = int32(id)
 	}
-	m.biIx = newPairIndex(m.biStart, m.biWord)
-	m.triIx = newPairIndex(m.triStart, m.triWord)
+	m.biIx = newPairIndex(len(m.biStart)-1, func(g int) (uint32, uint32) { return m.biStart[g], m.biStart[g+1] },
+		func(j uint32) int32 { return m.bi[j].w })
+	m.triIx = newPairIndex(len(m.bi)-1, func(g int) (uint32, uint32) { return m.bi[g].tri, m.bi[g+1].tri },
+		func(j uint32) int32 { return m.tri[j].w })
 }
 
 // Words returns the size of the vocabulary.
@@ -145,13 +162,53 @@ func (m *Model) LogFreq(id int32) float32 {
 	return float32(math.Log(c / float64(m.total)))
 }
 
-// find returns the index of w in words[lo:hi] (ascending), or -1.
-func find(words []int32, lo, hi uint32, w int32) int {
-	s := words[lo:hi]
-	if i, ok := slices.BinarySearch(s, w); ok {
-		return int(lo) + i
+// findBigram returns the index in m.bi of the bigram (v, w), or -1.
+func (m *Model) findBigram(v uint32, w int32) int {
+	lo, hi := m.biStart[v], m.biStart[v+1]
+	if len(m.biIx.slot) == 0 || hi-lo <= 4 {
+		for j := lo; j < hi && m.bi[j].w <= w; j++ {
+			if m.bi[j].w == w {
+				return int(j)
+			}
+		}
+		return -1
 	}
-	return -1
+	ix := &m.biIx
+	mask := uint64(len(ix.slot) - 1)
+	for h := ix.hash(v, w); ; h = (h + 1) & mask {
+		s := ix.slot[h]
+		if s == 0 {
+			return -1
+		}
+		if j := uint32(s - 1); m.bi[j].w == w && lo <= j && j < hi {
+			return int(j)
+		}
+	}
+}
+
+// findTrigram returns the index in m.tri of word w among the trigrams of
+// context bigram j, or -1.
+func (m *Model) findTrigram(j uint32, w int32) int {
+	lo, hi := m.bi[j].tri, m.bi[j+1].tri
+	if len(m.triIx.slot) == 0 || hi-lo <= 4 {
+		for k := lo; k < hi && m.tri[k].w <= w; k++ {
+			if m.tri[k].w == w {
+				return int(k)
+			}
+		}
+		return -1
+	}
+	ix := &m.triIx
+	mask := uint64(len(ix.slot) - 1)
+	for h := ix.hash(j, w); ; h = (h + 1) & mask {
+		s := ix.slot[h]
+		if s == 0 {
+			return -1
+		}
+		if k := uint32(s - 1); m.tri[k].w == w && lo <= k && k < hi {
+			return int(k)
+		}
+	}
 }
 
 // LogProb returns the natural log of P(w | ctx2 ctx1), the probability of
@@ -181,7 +238,7 @@ func (m *Model) Start(ctx2, ctx1 int32) State {
 	s := State{ctx2: ctx2, ctx1: ctx1, bi: -2}
 	V := int32(m.V)
 	if ctx1 >= 0 && ctx1 < V && ctx2 >= 0 && ctx2 <= V {
-		s.bi = int32(m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1))
+		s.bi = int32(m.findBigram(uint32(ctx2), ctx1))
 	}
 	return s
 }
@@ -208,22 +265,22 @@ func (m *Model) Next(s *State, w int32) float32 {
 	if ctx2 >= 0 {
 		j := int(bi)
 		if bi == -2 {
-			j = m.biIx.find(m.biStart, m.biWord, uint32(ctx2), ctx1)
+			j = m.findBigram(uint32(ctx2), ctx1)
 		}
 		if j >= 0 {
 			if w >= 0 {
-				if k := m.triIx.find(m.triStart, m.triWord, uint32(j), w); k >= 0 {
-					return float32(m.triP[k]) * qstep
+				if k := m.findTrigram(uint32(j), w); k >= 0 {
+					return float32(m.tri[k].p) * qstep
 				}
 			}
-			acc += int32(m.biBow[j])
+			acc += int32(m.bi[j].bow)
 		}
 	}
 	if w >= 0 {
-		j := m.biIx.find(m.biStart, m.biWord, uint32(ctx1), w)
+		j := m.findBigram(uint32(ctx1), w)
 		s.bi = int32(j) // the bigram ctx1 w: the next step's ctx2 ctx1
 		if j >= 0 {
-			return float32(acc+int32(m.biP[j])) * qstep
+			return float32(acc+int32(m.bi[j].p)) * qstep
 		}
 	}
 	acc += int32(m.uniBow[ctx1])
@@ -239,7 +296,7 @@ func (m *Model) lowest(w int32) float32 {
 
 // Bigrams returns the number of bigrams the model keeps (paragraph starts
 // included).
-func (m *Model) Bigrams() int { return len(m.biWord) }
+func (m *Model) Bigrams() int { return max(len(m.bi)-1, 0) }
 
 // Trigrams returns the number of trigrams the model keeps.
-func (m *Model) Trigrams() int { return len(m.triWord) }
+func (m *Model) Trigrams() int { return len(m.tri) }

@@ -50,12 +50,12 @@ type Shape struct {
 	ctxBow []int16  // log backoff weight
 	base   float32  // log of the uniform probability below order 1
 
-	ngramIx, ctxIx keyIndex // where a key is in ngram, ctx
+	ngramIx, ctxIx keyIndex // ngram and ctx keys with their values
 }
 
 // index builds the hash indexes of the n-gram and context keys.
 func (s *Shape) index() {
-	s.ngramIx, s.ctxIx = newKeyIndex(s.ngram), newKeyIndex(s.ctx)
+	s.ngramIx, s.ctxIx = newKeyIndex(s.ngram, s.ngramP), newKeyIndex(s.ctx, s.ctxBow)
 }
 
 // key packs the symbols s (at most 5) with their number in the top bits.
@@ -245,13 +245,6 @@ func (s *Shape) symbols(buf []uint16, w string) []uint16 {
 	return append(buf, symEOW)
 }
 
-func findKey(keys []uint64, k uint64) int {
-	if i, ok := slices.BinarySearch(keys, k); ok {
-		return i
-	}
-	return -1
-}
-
 // LogProb returns how much word looks like a word of the training texts:
 // the mean natural log probability of its characters and of its end, each
 // given the characters before it, so words of different lengths compare.
@@ -279,11 +272,11 @@ func (s *Shape) logProbAt(g []uint16) float32 {
 	acc := int32(0)
 	for k := len(g); k >= 1; k-- {
 		h := g[len(g)-k:]
-		if i := s.ngramIx.find(s.ngram, key(h)); i >= 0 {
-			return float32(acc+int32(s.ngramP[i])) * qstep
+		if p, ok := s.ngramIx.get(key(h)); ok {
+			return float32(acc+int32(p)) * qstep
 		}
-		if i := s.ctxIx.find(s.ctx, key(h[:k-1])); i >= 0 {
-			acc += int32(s.ctxBow[i])
+		if b, ok := s.ctxIx.get(key(h[:k-1])); ok {
+			acc += int32(b)
 		}
 	}
 	return float32(acc)*qstep + s.base

@@ -54,13 +54,15 @@ type ctxNode struct {
 // model's weight; band the most a candidate's evidence may fall below 0
 // for it to be on a path (Model.ContextBand).
 func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
-	return decodeContextIDs(words, nil, cands, first, scores, d, eng, weight, band)
+	return decodeContextIDs(words, nil, nil, cands, first, scores, d, eng, weight, band)
 }
 
 // decodeContextIDs is decodeContext given the English id of each OCR
 // token's Norm form as features.Compute found them (Matrix.Eng; nil: look
-// them up), which stand for the token's ids where the token is one field.
-func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
+// them up), which stand for the token's ids where the token is one field,
+// and the positions sharing a candidate list (Matrix.Same; nil: none),
+// whose candidates' margins are worked out once.
+func decodeContextIDs(words []string, tokIDs, same []int32, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
 	n := len(words)
 	if len(tokIDs) != n {
 		tokIDs = nil
@@ -79,6 +81,11 @@ func decodeContextIDs(words []string, tokIDs []int32, cands [][]candgen.Candidat
 		eng:    eng,
 		nodes:  make([]ctxNode, 0, 2*n),
 		idBuf:  make([]int32, 0, n+n/2),
+	}
+	if same != nil {
+		b.same, b.first = same, first
+		b.marg = make([]float64, first[n])
+		b.known = make([]bool, first[n])
 	}
 	for i := 0; i < n; i++ {
 		start[i] = int32(len(b.nodes))
@@ -106,6 +113,30 @@ type ctxBuilder struct {
 	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
 	idBuf []int32
 	opts  []ctxOpt // scratch of addPosition
+	// same is Matrix.Same (nil: no list is shared) and first the rows'
+	// offsets; marg holds the margin of each row's candidate where known
+	// is set, kept at the rows of the first position holding the list
+	same, first []int32
+	marg        []float64
+	known       []bool
+}
+
+// margin returns d's margin of candidate k (c) of position i, whose rows
+// start at lo: worked out once for all the positions sharing the list.
+func (b *ctxBuilder) margin(d decider, i, lo, k int, c *candgen.Candidate) float64 {
+	if b.marg == nil {
+		return d.margin(b.words, i, c)
+	}
+	row := lo + k
+	if i < len(b.same) && b.same[i] >= 0 {
+		row = int(b.first[b.same[i]]) + k
+	}
+	if b.known[row] {
+		return b.marg[row]
+	}
+	v := d.margin(b.words, i, c)
+	b.marg[row], b.known[row] = v, true
+	return v
 }
 
 // ctxOpt is a candidate of a position within the band: its index among
@@ -183,7 +214,7 @@ func (b *ctxBuilder) addPosition(i int, cands []candgen.Candidate, scores []floa
 				// e - margin <= e - minMargin: out of the band
 				continue
 			}
-			e -= d.margin(b.words, i, c)
+			e -= b.margin(d, i, lo, r-lo, c)
 		}
 		if e >= -band && !math.IsInf(e, -1) && i+max(c.Span, 1) <= n {
 			opts = append(opts, ctxOpt{r - lo, e})
