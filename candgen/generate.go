@@ -792,6 +792,41 @@ const keepSlack = 14
 // scored.
 const maxSplits = 6
 
+// keepBound holds the best scores of a core's candidates so far, to bound
+// the confusion DP of the next one: a candidate scoring below both the n-th
+// best and the best less keepSlack cannot survive the pruning, nor one
+// scoring scoreSlack below the core itself (self).
+type keepBound struct {
+	top  []float64 // the n best scores, best first
+	n    int
+	self float64
+}
+
+// floor is the score a candidate must beat to be kept.
+func (b *keepBound) floor() float64 {
+	t := b.top[0] - keepSlack
+	if len(b.top) >= b.n && b.top[b.n-1] < t {
+		t = b.top[b.n-1]
+	}
+	if len(b.top) < b.n {
+		t = math.Inf(-1)
+	}
+	return max(t, b.self-scoreSlack)
+}
+
+// push records the score s of a kept candidate.
+func (b *keepBound) push(s float64) {
+	k, _ := slices.BinarySearchFunc(b.top, s, func(a, b float64) int { return cmp.Compare(b, a) })
+	if k >= b.n {
+		return
+	}
+	if len(b.top) < b.n {
+		b.top = append(b.top, 0)
+	}
+	copy(b.top[k+1:], b.top[k:])
+	b.top[k] = s
+}
+
 // coreCands returns the scored candidates for a token core: the core
 // itself, lexicon words near it in its case forms, and its splits; the best
 // K by score.
@@ -822,30 +857,8 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// the scores kept so far, to bound the DP of the next candidate: one
 	// that scores below both the keepN-th best and the best less
 	// keepSlack cannot survive the pruning
-	keepN := g.opt.MinKeep + 2
-	top := append(g.topBuf[:0], orig.conf+w*orig.prior)
-	floor := func() float64 {
-		t := top[0] - keepSlack
-		if len(top) >= keepN && top[keepN-1] < t {
-			t = top[keepN-1]
-		}
-		if len(top) < keepN {
-			t = math.Inf(-1)
-		}
-		return max(t, orig.conf+w*orig.prior-scoreSlack)
-	}
-	push := func(s float64) {
-		k, _ := slices.BinarySearchFunc(top, s, func(a, b float64) int { return cmp.Compare(b, a) })
-		if k >= keepN {
-			return
-		}
-		if len(top) < keepN {
-			top = append(top, 0)
-		}
-		copy(top[k+1:], top[k:])
-		top[k] = s
-	}
-	defer func() { g.topBuf = top }()
+	kb := keepBound{top: append(g.topBuf[:0], orig.conf+w*orig.prior), n: g.opt.MinKeep + 2, self: orig.conf + w*orig.prior}
+	defer func() { g.topBuf = kb.top }()
 	// score returns log P(core | t), or false when t cannot score above
 	// the floor (the DP stops early then); loose keeps the old bound,
 	// scoreSlack nats below the core itself (splits, kept by kind)
@@ -854,7 +867,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		if loose {
 			bound = -orig.conf + scoreSlack + w*(prior-orig.prior)
 		} else {
-			bound = w*prior - floor()
+			bound = w*prior - kb.floor()
 		}
 		if bound < 0 {
 			return 0, false
@@ -864,7 +877,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			return 0, false
 		}
 		if !loose {
-			push(w*prior - c)
+			kb.push(w*prior - c)
 		}
 		return -c, true
 	}
