@@ -15,9 +15,11 @@ func TestSupported(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("gas", 0)
 	p := profile.Of([][]string{
-		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes"),
-		strings.Fields("HILL 18 lS tbe end gas EMC sayes"),
-		strings.Fields("the gas EMC tbe sayes"),
+		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s 10th"),
+		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s 10th"),
+		strings.Fields("the gas EMC tbe sayes 1n 4s 10th"),
+		strings.Fields("thal " + strings.Repeat("that ", 20) + "thal thal"),
+		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -28,19 +30,28 @@ func TestSupported(t *testing.T) {
 		{"rose;", "rose,", false},    // punctuation is never supported
 		{"fell;", "fell", false},     // ... nor dropping it
 		{"gas", "g as", false},       // a split of a known word
-		{"tbe", "t be", true},        // a split of an unknown one
+		{"stood,", "st ood,", true},  // a split of an unknown one seen once
+		{"tbe", "t be", false},       // ... not of one the collection repeats, with no evidence for the words apart
 		{"and/or", "and/ or", false}, // a split beside punctuation
 		{"1887", "l887", false},      // digits read as letters in a number the collection repeats
 		{"lS", "1S", false},          // digits kind that leaves a digit in the word
 		{"$18", "18", false},         // a word change of a token with digits
 		{"&", "a", false},            // an ampersand is a word sign
 		{"&c.", "it", false},
-		{"1887", "IBB7", false},  // a number the collection repeats (twice elsewhere)
-		{"18", "is", true},       // a number seen once
-		{"S0", "50", true},       // letters read as digits, a number made
-		{"100th", "10th", false}, // a word change that changes a number's digits
-		{"4", "it", false},       // ... or drops them
-		{"tbe", "the", true},     // a word change: evidence is in the features
+		{"1887", "IBB7", false}, // a number the collection repeats (twice elsewhere)
+		{"18", "is", true},      // a number seen once
+		{"S0", "50", true},      // letters read as digits, a number made
+		{"1n", "in", true},      // a word read with a digit, however often the collection repeats it
+		{"1n", "In", true},
+		{"4s", "as", false},              // money the collection repeats
+		{"10th", "loth", false},          // an ordinal the collection repeats
+		{"100th", "10th", false},         // a word change that changes a number's digits
+		{"4", "it", false},               // ... or drops them
+		{"tbe", "the", true},             // a word change: evidence is in the features
+		{"sayes", "says", false},         // a spelling of its period the collection repeats
+		{"thal", "that", true},           // ... but a rare variant of a form it writes 10 times as often is not
+		{"underway", "under way", false}, // a split of a form the collection repeats
+		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
@@ -61,5 +72,20 @@ func TestSupported(t *testing.T) {
 	}
 	if k := kindAt([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); k != eval.KindCase {
 		t.Errorf("kind %s", k)
+	}
+}
+
+func TestNumberShaped(t *testing.T) {
+	for _, c := range []struct {
+		tok  string
+		want bool
+	}{
+		{"15", true}, {"1,000.", true}, {"£1", true}, {"(1887)", true}, {"4s", true}, {"6d.", true},
+		{"2nd", true}, {"10TH", true}, {"8vo", true}, {"12mo", true},
+		{"1n", false}, {"1ndustry", false}, {"Th1s", false}, {"0f", false}, {"l5", false}, {"word", false}, {"", false},
+	} {
+		if got := numberShaped(c.tok); got != c.want {
+			t.Errorf("numberShaped(%q) = %v, want %v", c.tok, got, c.want)
+		}
 	}
 }
