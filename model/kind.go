@@ -90,8 +90,8 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     income, S0 -> 50, not 27.1 -> 27.i), and either the OCR token's form
 //     occurs at most once elsewhere in the collection (a number the
 //     collection repeats is a number) or the change reads a word: the OCR
-//     token holds letters, is not number-shaped (numberShaped: 15, 4s, 10th,
-//     2d, 8vo, £1) and the candidate has no digit. An engine that reads
+//     token holds letters, is not number-shaped (numberShaped: 15, 4s.,
+//     10th, 2d, 8vo, £1) and the candidate has no digit. An engine that reads
 //     `in` as `1n` does so all through a collection, so that form's
 //     recurrence is no evidence that it is right;
 //   - a split, when every space it inserts falls between two letters or
@@ -144,7 +144,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 		if elsewhere(p, profile.Norm(orig)) <= 1 {
 			return true
 		}
-		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(orig)
+		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(words, i)
 	case eval.KindWord:
 		if hasDigit(orig) || strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
@@ -232,27 +232,38 @@ func looksEnglish(w string) bool {
 var englishLooks sync.Map
 
 // numberSuffixes are the letters that follow the digits of an English
-// number: ordinals (1st, 2d, 10th), money (4s, 6d, 1l), book formats (8vo,
-// 12mo, 4to).
-var numberSuffixes = []string{"st", "nd", "rd", "th", "d", "s", "l", "vo", "mo", "to"}
+// number: ordinals (1st, 2d, 10th), money (6d, 1l), book formats (8vo,
+// 12mo, 4to). Shillings (4s) are told from a misread word (1s for is) by
+// what surrounds them (numberShaped).
+var numberSuffixes = []string{"st", "nd", "rd", "th", "d", "l", "vo", "mo", "to"}
 
-// numberShaped reports whether the core of tok (candgen.SplitAffix) is a
-// number, or starts with digits followed by one of numberSuffixes (in any
-// case): its letters, if any, belong to the number.
-func numberShaped(tok string) bool {
-	_, core, _ := candgen.SplitAffix(tok)
-	i := 0
-	for i < len(core) && '0' <= core[i] && core[i] <= '9' {
-		i++
+// numberShaped reports whether the core of words[i] (candgen.SplitAffix) is
+// a number, or starts with digits followed by one of numberSuffixes (in any
+// case), or by s written as shillings are: with a full stop (4s.) or beside
+// a word holding a digit or a currency sign (£1 4s 6d). Its letters, if
+// any, then belong to the number.
+func numberShaped(words []string, i int) bool {
+	_, core, suf := candgen.SplitAffix(words[i])
+	n := 0
+	for n < len(core) && '0' <= core[n] && core[n] <= '9' {
+		n++
 	}
-	if i == 0 {
+	if n == 0 {
 		return false
 	}
-	rest := strings.ToLower(core[i:])
-	if strings.IndexFunc(rest, unicode.IsLetter) < 0 {
+	rest := strings.ToLower(core[n:])
+	switch {
+	case strings.IndexFunc(rest, unicode.IsLetter) < 0 || slices.Contains(numberSuffixes, rest):
 		return true
+	case rest == "s":
+		return strings.HasPrefix(suf, ".") || i > 0 && money(words[i-1]) || i+1 < len(words) && money(words[i+1])
 	}
-	return slices.Contains(numberSuffixes, rest)
+	return false
+}
+
+// money reports whether w holds a digit or a currency sign.
+func money(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsDigit(r) || unicode.Is(unicode.Sc, r) }) >= 0
 }
 
 // spacesBetweenAlnum reports whether every space in s has a letter or a

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,9 +16,9 @@ func TestSupported(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("gas", 0)
 	p := profile.Of([][]string{
-		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s 10th"),
-		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s 10th"),
-		strings.Fields("the gas EMC tbe sayes 1n 4s 10th"),
+		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s. 10th"),
+		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s. 10th"),
+		strings.Fields("the gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("thal " + strings.Repeat("that ", 20) + "thal thal"),
 		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
 	}, profile.Options{})
@@ -43,7 +44,7 @@ func TestSupported(t *testing.T) {
 		{"S0", "50", true},      // letters read as digits, a number made
 		{"1n", "in", true},      // a word read with a digit, however often the collection repeats it
 		{"1n", "In", true},
-		{"4s", "as", false},              // money the collection repeats
+		{"4s.", "as.", false},            // money the collection repeats
 		{"10th", "loth", false},          // an ordinal the collection repeats
 		{"100th", "10th", false},         // a word change that changes a number's digits
 		{"4", "it", false},               // ... or drops them
@@ -77,15 +78,20 @@ func TestSupported(t *testing.T) {
 
 func TestNumberShaped(t *testing.T) {
 	for _, c := range []struct {
-		tok  string
+		text string // the token decided is the one marked with *
 		want bool
 	}{
-		{"15", true}, {"1,000.", true}, {"£1", true}, {"(1887)", true}, {"4s", true}, {"6d.", true},
-		{"2nd", true}, {"10TH", true}, {"8vo", true}, {"12mo", true},
-		{"1n", false}, {"1ndustry", false}, {"Th1s", false}, {"0f", false}, {"l5", false}, {"word", false}, {"", false},
+		{"*15", true}, {"*1,000.", true}, {"*£1", true}, {"*(1887)", true}, {"*6d.", true},
+		{"*2nd", true}, {"*10TH", true}, {"*8vo", true}, {"*12mo", true},
+		{"price *4s.", true}, {"£1 *4s 6d", true}, {"£1 *4s", true}, {"*4s 6d", true},
+		{"this *1s all", false}, {"it *1s,", false},
+		{"*1n", false}, {"*1ndustry", false}, {"*Th1s", false}, {"*0f", false}, {"*l5", false}, {"*word", false},
 	} {
-		if got := numberShaped(c.tok); got != c.want {
-			t.Errorf("numberShaped(%q) = %v, want %v", c.tok, got, c.want)
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
+		words[i] = words[i][1:]
+		if got := numberShaped(words, i); got != c.want {
+			t.Errorf("numberShaped(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }
