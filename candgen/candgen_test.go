@@ -290,6 +290,24 @@ func TestLexicon(t *testing.T) {
 	}
 }
 
+// HasAs knows a word only in a case the token can stand for.
+func TestLexiconHasAs(t *testing.T) {
+	l := NewLexicon()
+	for _, w := range []string{"AMD", "Paris", "cat", "NASA", "nasa", "iPod"} {
+		l.Add(w, 1)
+	}
+	for w, want := range map[string]bool{
+		"amd": false, "Amd": false, "AMD": true, // an acronym is not a lower-case word
+		"paris": false, "Paris": true, "PARIS": true, // a name is not a lower-case word
+		"cat": true, "Cat": true, "CAT": true, "cAt": true,
+		"nasa": true, "ipod": false, "IPod": true, "dog": false,
+	} {
+		if got := l.HasAs(w); got != want {
+			t.Errorf("HasAs(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
 func TestLookAlikesAndCompounds(t *testing.T) {
 	// OCR reads i as l everywhere and - as i
 	gt := strings.Fields("this is a list of airborne items in time with wide air-borne fine skills")

@@ -125,6 +125,28 @@ func (l *Lexicon) Has(w string) bool { _, ok := l.ids[w]; return ok }
 // HasFold reports whether w is known in some case.
 func (l *Lexicon) HasFold(w string) bool { _, ok := l.fold[lower(w)]; return ok }
 
+// HasAs reports whether w is known in a case it can stand for: a
+// lower-case w only as a word the lexicon writes in lower case (amd is not
+// the acronym AMD), a capitalised one as itself or in lower case (a word
+// that begins a sentence), any other (all capitals, mixed, no letters) in
+// any case.
+func (l *Lexicon) HasAs(w string) bool {
+	fid, ok := l.fold[lower(w)]
+	if !ok {
+		return false
+	}
+	pat := casePattern(w)
+	if pat != caseLower && pat != caseTitle {
+		return true
+	}
+	for _, id := range l.forms[fid] {
+		if fp := casePattern(l.words[id]); fp == caseLower || fp == caseNone || fp == pat {
+			return true
+		}
+	}
+	return false
+}
+
 // Total returns the sum of all counts.
 func (l *Lexicon) Total() int { return l.total }
 

@@ -107,16 +107,17 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //   - a change of a lone ampersand (& or &c. -> a, it), never: it is a
 //     word sign, not a misread letter;
 //   - any other change of one word, unless the OCR token occurs twice or
-//     more elsewhere in the collection and is a word the lexicon knows (in
-//     any case), an acronym (two or more capitals, no lower case), or
+//     more elsewhere in the collection and is a word the lexicon knows in
+//     a case the token can stand for (Lexicon.HasAs: amd is not AMD), an
+//     acronym (two or more capitals, no lower case), or
 //     looks like English (looksEnglish) while the collection does not
 //     write the candidate's form variantRatio times as often as the
 //     token's: a real word, an acronym or a spelling of its period that
 //     the collection repeats is its own, not an error (gas -> as, role ->
 //     rule, data -> date, EMC -> Etc, Scholer -> Scholar, sayes -> says),
 //     but a plausible-looking form that is a rare variant of a word the
-//     collection writes far more often is a systematic misreading (af ->
-//     of, thal -> that, regulatlons -> regulations). A garbled word that
+//     collection writes far more often is a systematic misreading (thal ->
+//     that, regulatlons -> regulations). A garbled word that
 //     recurs (thls, companles) is still corrected.
 //
 // Merges are always supported: their evidence is in the features.
@@ -154,7 +155,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 			return true
 		}
 		_, core, _ := candgen.SplitAffix(orig)
-		if acronym(core) || lex != nil && lex.HasFold(core) {
+		if acronym(core) || lex != nil && lex.HasAs(core) {
 			return false
 		}
 		return !looksEnglish(n) || int(p.Word(profile.Norm(c.Text)).N) >= variantRatio*elsewhere(p, n)

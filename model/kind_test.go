@@ -15,12 +15,14 @@ import (
 func TestSupported(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("gas", 0)
+	lex.Add("AMD", 0)
 	p := profile.Of([][]string{
 		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s. 10th"),
 		strings.Fields("the gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("thal " + strings.Repeat("that ", 20) + "thal thal"),
 		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
+		strings.Fields("amd amd amd gas"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -53,6 +55,8 @@ func TestSupported(t *testing.T) {
 		{"thal", "that", true},           // ... but a rare variant of a form it writes 10 times as often is not
 		{"underway", "under way", false}, // a split of a form the collection repeats
 		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
+		{"gas", "as", false},             // a known word the collection repeats
+		{"amd", "and", true},             // ... but the lexicon knows AMD, not amd
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
