@@ -109,16 +109,16 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //   - any other change of one word, unless the OCR token occurs twice or
 //     more elsewhere in the collection and is a word the lexicon knows in
 //     a case the token can stand for (Lexicon.HasAs: amd is not AMD), an
-//     acronym (two or more capitals, no lower case), or
-//     looks like English (looksEnglish) while the collection does not
-//     write the candidate's form variantRatio times as often as the
-//     token's: a real word, an acronym or a spelling of its period that
-//     the collection repeats is its own, not an error (gas -> as, role ->
-//     rule, data -> date, EMC -> Etc, Scholer -> Scholar, sayes -> says),
-//     but a plausible-looking form that is a rare variant of a word the
-//     collection writes far more often is a systematic misreading (thal ->
-//     that, regulatlons -> regulations). A garbled word that
-//     recurs (thls, companles) is still corrected.
+//     acronym (two or more capitals, no lower case), or looks like English
+//     (looksEnglish) while the collection does not write the candidate's
+//     form variantRatio times as often as the token's. A real word, an
+//     acronym or a spelling of its period that the collection repeats is
+//     its own, not an error (gas -> as, role -> rule, data -> date, EMC ->
+//     Etc, Scholer -> Scholar, sayes -> says), but a plausible-looking form
+//     that is a rare variant of a word the collection writes far more often
+//     is a systematic misreading (thal -> that, regulatlons ->
+//     regulations). A garbled word that recurs (thls, companles) is still
+//     corrected.
 //
 // Merges are always supported: their evidence is in the features.
 func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
@@ -193,8 +193,8 @@ func elsewhere(p *profile.Profile, n string) int { return int(p.Word(n).N) - 1 }
 // taken for a variant of the candidate (TICCL's idea: an error is a rare
 // variant of a frequent form). Of 3, 10 and 30, tried on early and
 // ads-fall2018 with models that had not seen them, 3 broke words on both
-// (period spellings that the collection writes beside the modern ones),
-// 10 none on early and 30 fixed fewer.
+// (period spellings that the collection writes beside the modern ones:
+// shal, stil), 10 a few (smal -> shall) and 30 fixed fewer.
 const variantRatio = 10
 
 // shapeFloor is the shape score (lm.Shape.LogProb) that 99% of the English
