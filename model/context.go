@@ -122,9 +122,10 @@ type ctxBuilder struct {
 }
 
 // margin returns d's margin of candidate k (c) of position i, whose rows
-// start at lo: worked out once for all the positions sharing the list.
+// start at lo: worked out once for all the positions sharing the list,
+// except for a token whose margin depends on its neighbours (byNeighbours).
 func (b *ctxBuilder) margin(d decider, i, lo, k int, c *candgen.Candidate) float64 {
-	if b.marg == nil {
+	if b.marg == nil || byNeighbours(b.words[i]) {
 		return d.margin(b.words, i, c)
 	}
 	row := lo + k

@@ -262,6 +262,24 @@ func numberShaped(words []string, i int) bool {
 	return false
 }
 
+// byNeighbours reports whether the profile's support of a change of tok
+// depends on the words beside it: tok is digits and an s (4s, 1s; see
+// numberShaped). A margin of any other token depends on the token and the
+// candidate alone, so positions holding the same token may share it.
+func byNeighbours(tok string) bool {
+	_, core, _ := candgen.SplitAffix(tok)
+	n := len(core) - 1
+	if n < 1 || core[n] != 's' && core[n] != 'S' {
+		return false
+	}
+	for _, r := range core[:n] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // money reports whether w holds a digit or a currency sign.
 func money(w string) bool {
 	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsDigit(r) || unicode.Is(unicode.Sc, r) }) >= 0

@@ -99,3 +99,33 @@ func TestNumberShaped(t *testing.T) {
 		}
 	}
 }
+
+// Positions sharing a candidate list share its margins, except where the
+// profile's support depends on the neighbours: 4s is money beside £1 and a
+// misread word elsewhere.
+func TestSharedMarginByNeighbours(t *testing.T) {
+	words := strings.Fields("£1 4s 6d and it 4s well 4s")
+	p := profile.Of([][]string{words, words}, profile.Options{})
+	ms := uniform(0)
+	ms[int(eval.NumKinds)+int(eval.KindDigits)] = 9
+	d := decider{margins: ms, prof: p}
+	c := &candgen.Candidate{Text: "is", Span: 1}
+	// every position holds one candidate row; positions 1, 5 and 7 share
+	// the list of position 1
+	same := make([]int32, len(words))
+	for i := range same {
+		same[i] = -1
+	}
+	same[1], same[5], same[7] = 0, 0, 0
+	b := &ctxBuilder{words: words, same: same, first: []int32{1}, marg: make([]float64, len(words)), known: make([]bool, len(words))}
+	for i, want := range map[int]float64{1: 9, 5: 0, 7: 0} {
+		if got := b.margin(d, i, i, 0, c); got != want {
+			t.Errorf("margin of %q at %d = %v, want %v", words[i], i, got, want)
+		}
+	}
+	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "s": false, "is": false, "1st": false, "4": false} {
+		if got := byNeighbours(tok); got != want {
+			t.Errorf("byNeighbours(%q) = %v, want %v", tok, got, want)
+		}
+	}
+}
