@@ -244,16 +244,10 @@ var numberSuffixes = []string{"st", "nd", "rd", "th", "d", "l", "vo", "mo", "to"
 // a word holding a digit or a currency sign (£1 4s 6d). Its letters, if
 // any, then belong to the number.
 func numberShaped(words []string, i int) bool {
-	_, core, suf := candgen.SplitAffix(words[i])
-	n := 0
-	for n < len(core) && '0' <= core[n] && core[n] <= '9' {
-		n++
-	}
-	if n == 0 {
-		return false
-	}
-	rest := strings.ToLower(core[n:])
+	rest, suf, ok := afterDigits(words[i])
 	switch {
+	case !ok:
+		return false
 	case strings.IndexFunc(rest, unicode.IsLetter) < 0 || slices.Contains(numberSuffixes, rest):
 		return true
 	case rest == "s":
@@ -262,22 +256,26 @@ func numberShaped(words []string, i int) bool {
 	return false
 }
 
+// afterDigits splits the core of tok (candgen.SplitAffix) after its leading
+// ASCII digits: rest is what follows them, lower-cased, and suf the
+// token's trailing punctuation; ok is false when the core does not start
+// with a digit.
+func afterDigits(tok string) (rest, suf string, ok bool) {
+	_, core, suf := candgen.SplitAffix(tok)
+	n := 0
+	for n < len(core) && '0' <= core[n] && core[n] <= '9' {
+		n++
+	}
+	return strings.ToLower(core[n:]), suf, n > 0
+}
+
 // byNeighbours reports whether the profile's support of a change of tok
 // depends on the words beside it: tok is digits and an s (4s, 1s; see
 // numberShaped). A margin of any other token depends on the token and the
 // candidate alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {
-	_, core, _ := candgen.SplitAffix(tok)
-	n := len(core) - 1
-	if n < 1 || core[n] != 's' && core[n] != 'S' {
-		return false
-	}
-	for _, r := range core[:n] {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
+	rest, _, ok := afterDigits(tok)
+	return ok && rest == "s"
 }
 
 // money reports whether w holds a digit or a currency sign.
