@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"ocrfix/candgen"
 	"ocrfix/eval"
@@ -106,6 +107,12 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     model knows them (digits read as letters are the kind above);
 //   - a change of a lone ampersand (& or &c. -> a, it), never: it is a
 //     word sign, not a misread letter;
+//   - a change of an initial (a lone letter and a full stop) into another
+//     letter (J. -> I., E. -> I.), never: any letter may be a name's
+//     initial, so neither the lexicon nor the collection can tell a misread
+//     one, and on a page alone (a small profile, where nothing recurs) only
+//     the ranker's guess would be left. A lone letter without the stop is
+//     often the pronoun misread (J -> I) and is left to the ranker;
 //   - any other change of one word, unless the OCR token occurs twice or
 //     more elsewhere in the collection and is a word the lexicon knows in
 //     a case the token can stand for (Lexicon.HasAs: amd is not AMD), an
@@ -150,6 +157,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 		if hasDigit(orig) || strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
+		if initial(orig) && oneLetter(c.Text) {
+			return false
+		}
 		n := profile.Norm(orig)
 		if n == "" || elsewhere(p, n) < 2 {
 			return true
@@ -161,6 +171,21 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 		return !looksEnglish(n) || int(p.Word(profile.Norm(c.Text)).N) >= variantRatio*elsewhere(p, n)
 	}
 	return true
+}
+
+// oneLetter reports whether the core of token w (candgen.SplitAffix) is a
+// single letter.
+func oneLetter(w string) bool {
+	_, core, _ := candgen.SplitAffix(w)
+	r, n := utf8.DecodeRuneInString(core)
+	return n > 0 && n == len(core) && unicode.IsLetter(r)
+}
+
+// initial reports whether token w is a lone letter followed by a full
+// stop (J., E.), perhaps inside other punctuation ((J.), J.,).
+func initial(w string) bool {
+	_, core, suf := candgen.SplitAffix(w)
+	return oneLetter(core) && strings.HasPrefix(suf, ".")
 }
 
 // splitVariant reports whether the collection's evidence allows the split

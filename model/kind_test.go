@@ -57,6 +57,11 @@ func TestSupported(t *testing.T) {
 		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
 		{"gas", "as", false},             // a known word the collection repeats
 		{"amd", "and", true},             // ... but the lexicon knows AMD, not amd
+		{"J.", "I.", false},              // an initial into another letter
+		{"(E.),", "(I.),", false},
+		{"J", "I", true},    // a lone letter without the stop: often the pronoun misread
+		{"J.", "In.", true}, // an initial into a word
+		{"|", "I", true},    // a sign into a letter
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
