@@ -94,7 +94,10 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     token holds letters, is not number-shaped (numberShaped: 15, 4s.,
 //     10th, 2d, 8vo, £1) and the candidate has no digit. An engine that reads
 //     `in` as `1n` does so all through a collection, so that form's
-//     recurrence is no evidence that it is right;
+//     recurrence is no evidence that it is right. A token without a letter
+//     (18, 11, 0, £1) is never made a word (18 -> is, 11 -> It, £1 -> £I):
+//     a number seen once is still a number far more often than a misread
+//     word, and on a page alone every number is seen once;
 //   - a split, when every space it inserts falls between two letters or
 //     digits (and/or -> and/ or, acid-as -> acid- as are not made), the
 //     OCR token is not a word the lexicon knows (in any case): overall ->
@@ -146,7 +149,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 		}
 		return splitVariant(p, profile.Norm(orig), c.Text)
 	case eval.KindDigits:
-		if hasDigit(c.Text) && hasLetter(c.Text) {
+		if hasDigit(c.Text) && hasLetter(c.Text) || !hasLetter(orig) && hasLetter(c.Text) {
 			return false
 		}
 		if elsewhere(p, profile.Norm(orig)) <= 1 {

@@ -42,9 +42,11 @@ func TestSupported(t *testing.T) {
 		{"&", "a", false},            // an ampersand is a word sign
 		{"&c.", "it", false},
 		{"1887", "IBB7", false}, // a number the collection repeats (twice elsewhere)
-		{"18", "is", true},      // a number seen once
-		{"S0", "50", true},      // letters read as digits, a number made
-		{"1n", "in", true},      // a word read with a digit, however often the collection repeats it
+		{"18", "is", false},     // a number seen once is not made a word
+		{"£1", "£I", false},
+		{"0", "a", false},
+		{"S0", "50", true}, // letters read as digits, a number made
+		{"1n", "in", true}, // a word read with a digit, however often the collection repeats it
 		{"1n", "In", true},
 		{"4s.", "as.", false},            // money the collection repeats
 		{"10th", "loth", false},          // an ordinal the collection repeats
