@@ -84,8 +84,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return errUsage{"no command"}
 	}
 	cmd, args := args[0], args[1:]
-	fs := flag.CommandLine
-	fs.SetOutput(stderr)
+	fs := commandFlags(cmd, stderr)
 	ctx := context.Background()
 	switch cmd {
 	case "correct":
@@ -237,6 +236,42 @@ func runEval(ctx context.Context, fs *flag.FlagSet, args []string, stdout, stder
 		}
 	}
 	return nil
+}
+
+// commandFlags returns a new flag set for command cmd holding Beam's flags
+// (those of flag.CommandLine), each forwarded to flag.CommandLine when
+// set: Beam reads its options there, and passes to a runner's workers the
+// flags set there (flag.Visit). The command's own flags are defined on the
+// new set, so running a command again in one process (a test) defines
+// them afresh.
+func commandFlags(cmd string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("ocrfix-beam "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) {
+		fs.Var(forward{f}, f.Name, f.Usage)
+	})
+	return fs
+}
+
+// forward is a flag.Value that sets a flag of flag.CommandLine.
+type forward struct{ f *flag.Flag }
+
+func (v forward) String() string {
+	if v.f == nil { // the zero value, which flag.PrintDefaults asks about
+		return ""
+	}
+	return v.f.Value.String()
+}
+
+func (v forward) Set(s string) error { return flag.CommandLine.Set(v.f.Name, s) }
+
+// IsBoolFlag lets a forwarded boolean flag be given without a value.
+func (v forward) IsBoolFlag() bool {
+	if v.f == nil {
+		return false
+	}
+	b, ok := v.f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // parse parses a command's flags (with Beam's, which share flag's
