@@ -35,6 +35,10 @@ type collFeatures struct {
 	// candidates of a position are often variants of one form)
 	forms   []formCount
 	formsAt int
+	// ctx remembers the coll_ctx values of the texts seen at position
+	// ctxAt (a position's candidates are often variants of a few forms)
+	ctx   []ctxValue
+	ctxAt int
 	// memo holds the profile counts of one-word candidate texts, by
 	// their facts' sequence number (staticInfo.seq)
 	memo *collMemo
@@ -98,6 +102,14 @@ func (cf *collFeatures) newCounts(ti *staticInfo) collCounts {
 	return collCounts{cf.p.Word(ti.collNorms[0]), cf.p.Exact(ti.collExacts[0]).N, int32(cf.p.EndCount(ti.collEnd))}
 }
 
+// ctxValue is a remembered coll_ctx value: that of a text ending its
+// span at end whose first and last Norm forms are first and last.
+type ctxValue struct {
+	end         int
+	first, last string
+	v           float64
+}
+
 // formCount is the profile's count of a Norm form.
 type formCount struct {
 	form string
@@ -120,7 +132,7 @@ func (cf *collFeatures) word(i int, n string) profile.Count {
 }
 
 func newCollFeatures(p *profile.Profile, words []string, memo *collMemo) *collFeatures {
-	cf := &collFeatures{p: p, words: words, formsAt: -1, memo: memo, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
+	cf := &collFeatures{p: p, words: words, formsAt: -1, ctxAt: -1, memo: memo, norm: make([]string, len(words)), ends: make([]string, len(words)), local: make(map[string]int, len(words)/2)}
 	cf.prevW, cf.nextW, cf.logDen = make([]int32, len(words)), make([]int32, len(words)), make([]float64, len(words))
 	last := int32(-1)
 	for i, w := range words {
@@ -243,6 +255,22 @@ func (cf *collFeatures) context(i, end int, norms []string) float64 {
 			last = n
 		}
 	}
+	if cf.ctxAt != i {
+		cf.ctx, cf.ctxAt = cf.ctx[:0], i
+	}
+	for _, c := range cf.ctx {
+		if c.end == end && c.first == first && c.last == last {
+			return c.v
+		}
+	}
+	v := cf.pairsContext(i, end, first, last)
+	cf.ctx = append(cf.ctx, ctxValue{end, first, last, v})
+	return v
+}
+
+// pairsContext is context for a text whose first and last non-empty Norm
+// forms are first and last ("" for none).
+func (cf *collFeatures) pairsContext(i, end int, first, last string) float64 {
 	ocrFirst, ocrLast := "", ""
 	for k := i; k < end; k++ {
 		if n := cf.norm[k]; n != "" {

@@ -7,9 +7,9 @@ import (
 	"ocrfix/lm"
 )
 
-// engWord records the English-model facts of word k (of n) of a candidate
-// text, whose Norm form is nw.
-func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
+// addEng records the English-model facts of word k (of n) of a candidate
+// text, whose Norm form has the facts f.
+func (si *staticInfo) addEng(k, n int, f *wordFacts) {
 	if si.engIDs == nil {
 		if n == 1 {
 			si.engIDs = si.ids[2:3:3]
@@ -18,43 +18,10 @@ func (res *Resources) engWord(si *staticInfo, k, n int, nw string) {
 		}
 		si.engAll = true
 	}
-	id := int32(noWord)
-	if nw != "" {
-		id = res.Eng.ID(nw)
-	}
-	si.engIDs[k] = id
-	si.engAll = si.engAll && id >= 0
-	if id >= 0 {
-		// a word the English model knows: its facts are remembered by id
-		f := res.engFacts(id, nw)
-		si.engFreq += f.freq
-		si.engShp += f.shape
-		return
-	}
-	si.engFreq += res.Eng.LogFreq(-1)
-	if res.Shape != nil {
-		si.engShp += res.unknownShape(nw)
-	}
-}
-
-// unknownShape returns the shape score of nw, a Norm form the English
-// model does not know, remembered by form (half the forms recur: the
-// case and punctuation variants of one OCR form).
-func (res *Resources) unknownShape(nw string) float32 {
-	res.unkMu.Lock()
-	v, ok := res.unkShape[nw]
-	res.unkMu.Unlock()
-	if ok {
-		return v
-	}
-	v = res.Shape.LogProb(nw)
-	res.unkMu.Lock()
-	if res.unkShape == nil || len(res.unkShape) >= maxCached {
-		res.unkShape = map[string]float32{}
-	}
-	res.unkShape[nw] = v
-	res.unkMu.Unlock()
-	return v
+	si.engIDs[k] = f.eng
+	si.engAll = si.engAll && f.eng >= 0
+	si.engFreq += f.engFreq
+	si.engShp += f.engShp
 }
 
 // engWordFacts are the English frequency and word-shape score of a word

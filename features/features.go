@@ -53,10 +53,9 @@ type Resources struct {
 	engOnce sync.Once
 	engFact []atomic.Uint64
 
-	// unkShape holds the shape scores of the Norm forms the English
-	// model does not know.
-	unkMu    sync.Mutex
-	unkShape map[string]float32
+	// words holds the facts of the Norm forms of the words seen.
+	wordMu sync.RWMutex
+	words  map[string]wordFacts
 
 	// seq numbers the texts' facts as they are made (staticInfo.seq);
 	// collMemos holds *collMemo, per-document memos indexed by it.
@@ -824,28 +823,30 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	si.inLex = true
 	var uni float64
 	norm0, hasNorm0 := "", false
+	var buf [32]byte
 	for k, w := range words {
 		if res.Lex != nil && !res.Lex.Has(core(w)) {
 			si.inLex = false
 		}
 		id := int32(-1)
 		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
-			nw := Norm(w)
+			wf, _ := res.word(w, buf[:0])
 			if k == 0 {
-				norm0, hasNorm0 = nw, true
+				norm0, hasNorm0 = wf.norm, true
+				if wf.hasVec {
+					si.vecID, si.hasVec, si.vecLen = wf.vecID, true, wf.vecLen
+				}
 			}
-			if res.LM != nil && nw != "" {
-				id = res.LM.ID(nw)
-			}
+			id = wf.lm
 			if res.Eng != nil {
-				res.engWord(si, k, n, nw)
+				si.addEng(k, n, &wf)
+			}
+			if res.LM != nil {
+				uni += wf.uni
 			}
 		}
-		if res.LM != nil {
-			uni += res.LM.LogUni(id)
-			if k > 0 {
-				si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))
-			}
+		if res.LM != nil && k > 0 {
+			si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))
 		}
 		si.lmIDs[k] = id
 		if res.LDA != nil {
@@ -861,12 +862,6 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	if res.Eng != nil {
 		si.engFreq /= float32(n)
 		si.engShp /= float32(n)
-	}
-	if res.Vec != nil {
-		if id, ok := res.vecID(norm0, si.lmIDs[0]); ok {
-			si.vecID, si.hasVec = id, true
-			si.vecLen = math.Sqrt(res.vecSquare(id))
-		}
 	}
 }
 
