@@ -825,12 +825,14 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	norm0, hasNorm0 := "", false
 	var buf [32]byte
 	for k, w := range words {
-		if res.Lex != nil && !res.Lex.Has(core(w)) {
-			si.inLex = false
-		}
 		id := int32(-1)
+		lexDone := false // inLex has been checked for w
 		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
-			wf, _ := res.word(w, buf[:0])
+			wf, isCore := res.word(w, buf[:0])
+			if isCore && res.Lex != nil {
+				si.inLex = si.inLex && wf.inLex
+				lexDone = true
+			}
 			if k == 0 {
 				norm0, hasNorm0 = wf.norm, true
 				if wf.hasVec {
@@ -844,6 +846,9 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 			if res.LM != nil {
 				uni += wf.uni
 			}
+		}
+		if res.Lex != nil && !lexDone && !res.Lex.Has(core(w)) {
+			si.inLex = false
 		}
 		if res.LM != nil && k > 0 {
 			si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))

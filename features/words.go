@@ -16,12 +16,16 @@ type wordFacts struct {
 	engShp  float32 // English word-shape score (with Eng and Shape)
 	vecID   int32   // the id of its word vector (when hasVec)
 	hasVec  bool    // it has a word vector (with Vec)
+	inLex   bool    // the lexicon holds the form itself (with Lex)
 }
 
 // word returns the facts of the Norm form of w, a word (no white space),
-// from the cache when it has them. buf is scratch for the form.
-func (res *Resources) word(w string, buf []byte) (wordFacts, []byte) {
-	key, same, ascii := normKey(buf[:0], w)
+// from the cache when it has them, and whether that form is the core of w
+// (candgen.SplitAffix; so when w is printable ASCII without upper case).
+// buf is scratch for the form.
+func (res *Resources) word(w string, buf []byte) (f wordFacts, isCore bool) {
+	key, same, ascii, upper := normKey(buf[:0], w)
+	isCore = ascii && !upper
 	nw := "" // the form, when not in key
 	switch {
 	case same:
@@ -29,7 +33,6 @@ func (res *Resources) word(w string, buf []byte) (wordFacts, []byte) {
 	case !ascii:
 		nw = Norm(w)
 	}
-	var f wordFacts
 	found := false
 	res.wordMu.RLock()
 	if same || !ascii {
@@ -39,7 +42,7 @@ func (res *Resources) word(w string, buf []byte) (wordFacts, []byte) {
 	}
 	res.wordMu.RUnlock()
 	if found {
-		return f, key
+		return f, isCore
 	}
 	f.norm = nw
 	if ascii && !same {
@@ -52,12 +55,13 @@ func (res *Resources) word(w string, buf []byte) (wordFacts, []byte) {
 	}
 	res.words[f.norm] = f
 	res.wordMu.Unlock()
-	return f, key
+	return f, isCore
 }
 
 // fillWord sets the facts of f's Norm form f.norm.
 func (res *Resources) fillWord(f *wordFacts) {
 	nw := f.norm
+	f.inLex = res.Lex != nil && res.Lex.Has(nw)
 	f.lm = -1
 	if res.LM != nil {
 		if nw != "" {
@@ -94,15 +98,15 @@ func (res *Resources) fillWord(f *wordFacts) {
 // (bytes '!' to '~'), where Norm trims the bytes that are not letters or
 // digits (all punctuation or symbols there) and lowers the case. It
 // returns same (and dst unchanged) when the form is w itself, and ascii
-// false (nothing appended) when w is not printable ASCII.
-func normKey(dst []byte, w string) (key []byte, same, ascii bool) {
+// false (nothing appended) when w is not printable ASCII; upper reports an
+// upper-case letter in w.
+func normKey(dst []byte, w string) (key []byte, same, ascii, upper bool) {
 	start, end := -1, 0
-	upper := false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		switch {
 		case c < '!' || c > '~':
-			return dst, false, false
+			return dst, false, false, false
 		case 'A' <= c && c <= 'Z':
 			upper = true
 		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
@@ -118,7 +122,7 @@ func normKey(dst []byte, w string) (key []byte, same, ascii bool) {
 		start = 0 // all punctuation: the form is ""
 	}
 	if start == 0 && end == len(w) && !upper {
-		return dst, true, true
+		return dst, true, true, false
 	}
 	for i := start; i < end; i++ {
 		c := w[i]
@@ -127,5 +131,5 @@ func normKey(dst []byte, w string) (key []byte, same, ascii bool) {
 		}
 		dst = append(dst, c)
 	}
-	return dst, false, true
+	return dst, false, true, upper
 }

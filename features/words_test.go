@@ -10,7 +10,7 @@ import (
 func TestNormKey(t *testing.T) {
 	for _, w := range []string{"", "a", "The", "the,", "\"Hello!\"", "...", "$5", "U.S.", "x-ray", "(ABC)",
 		"don't", "~`^|<=>+", "a_b", "@home", "50%", "ﬁne", "café", "a\x01b", "tab\tx"} {
-		key, same, ascii := normKey(nil, w)
+		key, same, ascii, _ := normKey(nil, w)
 		printable := !strings.ContainsFunc(w, func(r rune) bool { return r < '!' || r > '~' })
 		switch {
 		case ascii != printable:
