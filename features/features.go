@@ -33,7 +33,8 @@ type Resources struct {
 	// cache remembers the facts of candidate texts across documents (safe
 	// for concurrent use; a Resources must not be copied once used).
 	mu     sync.RWMutex
-	cache  map[string]*staticInfo
+	texts  textTable // guarded by mu
+	misses sync.Pool // of *missScratch
 	infos  sync.Pool // of *[]*staticInfo, the facts of a document's rows
 	lists  sync.Pool // of *listMemo
 	topics sync.Pool // of *topicCache
@@ -589,17 +590,27 @@ const maxCached = 1 << 20
 
 // static returns the facts of text, from the cache when it has them.
 func (res *Resources) static(text string) *staticInfo {
+	h := textHash(text)
 	res.mu.RLock()
-	si, ok := res.cache[text]
+	si := res.texts.get(h, text)
 	res.mu.RUnlock()
-	if ok {
+	if si != nil {
 		return si
 	}
 	si = res.newStatic(text)
 	res.mu.Lock()
-	res.remember(map[string]*staticInfo{text: si})
+	res.remember([]textEntry{{h, text, si}})
 	res.mu.Unlock()
 	return si
+}
+
+// missScratch is the scratch of rowStatics (reused through
+// Resources.misses): the rows whose text the cache lacks, their texts'
+// hashes, and the document's new texts.
+type missScratch struct {
+	rows  []int32
+	hs    []uint64
+	fresh textTable
 }
 
 // rowStatics appends to out the facts of the text of every candidate, in
@@ -608,7 +619,12 @@ func (res *Resources) static(text string) *staticInfo {
 // and added under one more. A position whose list is an earlier one's
 // (same[i] >= 0, see sameLists) takes that position's facts.
 func (res *Resources) rowStatics(cands [][]candgen.Candidate, same, first []int32, out []*staticInfo) []*staticInfo {
-	var missed []int32 // rows whose text the cache lacks
+	sc, _ := res.misses.Get().(*missScratch)
+	if sc == nil {
+		sc = &missScratch{}
+	}
+	defer res.misses.Put(sc)
+	sc.rows, sc.hs = sc.rows[:0], sc.hs[:0]
 	res.mu.RLock()
 	for i, cs := range cands {
 		if same[i] >= 0 {
@@ -618,16 +634,18 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, same, first []int3
 			continue
 		}
 		for _, c := range cs {
-			si, ok := res.cache[c.Text]
-			if !ok {
-				missed = append(missed, int32(len(out)))
+			h := textHash(c.Text)
+			si := res.texts.get(h, c.Text)
+			if si == nil {
+				sc.rows = append(sc.rows, int32(len(out)))
+				sc.hs = append(sc.hs, h)
 			}
 			out = append(out, si)
 		}
 	}
 	res.mu.RUnlock()
-	if len(missed) > 0 {
-		res.addMissed(cands, missed, out)
+	if len(sc.rows) > 0 {
+		res.addMissed(cands, sc, out)
 	}
 	for i, cs := range cands {
 		if p := same[i]; p >= 0 {
@@ -637,23 +655,27 @@ func (res *Resources) rowStatics(cands [][]candgen.Candidate, same, first []int3
 	return out
 }
 
-// addMissed works out the facts of the rows missed (ascending), sets them
-// in out and adds them to the cache.
-func (res *Resources) addMissed(cands [][]candgen.Candidate, missed []int32, out []*staticInfo) {
-	fresh := make(map[string]*staticInfo, len(missed))
+// addMissed works out the facts of the rows sc.rows (ascending, their
+// texts' hashes sc.hs), sets them in out and adds them to the cache.
+func (res *Resources) addMissed(cands [][]candgen.Candidate, sc *missScratch, out []*staticInfo) {
+	missed, fresh := sc.rows, &sc.fresh
+	if 4*len(missed) > 3*len(fresh.slots) {
+		fresh.grow(2 * len(missed))
+	}
 	var slab []staticInfo // the new facts, allocated a chunk at a time
 	k, r := 0, 0
 	for _, cs := range cands {
 		for _, c := range cs {
 			if k < len(missed) && int(missed[k]) == r {
-				si, ok := fresh[c.Text]
-				if !ok {
+				h := sc.hs[k]
+				si := fresh.get(h, c.Text)
+				if si == nil {
 					if len(slab) == 0 {
 						slab = make([]staticInfo, min(len(missed)-k, 256))
 					}
 					si, slab = &slab[0], slab[1:]
 					res.fillStatic(si, c.Text)
-					fresh[c.Text] = si
+					fresh.put(h, c.Text, si)
 				}
 				out[r] = si
 				k++
@@ -662,8 +684,9 @@ func (res *Resources) addMissed(cands [][]candgen.Candidate, missed []int32, out
 		}
 	}
 	res.mu.Lock()
-	res.remember(fresh)
+	res.remember(fresh.ents)
 	res.mu.Unlock()
+	fresh.reset()
 }
 
 // listMemo finds the positions of a document that hold an earlier
@@ -714,14 +737,15 @@ func (lm *listMemo) sameLists(cands [][]candgen.Candidate, words []string) []int
 
 // remember adds texts' facts to the cache (res.mu held for writing),
 // starting it afresh when it would outgrow maxCached.
-func (res *Resources) remember(fresh map[string]*staticInfo) {
-	if res.cache == nil || len(res.cache)+len(fresh) > maxCached {
+func (res *Resources) remember(fresh []textEntry) {
+	t := &res.texts
+	if len(t.slots) == 0 || t.len()+len(fresh) > maxCached {
 		// room for the texts of a few dozen documents from the start
-		// (growing a map of strings rehashes every entry)
-		res.cache = make(map[string]*staticInfo, max(len(fresh), 1<<16))
+		*t = textTable{ents: make([]textEntry, 0, max(len(fresh), 1<<15))}
+		t.grow(max(2*len(fresh), 1<<16))
 	}
-	for t, si := range fresh {
-		res.cache[t] = si
+	for _, e := range fresh {
+		t.put(e.h, e.text, e.si)
 	}
 }
 
