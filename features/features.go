@@ -280,19 +280,18 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		for ci := range cs {
 			x.startRow(ci, infos[r+ci])
 			row := m.Vals[(r+ci)*NumFeatures : (r+ci+1)*NumFeatures]
-			var src []float32
+			fills := allPlaced
 			if from >= 0 {
-				src = m.Vals[(from+ci)*NumFeatures : (from+ci+1)*NumFeatures]
-			}
-			col := 0
-			for _, f := range registry {
-				k := len(f.names)
-				if src != nil && f.scope == perToken {
-					copy(row[col:col+k], src[col:col+k])
-				} else {
-					f.fill(x, row[col:col+k:col+k])
+				// the earlier row's columns, then this position's own
+				// values of the perPosition ones (filled from zero)
+				copy(row, m.Vals[(from+ci)*NumFeatures:(from+ci+1)*NumFeatures])
+				fills = perPositionPlaced
+				for _, f := range fills {
+					clear(row[f.col : f.col+f.k])
 				}
-				col += k
+			}
+			for _, f := range fills {
+				f.fill(x, row[f.col:f.col+f.k:f.col+f.k])
 			}
 		}
 	}

@@ -79,6 +79,31 @@ var NumFeatures = len(Names)
 // (filled by confidence); Options.NoConfidence zeroes them.
 var ConfidenceFeatures = []string{"orig_conf", "orig_conf_rank", "has_conf"}
 
+// placed is a feature of the registry with its columns: col to col+k-1.
+type placed struct {
+	fill   func(x *rowCtx, out []float32)
+	col, k int
+}
+
+// allPlaced and perPositionPlaced are the registry's features, and those
+// of scope perPosition, with their columns.
+var allPlaced, perPositionPlaced = placeRegistry()
+
+// placeRegistry returns the features of the registry with their columns,
+// all and those of scope perPosition.
+func placeRegistry() (all, perPos []placed) {
+	col := 0
+	for _, f := range registry {
+		p := placed{f.fill, col, len(f.names)}
+		all = append(all, p)
+		if f.scope != perToken {
+			perPos = append(perPos, p)
+		}
+		col += p.k
+	}
+	return all, perPos
+}
+
 // registryNames returns the names of the registry's columns in order.
 func registryNames() []string {
 	var names []string
