@@ -131,6 +131,8 @@ type Generator struct {
 	infoBuf    []tokInfo
 	formBuf    []string
 	lq         levQuery // the query of near, prepared for bit-parallel distance
+	elq        levQuery // the token of prune, prepared for the candidates' Edits
+	eq, et     []rune   // the runes of elq's query and of a candidate
 	bestBuf    []int32
 	cq         ocrSide // the core of coreCands, prepared for the confusion DP
 	csBuf      []coreCand
@@ -188,7 +190,8 @@ func (g *Generator) Clone() *Generator {
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil
-	c.lq = levQuery{}
+	c.lq, c.elq = levQuery{}, levQuery{}
+	c.eq, c.et = nil, nil
 	c.bestBuf = nil
 	c.cq = newScratchSide()
 	c.csBuf = nil
@@ -1329,6 +1332,7 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 	if !hasOrig {
 		kept = append(kept, Candidate{Text: tok, Span: 1, Source: SrcOriginal})
 	}
+	prepared := false // g.elq holds tok
 	for k := range kept {
 		c := &kept[k]
 		src := tok
@@ -1340,8 +1344,20 @@ func (g *Generator) prune(list []Candidate, ocr []string, i int) []Candidate {
 			t = strings.Join(strings.Fields(t), " ")
 		}
 		c.Edits = 0
-		if t != src {
+		switch {
+		case t == src:
+		case c.Span > 1:
 			c.Edits = align.Levenshtein(t, src)
+		default:
+			// the token's own candidates: one query prepared for
+			// the bit-parallel distance
+			if !prepared {
+				g.eq = appendRunes(g.eq[:0], tok)
+				g.elq.reset(g.eq)
+				prepared = true
+			}
+			g.et = appendRunes(g.et[:0], t)
+			c.Edits = g.elq.dist(g.et, math.MaxInt32, g.row)
 		}
 	}
 	return kept
