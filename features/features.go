@@ -35,7 +35,6 @@ type Resources struct {
 	mu     sync.RWMutex
 	texts  textTable // guarded by mu
 	misses sync.Pool // of *missScratch
-	infos  sync.Pool // of *[]*staticInfo, the facts of a document's rows
 	lists  sync.Pool // of *listMemo
 	topics sync.Pool // of *topicCache
 
@@ -176,6 +175,27 @@ type Matrix struct {
 	// whatever depends only on the token and the candidate is the same
 	// there (Compute copies the perToken columns).
 	Same []int32
+
+	// infos holds the facts of each row's text (until Release), and eng
+	// the English model they were found with.
+	infos *[]*staticInfo
+	eng   *lm.Model
+}
+
+// RowEngIDs appends to dst the English-model ids of the words of row r's
+// candidate, as Norm forms (empty forms skipped), and reports whether it
+// knows them: only with the English features, under model eng, before
+// Release.
+func (m *Matrix) RowEngIDs(r int, eng *lm.Model, dst []int32) ([]int32, bool) {
+	if m.Eng == nil || m.infos == nil || eng == nil || m.eng != eng {
+		return dst, false
+	}
+	for _, id := range (*m.infos)[r].engIDs {
+		if id != noWord {
+			dst = append(dst, id)
+		}
+	}
+	return dst, true
 }
 
 // Row returns row r.
@@ -192,11 +212,17 @@ func (m *Matrix) Release() {
 		v := m.Vals[:0]
 		valsPool.Put(&v)
 	}
-	m.Vals, m.First, m.Eng, m.Same = nil, nil, nil, nil
+	if p := m.infos; p != nil {
+		clear(*p)
+		*p = (*p)[:0]
+		infosPool.Put(p)
+	}
+	m.Vals, m.First, m.Eng, m.Same, m.infos, m.eng = nil, nil, nil, nil, nil, nil
 }
 
-// valsPool holds released Matrix.Vals (as *[]float32).
-var valsPool sync.Pool
+// valsPool holds released Matrix.Vals (as *[]float32), and infosPool
+// released Matrix.infos.
+var valsPool, infosPool sync.Pool
 
 // newVals returns n zero cells, reusing released storage when it is big
 // enough.
@@ -243,16 +269,13 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	// Resources' cache, all rows' at once; the topic-model probability of
 	// each word id, which depends on the document, is computed once per id
 	// and document.
-	infosp, _ := res.infos.Get().(*[]*staticInfo)
+	infosp, _ := infosPool.Get().(*[]*staticInfo)
 	if infosp == nil {
 		infosp = new([]*staticInfo)
 	}
 	infos := res.rowStatics(cands, same, m.First, (*infosp)[:0])
-	defer func() {
-		clear(infos)
-		*infosp = infos[:0]
-		res.infos.Put(infosp)
-	}()
+	*infosp = infos
+	m.infos = infosp
 	if x.theta != nil {
 		x.topics = res.topicCache()
 		defer res.topics.Put(x.topics)
@@ -264,7 +287,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 	}
 	if res.Eng != nil && !opt.NoEnglish {
 		x.eng = newEngContext(res.Eng, norm)
-		m.Eng = x.eng.ids
+		m.Eng, m.eng = x.eng.ids, res.Eng
 	}
 
 	for i, cs := range cands {

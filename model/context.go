@@ -54,16 +54,21 @@ type ctxNode struct {
 // model's weight; band the most a candidate's evidence may fall below 0
 // for it to be on a path (Model.ContextBand).
 func decodeContext(words []string, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
-	return decodeContextIDs(words, nil, nil, cands, first, scores, d, eng, weight, band)
+	return decodeContextIDs(words, nil, cands, first, scores, d, eng, weight, band)
 }
 
-// decodeContextIDs is decodeContext given the English id of each OCR
-// token's Norm form as features.Compute found them (Matrix.Eng; nil: look
-// them up), which stand for the token's ids where the token is one field,
-// and the positions sharing a candidate list (Matrix.Same; nil: none),
-// whose candidates' margins are worked out once.
-func decodeContextIDs(words []string, tokIDs, same []int32, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
+// decodeContextIDs is decodeContext given the candidates' features (nil:
+// none) as features.Compute made them: the English id of each OCR token's
+// Norm form (Matrix.Eng; nil: look them up), which stand for the token's
+// ids where the token is one field, the English ids of the candidates'
+// words (Matrix.RowEngIDs), and the positions sharing a candidate list
+// (Matrix.Same; nil: none), whose candidates' margins are worked out once.
+func decodeContextIDs(words []string, feat *features.Matrix, cands [][]candgen.Candidate, first []int32, scores []float64, d decider, eng *lm.Model, weight, band float64) []string {
 	n := len(words)
+	var tokIDs, same []int32
+	if feat != nil {
+		tokIDs, same = feat.Eng, feat.Same
+	}
 	if len(tokIDs) != n {
 		tokIDs = nil
 	}
@@ -79,6 +84,7 @@ func decodeContextIDs(words []string, tokIDs, same []int32, cands [][]candgen.Ca
 		words:  words,
 		tokIDs: tokIDs,
 		eng:    eng,
+		feat:   feat,
 		nodes:  make([]ctxNode, 0, 2*n),
 		idBuf:  make([]int32, 0, n+n/2),
 	}
@@ -109,6 +115,7 @@ type ctxBuilder struct {
 	words  []string
 	tokIDs []int32 // English ids of the OCR tokens' Norm forms (nil: look them up)
 	eng    *lm.Model
+	feat   *features.Matrix // the candidates' features (nil: none)
 	nodes  []ctxNode
 	// idBuf backs the nodes' ids (a slice of it stays valid when it grows)
 	idBuf []int32
@@ -162,6 +169,24 @@ func (b *ctxBuilder) idsOf(text string) []int32 {
 			}
 		}
 	}
+	if len(b.idBuf) == from {
+		return nil
+	}
+	return b.idBuf[from:len(b.idBuf):len(b.idBuf)]
+}
+
+// rowIDsOf returns idsOf(text) for row r of the features, whose
+// candidate's text is text: as the features found them when they can say.
+func (b *ctxBuilder) rowIDsOf(r int, text string) []int32 {
+	if b.feat == nil {
+		return b.idsOf(text)
+	}
+	from := len(b.idBuf)
+	ids, ok := b.feat.RowEngIDs(r, b.eng, b.idBuf)
+	if !ok {
+		return b.idsOf(text)
+	}
+	b.idBuf = ids
 	if len(b.idBuf) == from {
 		return nil
 	}
@@ -237,7 +262,7 @@ func (b *ctxBuilder) addPosition(i int, cands []candgen.Candidate, scores []floa
 	}
 	for _, o := range opts[:min(len(opts), contextWidth)] {
 		c := &cands[o.r]
-		b.nodes = append(b.nodes, ctxNode{cand: o.r, span: max(c.Span, 1), local: o.e, ids: b.idsOf(c.Text)})
+		b.nodes = append(b.nodes, ctxNode{cand: o.r, span: max(c.Span, 1), local: o.e, ids: b.rowIDsOf(lo+o.r, c.Text)})
 	}
 }
 

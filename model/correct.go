@@ -68,7 +68,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{&m.Margins, l.Profile, m.Lex}
 	if m.Context > 0 {
-		return decodeContextIDs(l.Words, l.Feat.Eng, l.Feat.Same, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
+		return decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
 	}
 	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 }
