@@ -672,6 +672,7 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 	}
 	var out []Candidate
 	var cores []coreCand
+	mem := g.conf.tokMem[tok] // learned whole-token readings
 	pre, core, suf := SplitAffix(tok)
 	if core == "" {
 		set := candSet{}
@@ -679,7 +680,7 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 		for _, p := range affixVariants(pre, g.conf.preVar) {
 			set.add(p, SrcPunct, 0)
 		}
-		for _, t := range g.conf.tokMem[tok] {
+		for _, t := range mem {
 			set.add(t, SrcLexicon, g.conf.toks[opKey{t, tok}])
 		}
 		out = g.score(tok, set, 1)
@@ -699,13 +700,19 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 			p, s        string
 			conf, prior float64
 		}
+		// the channel score of each prefix and suffix variant, once
+		var sufConf [3]float64
+		for k, s := range sufs {
+			sufConf[k] = g.conf.LogProb(suf, s)
+		}
 		affs := make([]aff, 0, len(pres)*len(sufs))
 		for _, p := range pres {
-			for _, s := range sufs {
-				affs = append(affs, aff{p, s, g.conf.LogProb(pre, p) + g.conf.LogProb(suf, s), g.conf.affixPrior(p, s)})
+			pc := g.conf.LogProb(pre, p)
+			for k, s := range sufs {
+				affs = append(affs, aff{p, s, pc + sufConf[k], g.conf.affixPrior(p, s)})
 			}
 		}
-		out = make([]Candidate, 0, len(cores)+min(len(cores), maxPunctCores)*(len(affs)-1)+len(g.conf.tokMem[tok]))
+		out = make([]Candidate, 0, len(cores)+min(len(cores), maxPunctCores)*(len(affs)-1)+len(mem))
 		for ci, c := range cores {
 			for ai, a := range affs {
 				if ai > 0 && ci >= maxPunctCores {
@@ -725,7 +732,7 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 			}
 		}
 		// learned whole-token readings
-		for _, t := range g.conf.tokMem[tok] {
+		for _, t := range mem {
 			found := false
 			for k := range out {
 				if out[k].Text == t {
@@ -755,7 +762,7 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 			e.oov = append(e.oov, c.oov)
 		}
 	}
-	for _, t := range g.conf.tokMem[tok] {
+	for _, t := range mem {
 		if f := g.oovFold(t); f != "" && !slices.Contains(e.oov, f) {
 			e.oov = append(e.oov, f)
 		}
