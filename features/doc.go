@@ -40,16 +40,21 @@
 //   - the facts of a candidate text (LM and topic-model ids, unigram and
 //     inner bigram probabilities, lexicon membership, word vector, case
 //     and punctuation pattern) are computed once and kept in a cache in
-//     Resources shared by all documents and goroutines; a document's
-//     texts are looked up under one read lock;
-//   - an LM word's word-vector and topic-model ids, and each word
-//     vector's length, are found once per Resources;
+//     Resources shared by all documents and goroutines (a textTable,
+//     which hashes a text once); a document's texts are looked up under
+//     one read lock;
+//   - the facts of a word's Norm form (its LM, English, topic-model and
+//     vector ids, unigram, English frequency and shape, lexicon
+//     membership), which its case and punctuation variants share, are
+//     worked out once per Resources (wordFacts), and so are an LM word's
+//     word-vector id and each word vector's length;
 //   - the topic-model probability of a word id is computed once per
-//     document, and the left/right bigram values and vector cosines once
-//     per position and word (case and punctuation variants share them);
+//     document, and the left/right bigram values, vector cosines, English
+//     context and coll_ctx values once per position and word (case and
+//     punctuation variants share them);
 //   - a position holding the same candidate list as an earlier one (the
 //     token's list candgen shares) copies the earlier rows' perToken
-//     columns, and fills only the perPosition ones;
+//     row, and fills only the perPosition columns;
 //   - Matrix.Release hands a matrix's storage to the next Compute.
 //
 // None of the caches changes a value; model's TestScoreCachesChangeNothing

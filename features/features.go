@@ -63,10 +63,10 @@ type Resources struct {
 	collMemos sync.Pool
 }
 
-// lmWordIDs are the word-vector and topic-model ids of an LM word, each
-// stored as id+2 (1: none, 0: not looked up yet).
+// lmWordIDs are the word-vector id of an LM word, stored as id+2 (1:
+// none, 0: not looked up yet).
 type lmWordIDs struct {
-	vec, lda atomic.Int32
+	vec atomic.Int32
 }
 
 // lmWordIDs returns the ids of LM word lmID (nil when out of range).
@@ -90,20 +90,6 @@ func cachedID(slot *atomic.Int32, look func() (int32, bool)) (int32, bool) {
 	}
 	slot.Store(v)
 	return id, ok
-}
-
-// ldaID returns res.LDA.WordID(w) for w, a printable ASCII word whose LM
-// id is lmID (-1 unknown): when the topic model folds case, its form of w
-// is its form of Norm(w), so the id is looked up once per LM word.
-func (res *Resources) ldaID(w string, lmID int32) int32 {
-	if lmID >= 0 && res.LM != nil && res.LDA.Options().Lower {
-		if ids := res.lmWordIDs(lmID); ids != nil {
-			id, _ := cachedID(&ids.lda, func() (int32, bool) { return res.LDA.WordID(res.LM.words[lmID]) })
-			return id
-		}
-	}
-	id, _ := res.LDA.WordID(w)
-	return id
 }
 
 // vecID returns res.Vec.ID(norm) for a normalised word whose LM id is
@@ -873,8 +859,14 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 	for k, w := range words {
 		id := int32(-1)
 		lexDone := false // inLex has been checked for w
+		ldaDone := false // ldaIDs[k] is set
 		if res.LM != nil || res.Eng != nil || (k == 0 && res.Vec != nil) {
-			wf, isCore := res.word(w, buf[:0])
+			wf, asciiWord, isCore := res.word(w, buf[:0])
+			if asciiWord && res.LDA != nil && res.LDA.Options().Lower {
+				// the topic model's form of a printable ASCII word
+				// folding case is its form of the word's Norm form
+				si.ldaIDs[k], ldaDone = wf.lda, true
+			}
 			if isCore && res.Lex != nil {
 				si.inLex = si.inLex && wf.inLex
 				lexDone = true
@@ -900,12 +892,8 @@ func (res *Resources) fillStatic(si *staticInfo, text string) {
 			si.inner += float32(res.LM.LogNext(si.lmIDs[k-1], id))
 		}
 		si.lmIDs[k] = id
-		if res.LDA != nil {
-			if ascii {
-				si.ldaIDs[k] = res.ldaID(w, id)
-			} else {
-				si.ldaIDs[k], _ = res.LDA.WordID(w)
-			}
+		if res.LDA != nil && !ldaDone {
+			si.ldaIDs[k], _ = res.LDA.WordID(w)
 		}
 	}
 	res.collText(si, text, norm0, ascii && n == 1 && hasNorm0)

@@ -15,15 +15,16 @@ type wordFacts struct {
 	engFreq float32 // English log frequency (with Eng)
 	engShp  float32 // English word-shape score (with Eng and Shape)
 	vecID   int32   // the id of its word vector (when hasVec)
+	lda     int32   // its topic-model id (-1 unknown; with an LDA model folding case)
 	hasVec  bool    // it has a word vector (with Vec)
 	inLex   bool    // the lexicon holds the form itself (with Lex)
 }
 
 // word returns the facts of the Norm form of w, a word (no white space),
-// from the cache when it has them, and whether that form is the core of w
-// (candgen.SplitAffix; so when w is printable ASCII without upper case).
-// buf is scratch for the form.
-func (res *Resources) word(w string, buf []byte) (f wordFacts, isCore bool) {
+// from the cache when it has them, whether w is printable ASCII, and
+// whether that form is the core of w (candgen.SplitAffix; so when w is
+// printable ASCII without upper case). buf is scratch for the form.
+func (res *Resources) word(w string, buf []byte) (f wordFacts, ascii, isCore bool) {
 	key, same, ascii, upper := normKey(buf[:0], w)
 	isCore = ascii && !upper
 	nw := "" // the form, when not in key
@@ -42,7 +43,7 @@ func (res *Resources) word(w string, buf []byte) (f wordFacts, isCore bool) {
 	}
 	res.wordMu.RUnlock()
 	if found {
-		return f, isCore
+		return f, ascii, isCore
 	}
 	f.norm = nw
 	if ascii && !same {
@@ -55,7 +56,7 @@ func (res *Resources) word(w string, buf []byte) (f wordFacts, isCore bool) {
 	}
 	res.words[f.norm] = f
 	res.wordMu.Unlock()
-	return f, isCore
+	return f, ascii, isCore
 }
 
 // fillWord sets the facts of f's Norm form f.norm.
@@ -85,6 +86,10 @@ func (res *Resources) fillWord(f *wordFacts) {
 				f.engShp = res.Shape.LogProb(nw)
 			}
 		}
+	}
+	f.lda = -1
+	if res.LDA != nil && res.LDA.Options().Lower {
+		f.lda, _ = res.LDA.WordID(nw)
 	}
 	if res.Vec != nil {
 		if id, ok := res.vecID(nw, f.lm); ok {
