@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"ocrfix/data"
 	"ocrfix/lm"
@@ -27,6 +28,65 @@ type LM struct {
 	before []uint32          // distinct words seen before each word
 	left   []uint32          // count of each word as the left part of a bigram
 	right  []uint32          // count of each word as the right part of a bigram
+
+	// table is bi frozen for look-ups (made on first use; nil again when
+	// a count changes)
+	table atomic.Pointer[biTable]
+}
+
+// biTable holds an LM's bigram counts for look-ups: an open-addressing
+// table (linear probing, at most half full) of keys and counts side by
+// side, so a look-up reads one place.
+type biTable struct {
+	slots []biSlot
+	shift uint // 64 - log2(len(slots))
+}
+
+// biSlot is one bigram key with its count; n is 0 in an empty slot.
+type biSlot struct {
+	key uint64
+	n   uint32
+}
+
+// bigram returns the count of bigram key k (a<<32 | b).
+func (lm *LM) bigram(k uint64) uint32 {
+	t := lm.table.Load()
+	if t == nil {
+		t = lm.freeze()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for h := (k * 0x9e3779b97f4a7c15) >> t.shift; ; h = (h + 1) & mask {
+		s := &t.slots[h]
+		if s.n == 0 {
+			return 0
+		}
+		if s.key == k {
+			return s.n
+		}
+	}
+}
+
+// freeze makes and keeps the look-up table of the bigram counts (those
+// of 0 left out: a look-up gives 0 for them as for unseen pairs).
+func (lm *LM) freeze() *biTable {
+	bits := uint(4)
+	for 1<<bits < 2*len(lm.bi) {
+		bits++
+	}
+	t := &biTable{slots: make([]biSlot, 1<<bits), shift: 64 - bits}
+	mask := uint64(len(t.slots) - 1)
+	for k, n := range lm.bi {
+		if n == 0 {
+			continue
+		}
+		h := (k * 0x9e3779b97f4a7c15) >> t.shift
+		for t.slots[h].n != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = biSlot{k, n}
+	}
+	lm.table.Store(t)
+	return t
 }
 
 // NewLM returns an empty model.
@@ -80,6 +140,7 @@ func (lm *LM) addBigram(a, b int32, n uint32) {
 		lm.before[b]++
 	}
 	lm.bi[k] = c + n
+	lm.table.Store(nil)
 	lm.left[a] += n
 	lm.right[b] += n
 }
@@ -118,7 +179,7 @@ func (lm *LM) LogNext(prev, w int32) float64 {
 	}
 	var c float64
 	if w >= 0 {
-		c = float64(lm.bi[uint64(prev)<<32|uint64(uint32(w))])
+		c = float64(lm.bigram(uint64(prev)<<32 | uint64(uint32(w))))
 	}
 	n, t := float64(lm.left[prev]), float64(lm.follow[prev])
 	return math.Log((c + t*pu) / (n + t))
@@ -133,7 +194,7 @@ func (lm *LM) LogPrev(w, next int32) float64 {
 	}
 	var c float64
 	if w >= 0 {
-		c = float64(lm.bi[uint64(uint32(w))<<32|uint64(uint32(next))])
+		c = float64(lm.bigram(uint64(uint32(w))<<32 | uint64(uint32(next))))
 	}
 	n, t := float64(lm.right[next]), float64(lm.before[next])
 	return math.Log((c + t*pu) / (n + t))
