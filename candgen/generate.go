@@ -125,6 +125,7 @@ type Generator struct {
 	hyphenLike map[rune]bool           // '-' and the runes OCR read for it 20 times or more
 	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
 	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
+	caseVar    [len(caseNames)][]uint8 // the confusion model's caseVar, by OCR case pattern
 	qbuf       []rune
 	topBuf     []float64
 	docLx      map[string]int // per-document known words (fold -> count)
@@ -165,6 +166,9 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		}
 	}
 	g.inverse = learnInverse(conf)
+	for p := range g.caseVar {
+		g.caseVar[p] = conf.caseVar[uint8(p)]
+	}
 	// case pattern shares over the counted forms (add-one smoothed)
 	var pc [len(caseNames)]float64
 	tot := 0.0
@@ -566,7 +570,11 @@ func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
 	} else {
 		add(applyCase(w, ocrPat))
 	}
-	for _, p := range g.conf.caseVar[ocrPat] {
+	var vars []uint8 // conf.caseVar[ocrPat]
+	if int(ocrPat) < len(g.caseVar) {
+		vars = g.caseVar[ocrPat]
+	}
+	for _, p := range vars {
 		if p != caseMixed && p != caseNone {
 			add(applyCase(w, p))
 		}
