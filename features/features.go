@@ -243,7 +243,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 		}
 	}
 	m.First[n] = int32(r)
-	x := &rowCtx{res: res, doc: doc, n: n}
+	x := &rowCtx{res: res, doc: doc, n: n, toks: make([]tokFacts, n)}
 	norm := x.docFacts(opt, rng)
 	cands := doc.Cands[:min(n, len(doc.Cands))]
 	lists := res.listMemo()
@@ -281,7 +281,7 @@ func Compute(res *Resources, doc *Doc, opt Options, rng *rand.Rand) *Matrix {
 			continue
 		}
 		r := int(m.First[i])
-		x.startPos(i, infos[r:])
+		x.startPos(i, infos[r:], int(same[i]))
 		from := -1 // the first row of the earlier position with this list
 		if p := same[i]; p >= 0 {
 			from = int(m.First[p])

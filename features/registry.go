@@ -383,8 +383,9 @@ type rowCtx struct {
 	coll    *collFeatures
 	eng     *engContext
 
-	i   int // the position
-	pos posCtx
+	i    int // the position
+	pos  posCtx
+	toks []tokFacts // each position's, where the position's list is its own
 
 	ci   int                // the candidate's index at the position
 	c    *candgen.Candidate // the candidate
@@ -393,16 +394,23 @@ type rowCtx struct {
 	orig bool               // it is the OCR token itself (candgen.SrcOriginal)
 }
 
+// tokFacts are the facts of a position that depend on its token and its
+// candidate list alone: a position holding an earlier one's list (Matrix.Same)
+// takes them from there.
+type tokFacts struct {
+	single               *staticInfo // the OCR token's facts
+	bestScore, origScore float64     // the best and the OCR token's generation score
+	nCands               float32
+	origRules            uint8 // candgen.Garbage of the token
+	origOOV              bool  // its core is not in the lexicon
+}
+
 // posCtx holds the facts of one position that its candidates share.
 type posCtx struct {
+	tokFacts
 	prev, next             int32       // the LM ids before and after the token (-1 none)
-	single                 *staticInfo // the OCR token's facts
 	merged                 *staticInfo // the OCR text of the last merge seen
 	mergedSpan             int         // its span
-	origRules              uint8       // candgen.Garbage of the token
-	origOOV                bool        // its core is not in the lexicon
-	bestScore, origScore   float64     // the best and the OCR token's generation score
-	nCands                 float32
 	hasOrigConf            bool
 	origConf, origConfRank float32
 	agreeAt                []string
@@ -413,9 +421,10 @@ type posCtx struct {
 }
 
 // startPos sets x.pos to the facts of position i, whose rows' texts have
-// the facts infos.
-func (x *rowCtx) startPos(i int, infos []*staticInfo) {
-	res, doc, p := x.res, x.doc, &x.pos
+// the facts infos, and which holds the candidate list of position from
+// (-1: its own; see Matrix.Same).
+func (x *rowCtx) startPos(i int, infos []*staticInfo, from int) {
+	doc, p := x.doc, &x.pos
 	x.i = i
 	p.left, p.right, p.cosines = p.left[:0], p.right[:0], p.cosines[:0]
 	p.prev, p.next = -1, -1 // next: the LM id after a one-token candidate
@@ -426,6 +435,28 @@ func (x *rowCtx) startPos(i int, infos []*staticInfo) {
 		p.next = x.lmID[i+1]
 	}
 	p.ctxOK, p.ctxDone = false, false
+	if from >= 0 {
+		p.tokFacts = x.toks[from]
+	} else {
+		x.setTokFacts(i, infos)
+		x.toks[i] = p.tokFacts
+	}
+	p.merged, p.mergedSpan = p.single, 1
+	p.origConf, p.origConfRank = 0, 0
+	p.hasOrigConf = x.hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0
+	if p.hasOrigConf {
+		p.origConf, p.origConfRank = doc.Conf[i]/100, x.rank[i]
+	}
+	p.agreeAt = nil
+	if x.agree != nil {
+		p.agreeAt = x.agree[i]
+	}
+}
+
+// setTokFacts sets x.pos's tokFacts to those of position i, whose rows'
+// texts have the facts infos.
+func (x *rowCtx) setTokFacts(i int, infos []*staticInfo) {
+	res, doc, p := x.res, x.doc, &x.pos
 	p.single = nil
 	p.bestScore, p.origScore = math.Inf(-1), math.NaN()
 	for ci, c := range doc.Cands[i] {
@@ -440,7 +471,6 @@ func (x *rowCtx) startPos(i int, infos []*staticInfo) {
 	if p.single == nil {
 		p.single = res.static(doc.Words[i])
 	}
-	p.merged, p.mergedSpan = p.single, 1
 	p.origRules = candgen.Garbage(doc.Words[i])
 	if len(p.single.lmIDs) == 1 { // single.inLex says it when the token is one word
 		p.origOOV = res.Lex != nil && !p.single.inLex
@@ -451,15 +481,6 @@ func (x *rowCtx) startPos(i int, infos []*staticInfo) {
 		p.origScore = p.bestScore
 	}
 	p.nCands = float32(math.Log(float64(len(doc.Cands[i]))))
-	p.origConf, p.origConfRank = 0, 0
-	p.hasOrigConf = x.hasConf && i < len(doc.Conf) && doc.Conf[i] >= 0
-	if p.hasOrigConf {
-		p.origConf, p.origConfRank = doc.Conf[i]/100, x.rank[i]
-	}
-	p.agreeAt = nil
-	if x.agree != nil {
-		p.agreeAt = x.agree[i]
-	}
 }
 
 // startRow sets x to candidate ci of the position, whose text has the facts
