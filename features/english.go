@@ -67,10 +67,11 @@ const noWord = -2
 // under the English trigram model.
 type engContext struct {
 	m     *lm.Model
-	ids   []int32  // English id of each OCR token's Norm form (-1: unknown; noWord)
-	memo  posMemo  // single-word candidates of the current position, by id
-	at    int      // the position memo and start belong to
-	start lm.State // the state after the two OCR words before position at
+	ids   []int32     // English id of each OCR token's Norm form (-1: unknown; noWord)
+	memo  posMemo     // single-word candidates of the current position, by id
+	multi []multiMemo // the other candidates of up to two words there
+	at    int         // the position memo and start belong to
+	start lm.State    // the state after the two OCR words before position at
 }
 
 func newEngContext(m *lm.Model, norm []string) *engContext {
@@ -106,7 +107,7 @@ func (e *engContext) before(i int) (p2, p1 int32) {
 // moveTo makes position i the current one (its memo and start state).
 func (e *engContext) moveTo(i int) {
 	if e.at != i {
-		e.memo, e.at = e.memo[:0], i
+		e.memo, e.multi, e.at = e.memo[:0], e.multi[:0], i
 		e.start = e.m.Start(e.before(i))
 	}
 }
@@ -125,7 +126,29 @@ func (e *engContext) logProb(i, span int, ids []int32) float32 {
 		e.memo = append(e.memo, idMemo{ids[0], 0, v})
 		return v
 	}
-	return e.chain(i, span, ids)
+	if len(ids) > 2 {
+		return e.chain(i, span, ids)
+	}
+	// a split into two words or a merge: remembered by span and ids
+	// (case and punctuation variants share them)
+	k := multiMemo{span: int32(span), n: int32(len(ids))}
+	copy(k.ids[:], ids)
+	for _, mm := range e.multi {
+		if mm.span == k.span && mm.n == k.n && mm.ids == k.ids {
+			return mm.v
+		}
+	}
+	k.v = e.chain(i, span, ids)
+	e.multi = append(e.multi, k)
+	return k.v
+}
+
+// multiMemo is a remembered eng_ctx value of a candidate of n (at most
+// two) words with English ids ids replacing span OCR tokens.
+type multiMemo struct {
+	span, n int32
+	ids     [2]int32
+	v       float32
 }
 
 // chain sums, in order, log P of each word of ids (noWord skipped) and of
