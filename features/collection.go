@@ -18,6 +18,8 @@ type collFeatures struct {
 	norm  []string       // profile.Norm of each OCR token
 	ends  []string       // profile.End of each OCR token
 	local map[string]int // occurrences of each Norm form in this document
+	// localAt is, for each position, local of its Norm form
+	localAt []int32
 	// prevW and nextW are, for each position, the nearest position before
 	// and after it whose Norm form is not empty (-1: none): the
 	// neighbours the profile's pairs were counted with.
@@ -146,6 +148,10 @@ func newCollFeatures(p *profile.Profile, words []string, memo *collMemo) *collFe
 			cf.logDen[i] = math.Log1p(float64(p.Word(n).N))
 		}
 	}
+	cf.localAt = make([]int32, len(words))
+	for i, n := range cf.norm {
+		cf.localAt[i] = int32(cf.local[n])
+	}
 	last = -1
 	for i := len(words) - 1; i >= 0; i-- {
 		cf.nextW[i] = last
@@ -189,17 +195,18 @@ func (cf *collFeatures) row(c *candgen.Candidate, i int, ti *staticInfo, out []f
 		} else {
 			cnt = cf.word(i, n)
 		}
-		self := 0
+		self, at := 0, -1 // at: a position among them holding n
 		if n != "" {
-			for _, m := range cf.norm[i:end] {
+			for k, m := range cf.norm[i:end] {
 				if m == n {
 					self++
+					at = i + k
 				}
 			}
 		}
 		nn := max(int(cnt.N)-self, 0)
 		d := int(cnt.DF)
-		if self > 0 && cf.local[n] <= self {
+		if self > 0 && int(cf.localAt[at]) <= self {
 			d-- // the document holds the form only in the tokens replaced
 		}
 		freq += cf.logRelOf(nn)
