@@ -104,6 +104,23 @@ func (cf *collFeatures) newCounts(ti *staticInfo) collCounts {
 	return collCounts{cf.p.Word(ti.collNorms[0]), cf.p.Exact(ti.collExacts[0]).N, int32(cf.p.EndCount(ti.collEnd))}
 }
 
+// logHalfPlusSmall holds log(n + 0.5) of the small counts n.
+var logHalfPlusSmall = func() (t [64]float64) {
+	for n := range t {
+		t[n] = math.Log(float64(n) + 0.5)
+	}
+	return t
+}()
+
+// logHalfPlus returns math.Log(float64(n) + 0.5) for a count n >= 0 (most
+// word pairs are counted 0 times).
+func logHalfPlus(n int) float64 {
+	if n < len(logHalfPlusSmall) {
+		return logHalfPlusSmall[n]
+	}
+	return math.Log(float64(n) + 0.5)
+}
+
 // ctxValue is a remembered coll_ctx value: that of a text ending its
 // span at end whose first and last Norm forms are first and last.
 type ctxValue struct {
@@ -297,7 +314,7 @@ func (cf *collFeatures) pairsContext(i, end int, first, last string) float64 {
 				n--
 			}
 		}
-		sum += math.Log(float64(max(n, 0))+0.5) - cf.logDen[l]
+		sum += logHalfPlus(max(n, 0)) - cf.logDen[l]
 		sides++
 	}
 	if r := cf.nextW[end-1]; r >= 0 {
@@ -308,7 +325,7 @@ func (cf *collFeatures) pairsContext(i, end int, first, last string) float64 {
 				n--
 			}
 		}
-		sum += math.Log(float64(max(n, 0))+0.5) - cf.logDen[r]
+		sum += logHalfPlus(max(n, 0)) - cf.logDen[r]
 		sides++
 	}
 	if sides == 0 {
