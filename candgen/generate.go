@@ -260,8 +260,15 @@ func (g *Generator) corePriorFold(core, lc string, fid int32, known bool) float6
 	return p
 }
 
-// foldPrior is corePrior(core) for a core whose fold is fid.
-func (g *Generator) foldPrior(fid int32, core string) float64 {
+// foldBase is the part of foldPrior that the forms of fold fid share: the
+// log prior of the fold.
+func (g *Generator) foldBase(fid int32) float64 {
+	return math.Log(float64(g.lex.foldCounts[fid])+priorBeta) - g.logN
+}
+
+// foldPrior is corePrior(core) for a core whose fold is fid, given
+// foldBase(fid).
+func (g *Generator) foldPrior(fid int32, core string, base float64) float64 {
 	fc := float64(g.lex.foldCounts[fid])
 	fcount := 0.0
 	for _, id := range g.lex.forms[fid] {
@@ -270,8 +277,7 @@ func (g *Generator) foldPrior(fid int32, core string) float64 {
 			break
 		}
 	}
-	return math.Log(fc+priorBeta) - g.logN +
-		math.Log((fcount+caseAlpha*g.casePrior[casePattern(core)])/(fc+caseAlpha))
+	return base + math.Log((fcount+caseAlpha*g.casePrior[casePattern(core)])/(fc+caseAlpha))
 }
 
 // caseAlpha weighs the lexicon-wide case pattern shares against a word's
@@ -908,6 +914,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		nv = (nv + 2) / 3
 	}
 	for _, fid := range g.near(core, nv, -1) {
+		base := g.foldBase(fid)
 		for _, f := range g.caseForms(fid, pat) {
 			if has(f) {
 				continue
@@ -916,7 +923,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			if casePattern(f) != pat {
 				src |= SrcCase
 			}
-			p := g.foldPrior(fid, f)
+			p := g.foldPrior(fid, f, base)
 			if lp, ok := score(f, p); ok {
 				oov := ""
 				if _, fc, _ := SplitAffix(f); fc != f {
