@@ -53,8 +53,9 @@
 //     context and coll_ctx values once per position and word (case and
 //     punctuation variants share them);
 //   - a position holding the same candidate list as an earlier one (the
-//     token's list candgen shares) copies the earlier rows' perToken
-//     row, and fills only the perPosition columns;
+//     token's list candgen shares) takes the earlier position's token
+//     facts (tokFacts) and copies its rows, then fills only the
+//     perPosition columns;
 //   - Matrix.Release hands a matrix's storage to the next Compute.
 //
 // None of the caches changes a value; model's TestScoreCachesChangeNothing
