@@ -250,32 +250,44 @@ func (s *Shape) symbols(buf []uint16, w string) []uint16 {
 // given the characters before it, so words of different lengths compare.
 // The word is scored as given (pass a Norm form to compare with the model's
 // words, which are lower case). An empty word scores the probability of
-// ending at once. It does not allocate for words of up to 64 characters.
+// ending at once. It does not allocate.
 func (s *Shape) LogProb(word string) float32 {
-	var arr [72]uint16
-	buf := arr[:0]
-	if utf8.RuneCountInString(word)+s.order > len(arr) {
-		buf = nil
-	}
-	buf = s.symbols(buf, word)
+	// win holds the last order symbols, packed as key packs them (the
+	// padding before the word is symBOW, 0): the key of each n-gram ending
+	// at a symbol and of its context are bits of it
+	full := uint64(1)<<(symBits*s.order) - 1
+	var win uint64
 	var sum float32
 	n := 0
-	for j := s.order - 1; j < len(buf); j++ {
-		sum += s.logProbAt(buf[j-s.order+1 : j+1])
+	for _, r := range word {
+		win = (win<<symBits | uint64(s.symbolOf(r))) & full
+		sum += s.logProbWin(win)
 		n++
 	}
+	win = (win<<symBits | symEOW) & full
+	sum += s.logProbWin(win)
+	n++
 	return sum / float32(n)
 }
 
-// logProbAt returns log P(last of g | the others), backing off.
+// logProbAt returns log P(last of g | the others), backing off; g holds
+// order symbols.
 func (s *Shape) logProbAt(g []uint16) float32 {
+	return s.logProbWin(key(g) & (1<<60 - 1))
+}
+
+// logProbWin returns log P(last symbol | the others) of the order symbols
+// packed in win (as key packs them, without the count), backing off: the
+// same look-ups, with the same keys, as key of each shorter n-gram and
+// context would give.
+func (s *Shape) logProbWin(win uint64) float32 {
 	acc := int32(0)
-	for k := len(g); k >= 1; k-- {
-		h := g[len(g)-k:]
-		if p, ok := s.ngramIx.get(key(h)); ok {
+	for k := s.order; k >= 1; k-- {
+		h := win & (uint64(1)<<(symBits*k) - 1) // the last k symbols
+		if p, ok := s.ngramIx.get(uint64(k)<<60 | h); ok {
 			return float32(acc+int32(p)) * qstep
 		}
-		if b, ok := s.ctxIx.get(key(h[:k-1])); ok {
+		if b, ok := s.ctxIx.get(uint64(k-1)<<60 | h>>symBits); ok {
 			acc += int32(b)
 		}
 	}

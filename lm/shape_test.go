@@ -93,3 +93,51 @@ func FuzzReadShape(f *testing.F) {
 		s.LogProb("ωmega")
 	})
 }
+
+// slowLogProb is LogProb as it was written first: the padded symbols of
+// the word, and each n-gram's and context's key packed from its symbols.
+func slowLogProb(s *Shape, word string) float32 {
+	buf := s.symbols(nil, word)
+	var sum float32
+	n := 0
+	for j := s.order - 1; j < len(buf); j++ {
+		g := buf[j-s.order+1 : j+1]
+		acc, v, done := int32(0), float32(0), false
+		for k := len(g); k >= 1 && !done; k-- {
+			h := g[len(g)-k:]
+			if p, ok := s.ngramIx.get(key(h)); ok {
+				v, done = float32(acc+int32(p))*qstep, true
+			} else if b, ok := s.ctxIx.get(key(h[:k-1])); ok {
+				acc += int32(b)
+			}
+		}
+		if !done {
+			v = float32(acc)*qstep + s.base
+		}
+		sum += v
+		n++
+	}
+	return sum / float32(n)
+}
+
+// TestShapeWindowKeys checks that LogProb, which packs the keys of its
+// n-grams from a sliding window, gives what packing each key from its
+// symbols gives, bit for bit, at every order.
+func TestShapeWindowKeys(t *testing.T) {
+	m, err := Build([]io.Reader{strings.NewReader(strings.Repeat("the cat sat on the mat and the hat that the rat ate théâtre\n", 3))}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"", "a", "the", "that", "tqxh", "théâtre", "cathat", "zzzzzzzz", "ωmega", strings.Repeat("ta", 50)}
+	for order := 2; order <= 5; order++ {
+		s, err := BuildShape(m, ShapeOptions{Order: order})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range words {
+			if got, want := s.LogProb(w), slowLogProb(s, w); math.Float32bits(got) != math.Float32bits(want) {
+				t.Errorf("order %d, %q: %v, want %v", order, w, got, want)
+			}
+		}
+	}
+}
