@@ -72,10 +72,16 @@ type engContext struct {
 	multi []multiMemo // the other candidates of up to two words there
 	at    int         // the position memo and start belong to
 	start lm.State    // the state after the two OCR words before position at
+	// tailAt is the OCR position whose word's tail (lm.NextTail: its
+	// bigram after the OCR word before it) tail holds, -1 none: the
+	// last word a chain scores is often the same at a position, after
+	// the same word, whatever the candidate
+	tailAt int
+	tail   int32
 }
 
 func newEngContext(m *lm.Model, norm []string) *engContext {
-	e := &engContext{m: m, ids: make([]int32, len(norm)), at: -1}
+	e := &engContext{m: m, ids: make([]int32, len(norm)), at: -1, tailAt: -1}
 	for i, w := range norm {
 		e.ids[i] = noWord
 		if w != "" {
@@ -168,7 +174,15 @@ func (e *engContext) chain(i, span int, ids []int32) float32 {
 		if w == noWord {
 			continue
 		}
-		sum += e.m.Next(&st, w)
+		if n == 0 {
+			sum += e.m.Next(&st, w)
+		} else {
+			// the second OCR word follows the first, an OCR word too
+			if e.tailAt != j {
+				e.tailAt, e.tail = j, lm.NoTail
+			}
+			sum += e.m.NextTail(&st, w, &e.tail)
+		}
 		n++
 	}
 	return sum

@@ -210,3 +210,30 @@ func FuzzRead(f *testing.F) {
 		m.ID("a")
 	})
 }
+
+// TestNextTail checks that NextTail, with one tail shared by the chains
+// scoring the same last two words after any word, gives Next's values bit
+// for bit.
+func TestNextTail(t *testing.T) {
+	m := tinyModel(t, Options{})
+	ids := []int32{-1, m.BOS()}
+	for id := int32(0); id < int32(m.Words()); id++ {
+		ids = append(ids, id)
+	}
+	for _, a := range ids {
+		for _, b := range ids[2:] {
+			tail := int32(NoTail)
+			for _, u := range ids {
+				for _, v := range ids {
+					s1, s2 := m.Start(u, v), m.Start(u, v)
+					x, y := m.Next(&s1, a), m.Next(&s2, a)
+					x += m.Next(&s1, b)
+					y += m.NextTail(&s2, b, &tail)
+					if math.Float32bits(x) != math.Float32bits(y) || s1 != s2 {
+						t.Fatalf("%d %d %d %d: Next %v, NextTail %v", u, v, a, b, x, y)
+					}
+				}
+			}
+		}
+	}
+}

@@ -249,6 +249,19 @@ func (m *Model) Start(ctx2, ctx1 int32) State {
 // each word and the one before is found once, as the backed-off bigram of
 // one step and the trigram context of the next).
 func (m *Model) Next(s *State, w int32) float32 {
+	tail := int32(NoTail)
+	return m.NextTail(s, w, &tail)
+}
+
+// NoTail is the value of a tail (NextTail) not looked up yet.
+const NoTail = -3
+
+// NextTail is Next, where *tail remembers the look-up of the bigram of
+// s's last word and w that Next makes when the model has no trigram of
+// the three: NoTail before it is made, its result after (so one tail
+// serves for scoring the same word after the same word behind any
+// other). The value is Next's, bit for bit.
+func (m *Model) NextTail(s *State, w int32, tail *int32) float32 {
 	ctx2, ctx1, bi := s.ctx2, s.ctx1, s.bi
 	s.ctx2, s.ctx1, s.bi = ctx1, w, -2
 	V := int32(m.V)
@@ -277,7 +290,11 @@ func (m *Model) Next(s *State, w int32) float32 {
 		}
 	}
 	if w >= 0 {
-		j := m.findBigram(uint32(ctx1), w)
+		j := int(*tail)
+		if j == NoTail {
+			j = m.findBigram(uint32(ctx1), w)
+			*tail = int32(j)
+		}
 		s.bi = int32(j) // the bigram ctx1 w: the next step's ctx2 ctx1
 		if j >= 0 {
 			return float32(acc+int32(m.bi[j].p)) * qstep
