@@ -798,10 +798,15 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 // relaxRow relaxes, from the cells of row (true rune ti) within bound,
 // the single-rune edits: insertions within row, deletions, copies and
 // substitutions into next. It returns the least cost in row within bound
-// (+Inf if none).
+// (+Inf if none). A cell above bound is skipped: every cost is >= 0, so
+// no path through it ends within bound, and an optimum within bound never
+// uses it. The cell of row a step reads (after the insertion into it) and
+// the cell of next it relaxes last are carried in registers from step to
+// step, not stored and read back.
 func (c *Confusion) relaxRow(ti rune, q *ocrSide, row, next []float32, bound float32) float32 {
 	o, ins := q.o, q.ins
 	m := len(o)
+	row, next = row[:m+1], next[:m+1]
 	del := c.delCost(ti)
 	cp := c.copyCost(ti)
 	var subRow *[128]float32
@@ -809,21 +814,18 @@ func (c *Confusion) relaxRow(ti rune, q *ocrSide, row, next []float32, bound flo
 		subRow = &c.subA[ti]
 	}
 	rowMin := float32(math.Inf(1))
-	for j := 0; j <= m; j++ {
-		cur := row[j]
-		if cur > bound {
-			// every cost is >= 0, so no path through this cell ends
-			// within bound: an optimum within bound never uses it
-			continue
-		}
-		if cur < rowMin {
-			rowMin = cur
-		}
-		if v := cur + del; v < next[j] {
-			next[j] = v
-		}
-		if j < m {
-			if v := cur + ins[j]; v < row[j+1] {
+	cur, pend := row[0], next[0] // row[j] (final), next[j] so far
+	for j := 0; j < m; j++ {
+		r1, n1 := row[j+1], next[j+1]
+		if !(cur > bound) {
+			if cur < rowMin {
+				rowMin = cur
+			}
+			if v := cur + del; v < pend {
+				pend = v
+			}
+			if v := cur + ins[j]; v < r1 {
+				r1 = v
 				row[j+1] = v
 			}
 			oj := o[j]
@@ -836,11 +838,22 @@ func (c *Confusion) relaxRow(ti rune, q *ocrSide, row, next []float32, bound flo
 			default:
 				e = c.subCost(ti, oj)
 			}
-			if v := cur + e; v < next[j+1] {
-				next[j+1] = v
+			if v := cur + e; v < n1 {
+				n1 = v
 			}
 		}
+		next[j] = pend
+		cur, pend = r1, n1
 	}
+	if !(cur > bound) {
+		if cur < rowMin {
+			rowMin = cur
+		}
+		if v := cur + del; v < pend {
+			pend = v
+		}
+	}
+	next[m] = pend
 	return rowMin
 }
 
