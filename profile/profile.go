@@ -44,6 +44,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -87,6 +88,60 @@ type Profile struct {
 	// prunedPairs: pairs seen at most this often may have been dropped
 	prunedPairs uint32
 	max         int
+
+	// table is pairs frozen for look-ups (made by the first Pair after a
+	// change; every change ends in bound, which drops it)
+	table atomic.Pointer[pairTable]
+}
+
+// pairTable holds a Profile's pair counts for look-ups: an open-addressing
+// table (linear probing, at most half full) of keys and counts side by
+// side, so a look-up hashes a uint64 once and reads one place.
+type pairTable struct {
+	slots []pairSlot
+	shift uint // 64 - log2(len(slots))
+}
+
+// pairSlot is one PairKey with its count; n is 0 in an empty slot.
+type pairSlot struct {
+	key uint64
+	n   uint32
+}
+
+// newPairTable makes the look-up table of the counts pairs (those of 0
+// left out: a look-up gives 0 for them as for unseen pairs).
+func newPairTable(pairs map[uint64]uint32) *pairTable {
+	bits := uint(4)
+	for 1<<bits < 2*len(pairs) {
+		bits++
+	}
+	t := &pairTable{slots: make([]pairSlot, 1<<bits), shift: 64 - bits}
+	mask := uint64(len(t.slots) - 1)
+	for k, n := range pairs {
+		if n == 0 {
+			continue
+		}
+		h := (k * 0x9e3779b97f4a7c15) >> t.shift
+		for t.slots[h].n != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = pairSlot{k, n}
+	}
+	return t
+}
+
+// get returns the count of pair key k (0 when absent).
+func (t *pairTable) get(k uint64) uint32 {
+	mask := uint64(len(t.slots) - 1)
+	for h := (k * 0x9e3779b97f4a7c15) >> t.shift; ; h = (h + 1) & mask {
+		s := &t.slots[h]
+		if s.n == 0 {
+			return 0
+		}
+		if s.key == k {
+			return s.n
+		}
+	}
 }
 
 // New returns an empty profile.
@@ -189,6 +244,7 @@ func (p *Profile) Merge(q *Profile) {
 // bound drops the rarest forms of a map holding more than twice the cap
 // (amortised: a pruned map keeps the cap).
 func (p *Profile) bound() {
+	p.table.Store(nil) // the counts changed
 	for _, m := range []map[string]Count{p.words, p.exact} {
 		if len(m) <= 2*p.max {
 			continue
@@ -243,7 +299,15 @@ func PairKey(a, b string) uint64 {
 }
 
 // Pair returns how often the Norm form b follows the Norm form a.
-func (p *Profile) Pair(a, b string) int { return int(p.pairs[PairKey(a, b)]) }
+// It reads the pairs from a frozen table (pairTable), made on first use.
+func (p *Profile) Pair(a, b string) int {
+	t := p.table.Load()
+	if t == nil {
+		t = newPairTable(p.pairs)
+		p.table.Store(t)
+	}
+	return int(t.get(PairKey(a, b)))
+}
 
 // Pairs returns the number of distinct pairs held.
 func (p *Profile) Pairs() int { return len(p.pairs) }
