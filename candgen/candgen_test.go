@@ -489,3 +489,16 @@ func TestHugeToken(t *testing.T) {
 		t.Errorf("huge token: %d candidates, want only itself", len(out[1]))
 	}
 }
+
+// TestCopyPathBound checks that the cost of a string against itself
+// bounded by its path of copies is the unbounded cost, bit for bit.
+func TestCopyPathBound(t *testing.T) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	for _, s := range []string{"a", "the", "Administration", "rn", "cl0se", "tbe", "ﬁne", "über", "m-m", "1l1l1l"} {
+		b := c.copyPath(s)
+		got, want := c.Cost(s, s, float64(b)), c.Cost(s, s, math.MaxFloat32)
+		if math.Float64bits(got) != math.Float64bits(want) || got > float64(b) {
+			t.Errorf("%q: bounded %v, unbounded %v (copy path %v)", s, got, want, b)
+		}
+	}
+}

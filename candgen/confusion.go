@@ -604,6 +604,20 @@ func (c *Confusion) copyCost(a rune) float32 {
 	return c.defCopy
 }
 
+// copyPath returns the cost of the alignment of s with itself that copies
+// every rune, summed in the order costBound sums it along its diagonal:
+// no alignment of s with s costs less than the best, so the best is at
+// most this, and as costBound's bound it prunes only cells no path to the
+// best passes through (every cost is >= 0): Cost(s, s, copyPath(s)) is
+// Cost(s, s, +Inf), bit for bit, with fewer cells relaxed.
+func (c *Confusion) copyPath(s string) float32 {
+	var sum float32
+	for _, r := range s {
+		sum += c.copyCost(r)
+	}
+	return sum
+}
+
 func (c *Confusion) subCost(a, b rune) float32 {
 	if a >= 0 && a < 128 && b >= 0 && b < 128 {
 		return c.subA[a][b]

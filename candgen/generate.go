@@ -875,7 +875,10 @@ func (g *Generator) coreCands(core string) []coreCand {
 		coreOOV = lc
 	}
 	counted := known && g.lex.foldCounts[cfid] > 0
-	orig := coreCand{core, SrcOriginal, -g.cq.costOf(g.conf, core, math.MaxFloat32), g.corePriorFold(core, lc, cfid, known), coreOOV}
+	// (the core's own cost: bounded by the path of copies, which
+	// changes nothing but the cells the DP relaxes)
+	self := g.cq.costOf(g.conf, core, float64(g.conf.copyPath(core)))
+	orig := coreCand{core, SrcOriginal, -self, g.corePriorFold(core, lc, cfid, known), coreOOV}
 	cs = append(cs, orig)
 	w := g.opt.PriorWeight
 	// the scores kept so far, to bound the DP of the next candidate: one
