@@ -51,7 +51,9 @@
 //   - the topic-model probability of a word id is computed once per
 //     document, and the left/right bigram values, vector cosines, English
 //     context and coll_ctx values once per position and word (case and
-//     punctuation variants share them);
+//     punctuation variants share them), and the English model's look-up
+//     of the bigram of the two OCR words after a candidate once per
+//     position (lm.Model.NextTail), whatever the candidate;
 //   - a position holding the same candidate list as an earlier one (the
 //     token's list candgen shares) takes the earlier position's token
 //     facts (tokFacts) and copies its rows, then fills only the
