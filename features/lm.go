@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"ocrfix/data"
+	"ocrfix/internal/frozen"
 	"ocrfix/lm"
 )
 
@@ -31,62 +32,17 @@ type LM struct {
 
 	// table is bi frozen for look-ups (made on first use; nil again when
 	// a count changes)
-	table atomic.Pointer[biTable]
-}
-
-// biTable holds an LM's bigram counts for look-ups: an open-addressing
-// table (linear probing, at most half full) of keys and counts side by
-// side, so a look-up reads one place.
-type biTable struct {
-	slots []biSlot
-	shift uint // 64 - log2(len(slots))
-}
-
-// biSlot is one bigram key with its count; n is 0 in an empty slot.
-type biSlot struct {
-	key uint64
-	n   uint32
+	table atomic.Pointer[frozen.Counts]
 }
 
 // bigram returns the count of bigram key k (a<<32 | b).
 func (lm *LM) bigram(k uint64) uint32 {
 	t := lm.table.Load()
 	if t == nil {
-		t = lm.freeze()
+		t = frozen.New(lm.bi)
+		lm.table.Store(t)
 	}
-	mask := uint64(len(t.slots) - 1)
-	for h := (k * 0x9e3779b97f4a7c15) >> t.shift; ; h = (h + 1) & mask {
-		s := &t.slots[h]
-		if s.n == 0 {
-			return 0
-		}
-		if s.key == k {
-			return s.n
-		}
-	}
-}
-
-// freeze makes and keeps the look-up table of the bigram counts (those
-// of 0 left out: a look-up gives 0 for them as for unseen pairs).
-func (lm *LM) freeze() *biTable {
-	bits := uint(4)
-	for 1<<bits < 2*len(lm.bi) {
-		bits++
-	}
-	t := &biTable{slots: make([]biSlot, 1<<bits), shift: 64 - bits}
-	mask := uint64(len(t.slots) - 1)
-	for k, n := range lm.bi {
-		if n == 0 {
-			continue
-		}
-		h := (k * 0x9e3779b97f4a7c15) >> t.shift
-		for t.slots[h].n != 0 {
-			h = (h + 1) & mask
-		}
-		t.slots[h] = biSlot{k, n}
-	}
-	lm.table.Store(t)
-	return t
+	return t.Get(k)
 }
 
 // NewLM returns an empty model.

@@ -48,6 +48,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"ocrfix/internal/frozen"
 	"ocrfix/lm"
 )
 
@@ -91,57 +92,7 @@ type Profile struct {
 
 	// table is pairs frozen for look-ups (made by the first Pair after a
 	// change; every change ends in bound, which drops it)
-	table atomic.Pointer[pairTable]
-}
-
-// pairTable holds a Profile's pair counts for look-ups: an open-addressing
-// table (linear probing, at most half full) of keys and counts side by
-// side, so a look-up hashes a uint64 once and reads one place.
-type pairTable struct {
-	slots []pairSlot
-	shift uint // 64 - log2(len(slots))
-}
-
-// pairSlot is one PairKey with its count; n is 0 in an empty slot.
-type pairSlot struct {
-	key uint64
-	n   uint32
-}
-
-// newPairTable makes the look-up table of the counts pairs (those of 0
-// left out: a look-up gives 0 for them as for unseen pairs).
-func newPairTable(pairs map[uint64]uint32) *pairTable {
-	bits := uint(4)
-	for 1<<bits < 2*len(pairs) {
-		bits++
-	}
-	t := &pairTable{slots: make([]pairSlot, 1<<bits), shift: 64 - bits}
-	mask := uint64(len(t.slots) - 1)
-	for k, n := range pairs {
-		if n == 0 {
-			continue
-		}
-		h := (k * 0x9e3779b97f4a7c15) >> t.shift
-		for t.slots[h].n != 0 {
-			h = (h + 1) & mask
-		}
-		t.slots[h] = pairSlot{k, n}
-	}
-	return t
-}
-
-// get returns the count of pair key k (0 when absent).
-func (t *pairTable) get(k uint64) uint32 {
-	mask := uint64(len(t.slots) - 1)
-	for h := (k * 0x9e3779b97f4a7c15) >> t.shift; ; h = (h + 1) & mask {
-		s := &t.slots[h]
-		if s.n == 0 {
-			return 0
-		}
-		if s.key == k {
-			return s.n
-		}
-	}
+	table atomic.Pointer[frozen.Counts]
 }
 
 // New returns an empty profile.
@@ -299,14 +250,15 @@ func PairKey(a, b string) uint64 {
 }
 
 // Pair returns how often the Norm form b follows the Norm form a.
-// It reads the pairs from a frozen table (pairTable), made on first use.
+// It reads the pairs from a frozen table (package frozen), made on first
+// use.
 func (p *Profile) Pair(a, b string) int {
 	t := p.table.Load()
 	if t == nil {
-		t = newPairTable(p.pairs)
+		t = frozen.New(p.pairs)
 		p.table.Store(t)
 	}
-	return int(t.get(PairKey(a, b)))
+	return int(t.Get(PairKey(a, b)))
 }
 
 // Pairs returns the number of distinct pairs held.
