@@ -1,11 +1,6 @@
 package features
 
-import (
-	"math"
-	"sync/atomic"
-
-	"ocrfix/lm"
-)
+import "ocrfix/lm"
 
 // addEng records the English-model facts of word k (of n) of a candidate
 // text, whose Norm form has the facts f.
@@ -22,40 +17,6 @@ func (si *staticInfo) addEng(k, n int, f *wordFacts) {
 	si.engAll = si.engAll && f.eng >= 0
 	si.engFreq += f.engFreq
 	si.engShp += f.engShp
-}
-
-// engWordFacts are the English frequency and word-shape score of a word
-// the English model knows.
-type engWordFacts struct {
-	freq, shape float32
-}
-
-// engFacts returns the facts of English word id, whose Norm form is nw,
-// worked out once per Resources (words recur as the candidates of many
-// positions, in their case and punctuation variants).
-func (res *Resources) engFacts(id int32, nw string) engWordFacts {
-	res.engOnce.Do(func() { res.engFact = make([]atomic.Uint64, res.Eng.Words()) })
-	if int(id) >= len(res.engFact) {
-		return res.newEngFacts(id, nw)
-	}
-	slot := &res.engFact[id]
-	if v := slot.Load(); v != 0 {
-		return engWordFacts{math.Float32frombits(uint32(v >> 32)), math.Float32frombits(uint32(v))}
-	}
-	f := res.newEngFacts(id, nw)
-	v := uint64(math.Float32bits(f.freq))<<32 | uint64(math.Float32bits(f.shape))
-	if v != 0 {
-		slot.Store(v)
-	}
-	return f
-}
-
-func (res *Resources) newEngFacts(id int32, nw string) engWordFacts {
-	f := engWordFacts{freq: res.Eng.LogFreq(id)}
-	if res.Shape != nil {
-		f.shape = res.Shape.LogProb(nw)
-	}
-	return f
 }
 
 // noWord is the English id of a token that normalises to "" (punctuation

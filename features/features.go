@@ -47,12 +47,6 @@ type Resources struct {
 	lmOnce sync.Once
 	lmWord []lmWordIDs
 
-	// engFact holds, for each English word id, its frequency and shape
-	// score (engWordFacts as two float32 bits, high and low; 0 until
-	// worked out).
-	engOnce sync.Once
-	engFact []atomic.Uint64
-
 	// words holds the facts of the Norm forms of the words seen.
 	wordMu sync.RWMutex
 	words  map[string]wordFacts

@@ -75,16 +75,9 @@ func (res *Resources) fillWord(f *wordFacts) {
 		if nw != "" {
 			f.eng = res.Eng.ID(nw)
 		}
-		if f.eng >= 0 {
-			// a word the English model knows: its facts are
-			// remembered by id
-			e := res.engFacts(f.eng, nw)
-			f.engFreq, f.engShp = e.freq, e.shape
-		} else {
-			f.engFreq = res.Eng.LogFreq(-1)
-			if res.Shape != nil {
-				f.engShp = res.Shape.LogProb(nw)
-			}
+		f.engFreq = res.Eng.LogFreq(f.eng) // an unknown word (id < 0) gets half a count
+		if res.Shape != nil {
+			f.engShp = res.Shape.LogProb(nw)
 		}
 	}
 	f.lda = -1
