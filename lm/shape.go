@@ -270,12 +270,6 @@ func (s *Shape) LogProb(word string) float32 {
 	return sum / float32(n)
 }
 
-// logProbAt returns log P(last of g | the others), backing off; g holds
-// order symbols.
-func (s *Shape) logProbAt(g []uint16) float32 {
-	return s.logProbWin(key(g) & (1<<60 - 1))
-}
-
 // logProbWin returns log P(last symbol | the others) of the order symbols
 // packed in win (as key packs them, without the count), backing off: the
 // same look-ups, with the same keys, as key of each shorter n-gram and

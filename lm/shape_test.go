@@ -141,3 +141,9 @@ func TestShapeWindowKeys(t *testing.T) {
 		}
 	}
 }
+
+// logProbAt returns log P(last of g | the others), backing off; g holds
+// order symbols (the form the tests build n-grams in).
+func (s *Shape) logProbAt(g []uint16) float32 {
+	return s.logProbWin(key(g) & (1<<60 - 1))
+}
