@@ -23,6 +23,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("thal " + strings.Repeat("that ", 20) + "thal thal"),
 		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
 		strings.Fields("amd amd amd gas"),
+		strings.Fields("moming moming moming morning shal shal shal shall shall"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -55,6 +56,8 @@ func TestSupported(t *testing.T) {
 		{"tbe", "the", true},             // a word change: evidence is in the features
 		{"sayes", "says", false},         // a spelling of its period the collection repeats
 		{"thal", "that", true},           // ... but a rare variant of a form it writes 10 times as often is not
+		{"moming", "morning", true},      // ... nor a form English never writes that looks far less English than the candidate
+		{"shal", "shall", false},         // ... which a spelling of its period does not
 		{"underway", "under way", false}, // a split of a form the collection repeats
 		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
 		{"gas", "as", false},             // a known word the collection repeats
