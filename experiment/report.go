@@ -67,6 +67,7 @@ type Report struct {
 	CorrectWordsPerSecond float64    `json:"correct_words_per_second"`
 	OracleSeconds         float64    `json:"oracle_seconds"`
 	Margins               []float64  `json:"margins"`
+	Context               []Context  `json:"context"` // per fold: the language model's weight and band in decisions in context
 	LeftOut               int        `json:"train_positions_left_out"`
 	Labelled              int        `json:"train_positions_labelled"`
 	Hunspell              *Figures   `json:"hunspell,omitempty"`
@@ -132,6 +133,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
 	fmt.Fprintf(w, "HIPE-OCRepair match error rates (micro): cMER %s -> %s (%s lower), wMER %s -> %s\n", frac4(r.RawCMER), frac4(r.CorrectedCMER), pct1(r.CMERReduction), frac4(r.RawWMER), frac4(r.CorrectedWMER))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, FormatMargins(r.Margins))
+	fmt.Fprintf(w, "decisions in context, language model weight/band per fold: %s\n", FormatContext(r.Context))
 	fmt.Fprintf(w, "changes by kind, made / helped / hurt:")
 	for _, k := range eval.Kinds {
 		fmt.Fprintf(w, " %s %d/%d/%d", k, r.Made[k], r.Helped[k], r.Hurt[k])
@@ -143,6 +145,34 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "Hunspell baseline not run: %s\n", r.HunspellError)
 	}
 	return nil
+}
+
+// Context is a model's choice for decisions in context: the weight of the
+// English language model (model.Model.Context; 0: each position decided
+// alone) and the band (model.Model.ContextBand).
+type Context struct {
+	Weight float64 `json:"weight"`
+	Band   float64 `json:"band"`
+}
+
+// ContextOf returns m's choice for decisions in context.
+func ContextOf(m *model.Model) Context { return Context{m.Context, m.ContextBand} }
+
+// FormatContext formats choices for a table: weight/band with up to two
+// decimals each ("off" for weight 0), separated by spaces.
+func FormatContext(cs []Context) string {
+	s := ""
+	for i, c := range cs {
+		if i > 0 {
+			s += " "
+		}
+		if c.Weight == 0 {
+			s += "off"
+		} else {
+			s += strconv.FormatFloat(c.Weight, 'f', -1, 64) + "/" + strconv.FormatFloat(c.Band, 'f', -1, 64)
+		}
+	}
+	return s
 }
 
 // FormatMargins formats margins for a table: two decimals, "never" for
@@ -353,9 +383,9 @@ func (r *TransferReport) WriteTable(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s):\n", KindList())
+	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s), and the language model's weight/band in decisions in context:\n", KindList())
 	for _, c := range r.Collections {
-		fmt.Fprintf(w, "  %s: %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins))
+		fmt.Fprintf(w, "  %s: %s; in context %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins), FormatContext(c.Context))
 	}
 	a := r.All
 	fmt.Fprintf(w, "time: train %.1f s, correct %.1f s = %.0f words/s, oracle %.1f s, total %.1f s\n", a.TrainSeconds, a.CorrectSeconds, a.CorrectWordsPerSecond, a.OracleSeconds, r.Seconds)
@@ -445,6 +475,7 @@ func NewReport(corpus string, cv *CVResult, seed uint64, wordLists []string, opt
 	rep.CorrectWordsPerSecond = float64(rep.Positions) / cv.CorrectSeconds
 	for _, m := range cv.Models {
 		rep.Margins = append(rep.Margins, m.Margin)
+		rep.Context = append(rep.Context, ContextOf(m))
 		rep.LeftOut += m.Stats.LeftOut
 		rep.Labelled += m.Stats.Labelled
 	}
@@ -511,6 +542,7 @@ func NewTransferReport(mode string, names []string, cv *CVResult, seed uint64, w
 		if f < len(cv.Models) {
 			m := cv.Models[f]
 			r.Margins = KindMargins(m)
+			r.Context = []Context{ContextOf(m)}
 			r.Labelled, r.LeftOut = m.Stats.Labelled, m.Stats.LeftOut
 		}
 		rep.Collections = append(rep.Collections, r)

@@ -25,16 +25,17 @@ import (
 // -band (Model.ContextBand).
 const contextWidth = 3
 
-// contextBand is the ContextBand of a model trained with labels from the
-// collections it corrects: the language model may make a change the
-// ranker scores up to 4 log-odds below its margin (further ones could only
-// win through an implausibly strong language-model preference). A model
-// trained Unseen gets 0: without labels from the target, the language
-// model chooses among the changes the ranker would make (of or on, a
-// correction or the OCR token) and makes no other. The real OCR of
-// ads-fall2018, corrected by a model of four rendered collections, showed
-// why: the changes made below their margin helped 3,402 words and broke
-// 614, where those above it broke one word in 27 that they fixed.
+// contextBand is the wider ContextBand a model trained with labels from
+// the collections it corrects may take (tuneContext chooses it or 0): the
+// language model may make a change the ranker scores up to 4 log-odds
+// below its margin (further ones could only win through an implausibly
+// strong language-model preference). A model trained Unseen gets 0:
+// without labels from the target, the language model chooses among the
+// changes the ranker would make (of or on, a correction or the OCR token)
+// and makes no other. The real OCR of ads-fall2018, corrected by a model of
+// four rendered collections, showed why: the changes made below their
+// margin helped 3,402 words and broke 614, where those above it broke one
+// word in 27 that they fixed.
 const contextBand = 4.0
 
 // ctxNode is one candidate of a position in the path search.

@@ -61,8 +61,9 @@ type Model struct {
 	// ContextBand is the most the language model may outweigh the ranker
 	// in decisions in context: a candidate whose evidence (log-odds over
 	// the OCR token less its kind's margin) is below -ContextBand is on no
-	// path. 4 for a model of the collections it was trained on, 0 for one
-	// trained Unseen (see contextBand).
+	// path. Training picks 0 or contextBand (4) for a model of the
+	// collections it was trained on, and 0 for one trained Unseen (see
+	// contextBand and tuneContext).
 	ContextBand float64
 	FeatOpt     features.Options
 	Stats       TrainStats
