@@ -32,6 +32,7 @@ type Options struct {
 	Vectors   vectors.Options          // word vectors
 	NoLDA     bool                     // train no topic model (its features are 0)
 	NoVectors bool                     // train no word vectors (their features are 0)
+	NoContext bool                     // decide each position alone (Model.Context 0), never in context
 	Features  features.Options         // feature groups
 	Fit       FitOptions               // logistic regression
 	// MaxRows bounds the candidate rows the ranker is fitted on: when the
@@ -247,7 +248,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	}
 	stats := TrainStats{Docs: len(usable)}
 	X, Y, Wt := fittingRows(work, &opt, &stats)
-	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil, opt.Unseen)
+	main, err := fitRanker(X, Y, Wt, work, opt.Fit, nil, opt.Unseen, opt.NoContext)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +258,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	stats.Collections = docCollections(usable)
 	var noConf *rankerFit
 	if opt.AlsoWithoutConfidence && !opt.Features.NoConfidence && anyConfidence(usable) {
-		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns(), opt.Unseen); err != nil {
+		if noConf, err = fitRanker(X, Y, Wt, work, opt.Fit, confidenceColumns(), opt.Unseen, opt.NoContext); err != nil {
 			return nil, err
 		}
 	}
@@ -402,8 +403,9 @@ type rankerFit struct {
 // but one scores that group (out-of-fold), the margins are tuned on those
 // scores, and a final fit on all rows, warm-started from the last group's,
 // is the ranker. Columns listed in zero are set to 0 first (a feature
-// group left out) and get weight 0.
-func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int, unseen bool) (*rankerFit, error) {
+// group left out) and get weight 0. The weight and band of decisions in
+// context are tuned after the margins, unless noContext.
+func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int, unseen, noContext bool) (*rankerFit, error) {
 	k := len(X)
 	if len(zero) > 0 {
 		nf := features.NumFeatures
@@ -446,7 +448,9 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 	if unseen {
 		bands = bands[:1]
 	}
-	f.context, f.band, f.matched = tuneContext(all, &f.margins, f.matched, f.gt, bands)
+	if !noContext {
+		f.context, f.band, f.matched = tuneContext(all, &f.margins, f.matched, f.gt, bands)
+	}
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations
 	x, y, wt := stackRows(X, Y, Wt, -1)
