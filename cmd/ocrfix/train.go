@@ -69,6 +69,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		st.Docs, name, st.Seconds, st.Positions, st.Labelled, st.LeftOut, st.Rows, st.Positives)
 	fmt.Fprintf(stdout, "do-no-harm margins (log-odds; %s): %s, cross-fitted over %d groups: out-of-fold gt words matched %d -> %d of %d\n",
 		experiment.KindList(), experiment.FormatMargins(experiment.KindMargins(m)), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
+	fmt.Fprintf(stdout, "decisions in context, language model weight/band: %s\n", experiment.FormatContext([]experiment.Context{experiment.ContextOf(m)}))
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }
