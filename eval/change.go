@@ -246,6 +246,28 @@ func (e Effect) Hurt() bool { return e.CorrMatched < e.RawMatched }
 // is the corrected text's gain in matched words, up to matches that moved
 // between unchanged tokens (where a gt word repeats nearby).
 func ChangeEffects(gt, raw, out []string, opt Options) []Effect {
+	return NewRawAlignment(gt, raw, opt).Effects(out)
+}
+
+// RawAlignment holds a ground truth and the raw OCR tokens read from it,
+// for ChangeEffects of many corrections of the same tokens (the choices
+// a training run compares): the alignment of gt with raw is made once, on
+// the first correction that changes anything.
+type RawAlignment struct {
+	gt, raw []string
+	opt     Options
+	rawHit  []bool // raw tokens the alignment matches (nil: not aligned yet)
+}
+
+// NewRawAlignment returns the RawAlignment of gt and raw under opt.
+func NewRawAlignment(gt, raw []string, opt Options) *RawAlignment {
+	return &RawAlignment{gt: gt, raw: raw, opt: opt}
+}
+
+// Effects returns ChangeEffects(gt, raw, out, opt) of a's gt, raw and opt.
+// It is not safe for concurrent use.
+func (a *RawAlignment) Effects(out []string) []Effect {
+	gt, raw, opt := a.gt, a.raw, a.opt
 	cs := Changes(raw, out)
 	if len(cs) == 0 {
 		return nil
@@ -258,7 +280,10 @@ func ChangeEffects(gt, raw, out []string, opt Options) []Effect {
 			owner = append(owner, int32(i))
 		}
 	}
-	rawHit := matchedMask(gt, raw, opt)
+	if a.rawHit == nil {
+		a.rawHit = matchedMask(gt, raw, opt)
+	}
+	rawHit := a.rawHit
 	corrHit := matchedMask(gt, corr, opt)
 	// Count matched corrected words per OCR position.
 	posHit := make([]int32, len(out))

@@ -113,3 +113,23 @@ func TestChangeEffects(t *testing.T) {
 		t.Errorf("net gain %d, matched %d -> %d; want 3, 5 -> 9", net, mr, mc)
 	}
 }
+
+// TestRawAlignment checks that one RawAlignment scores several
+// corrections of the same tokens as ChangeEffects does each alone,
+// whichever comes first (one with no change included).
+func TestRawAlignment(t *testing.T) {
+	gt := strings.Fields("the man said he would come today")
+	raw := strings.Fields("tbe man sald he wou1d come today")
+	outs := [][]string{
+		append([]string(nil), raw...),
+		{"the", "man", "said", "he", "would", "come", "today"},
+		{"the", "can", "sald", "he", "wou1d", "come", "to day"},
+	}
+	a := NewRawAlignment(gt, raw, Options{})
+	for k, out := range outs {
+		got, want := fmt.Sprint(a.Effects(out)), fmt.Sprint(ChangeEffects(gt, raw, out, Options{}))
+		if got != want {
+			t.Errorf("correction %d: effects %s, want %s", k, got, want)
+		}
+	}
+}

@@ -619,8 +619,9 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 type groupScorer struct {
 	work    []*docWork
 	vocab   []*align.Vocab
-	gt      [][]int32 // each document's gt words as ids of its vocab
-	tol     []int     // a ten-thousandth of each group's gt words
+	gt      [][]int32            // each document's gt words as ids of its vocab
+	raw     []*eval.RawAlignment // each document's gt and OCR tokens, aligned once for eval.ChangeEffects
+	tol     []int                // a ten-thousandth of each group's gt words
 	gtWords int
 }
 
@@ -629,10 +630,12 @@ func newGroupScorer(work []*docWork) *groupScorer {
 	for _, dw := range work {
 		groups = max(groups, dw.group+1)
 	}
-	sc := &groupScorer{work: work, vocab: make([]*align.Vocab, len(work)), gt: make([][]int32, len(work)), tol: make([]int, groups)}
+	sc := &groupScorer{work: work, vocab: make([]*align.Vocab, len(work)), gt: make([][]int32, len(work)), raw: make([]*eval.RawAlignment, len(work)), tol: make([]int, groups)}
 	for k, dw := range work {
+		gt := dw.doc.GT.Words()
 		sc.vocab[k] = align.NewVocab()
-		sc.gt[k] = sc.vocab[k].IDs(dw.doc.GT.Words())
+		sc.gt[k] = sc.vocab[k].IDs(gt)
+		sc.raw[k] = eval.NewRawAlignment(gt, dw.words, eval.Options{})
 		sc.gtWords += len(sc.gt[k])
 		sc.tol[dw.group] += len(sc.gt[k])
 	}
@@ -654,13 +657,14 @@ func (sc *groupScorer) matched(out func(dw *docWork) []string) []int {
 
 // matchedBroken returns, per group, the gt words matched by the outputs
 // out gives (one entry per OCR token, as decode returns) and the words the
-// raw OCR had right that they break (eval.ChangeEffects).
+// raw OCR had right that they break (eval.ChangeEffects, the raw
+// alignment made once per document).
 func (sc *groupScorer) matchedBroken(out func(dw *docWork) []string) (matched, broken []int) {
 	matched, broken = make([]int, len(sc.tol)), make([]int, len(sc.tol))
 	for k, dw := range sc.work {
 		o := out(dw)
 		matched[dw.group] += align.LCSLength(sc.vocab[k].IDs(outputWords(o)), sc.gt[k])
-		for _, e := range eval.ChangeEffects(dw.doc.GT.Words(), dw.words, o, eval.Options{}) {
+		for _, e := range sc.raw[k].Effects(o) {
 			if e.Hurt() {
 				broken[dw.group] += e.RawMatched - e.CorrMatched
 			}
