@@ -158,8 +158,9 @@ type Context struct {
 // ContextOf returns m's choice for decisions in context.
 func ContextOf(m *model.Model) Context { return Context{m.Context, m.ContextBand} }
 
-// FormatContext formats choices for a table: weight/band with up to two
-// decimals each ("off" for weight 0), separated by spaces.
+// FormatContext formats choices for a table: weight/band, each in the
+// fewest digits that give its value ("off" for weight 0), separated by
+// spaces.
 func FormatContext(cs []Context) string {
 	s := ""
 	for i, c := range cs {
