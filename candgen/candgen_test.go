@@ -288,6 +288,38 @@ func TestLexicon(t *testing.T) {
 	if err != nil || m.CountFold("the") != 3 || !m.Has("emu") {
 		t.Errorf("round trip: %v", err)
 	}
+	if err == nil && (!m.HasListedAs("emu") || !m.HasListedAs("dog") || m.HasListedAs("the")) {
+		t.Errorf("round trip lost which forms are listed")
+	}
+	for _, bad := range []string{"word\tcount\tlisted\nemu\t0\t0\n", "word\tcount\tlisted\nemu\t1\tyes\n", "word\tcount\nemu\t1\n"} {
+		if _, err := ReadLexicon(strings.NewReader(bad), "lex.tsv"); err == nil || !strings.Contains(err.Error(), "lex.tsv") {
+			t.Errorf("ReadLexicon(%q): error %v, want one naming the file", bad, err)
+		}
+	}
+}
+
+// HasListedAs knows only the forms a word list (or the English model)
+// gave, in a case the token can stand for; HasAs knows the counted ones
+// too.
+func TestLexiconListed(t *testing.T) {
+	l := NewLexicon()
+	l.AddText([]string{"tha", "Gut", "fo", "the"})
+	if err := l.ReadWordList(strings.NewReader("gut\nthe\nParis\n"), "w"); err != nil {
+		t.Fatal(err)
+	}
+	l.Add("the", 2)
+	for w, want := range map[string][2]bool{ // HasAs, HasListedAs
+		"tha": {true, false}, "fo": {true, false},
+		"gut": {true, true}, "Gut": {true, true}, "the": {true, true}, "THE": {true, true},
+		"Paris": {true, true}, "paris": {false, false}, "dog": {false, false},
+	} {
+		if got := [2]bool{l.HasAs(w), l.HasListedAs(w)}; got != want {
+			t.Errorf("%q: HasAs, HasListedAs = %v, want %v", w, got, want)
+		}
+	}
+	if l.Count("the") != 3 {
+		t.Errorf("Count(the) = %d, want 3", l.Count("the"))
+	}
 }
 
 // HasAs knows a word only in a case the token can stand for.
@@ -365,9 +397,10 @@ func texts(cs []Candidate) []string {
 }
 
 func FuzzReadLexicon(f *testing.F) {
-	f.Add("word\tcount\nthe\t3\n")
-	f.Add("word\tcount\n\t1\n")
-	f.Add("word\tcount\nx\t-1\n")
+	f.Add("word\tcount\tlisted\nthe\t3\t0\n")
+	f.Add("word\tcount\tlisted\nemu\t0\t1\nthe\t3\t1\n")
+	f.Add("word\tcount\tlisted\n\t1\t0\n")
+	f.Add("word\tcount\tlisted\nx\t-1\t0\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		l, err := ReadLexicon(strings.NewReader(s), "fuzz")
 		if err != nil {
@@ -377,9 +410,14 @@ func FuzzReadLexicon(f *testing.F) {
 		if _, err := l.WriteTo(&buf); err != nil {
 			t.Fatal(err)
 		}
+		first := buf.String()
 		m, err := ReadLexicon(&buf, "again")
 		if err != nil || m.Total() != l.Total() || m.Len() != l.Len() {
 			t.Fatalf("round trip: %v", err)
+		}
+		var again bytes.Buffer
+		if _, err := m.WriteTo(&again); err != nil || again.String() != first {
+			t.Fatalf("round trip changed the lexicon (%v):\n%s\nthen\n%s", err, first, again.String())
 		}
 	})
 }

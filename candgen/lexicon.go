@@ -19,10 +19,18 @@ import (
 // is what candidate generation searches; the exact forms give the case
 // patterns a word takes. A count of 0 marks a word known from a word list
 // but never counted.
+//
+// Each exact form also records whether it is listed: known from outside
+// the counted text (a word list, the English model), not only from a
+// training collection's truth. A collection's truth may hold its own
+// misreadings left uncorrected (tha, fo, trom in ads-fall2018), so a form
+// known only from the truth is weaker evidence that a word is right in
+// another collection than a listed one (see HasListedAs).
 type Lexicon struct {
 	ids        map[string]int32 // exact form -> id
 	words      []string
 	counts     []int
+	listed     []bool // per exact form: added with n == 0 (a word list, the English model)
 	total      int
 	fold       map[string]int32 // lower-case form -> fold id
 	foldWords  []string
@@ -35,8 +43,9 @@ func NewLexicon() *Lexicon {
 	return &Lexicon{ids: map[string]int32{}, fold: map[string]int32{}}
 }
 
-// Add adds n occurrences of word (n == 0 marks it known). Empty words and
-// negative counts are ignored.
+// Add adds n occurrences of word; n == 0 marks it known and listed (from a
+// word list or the English model rather than a counted text). Empty words
+// and negative counts are ignored.
 func (l *Lexicon) Add(word string, n int) {
 	if word == "" || n < 0 {
 		return
@@ -47,6 +56,7 @@ func (l *Lexicon) Add(word string, n int) {
 		l.ids[word] = id
 		l.words = append(l.words, word)
 		l.counts = append(l.counts, 0)
+		l.listed = append(l.listed, false)
 		f := lower(word)
 		fid, ok := l.fold[f]
 		if !ok {
@@ -59,6 +69,9 @@ func (l *Lexicon) Add(word string, n int) {
 		l.forms[fid] = append(l.forms[fid], id)
 	}
 	l.counts[id] += n
+	if n == 0 {
+		l.listed[id] = true
+	}
 	l.foldCounts[l.fold[lower(word)]] += n
 	l.total += n
 }
@@ -130,17 +143,26 @@ func (l *Lexicon) HasFold(w string) bool { _, ok := l.fold[lower(w)]; return ok 
 // the acronym AMD), a capitalised one as itself or in lower case (a word
 // that begins a sentence), any other (all capitals, mixed, no letters) in
 // any case.
-func (l *Lexicon) HasAs(w string) bool {
+func (l *Lexicon) HasAs(w string) bool { return l.hasAs(w, false) }
+
+// HasListedAs is HasAs over the listed forms only (see Lexicon): whether w
+// is known in a case it can stand for from a word list or the English
+// model, not only from a training collection's truth.
+func (l *Lexicon) HasListedAs(w string) bool { return l.hasAs(w, true) }
+
+// hasAs is HasAs, over the listed forms only when listed is set.
+func (l *Lexicon) hasAs(w string, listed bool) bool {
 	fid, ok := l.fold[lower(w)]
 	if !ok {
 		return false
 	}
 	pat := casePattern(w)
-	if pat != caseLower && pat != caseTitle {
-		return true
-	}
+	anyCase := pat != caseLower && pat != caseTitle
 	for _, id := range l.forms[fid] {
-		if fp := casePattern(l.words[id]); fp == caseLower || fp == caseNone || fp == pat {
+		if listed && !l.listed[id] {
+			continue
+		}
+		if fp := casePattern(l.words[id]); anyCase || fp == caseLower || fp == caseNone || fp == pat {
 			return true
 		}
 	}
@@ -175,17 +197,22 @@ func (l *Lexicon) Forms(w string) (forms []string, counts []int) {
 	return forms, counts
 }
 
-var lexiconHeader = []string{"word", "count"}
+var lexiconHeader = []string{"word", "count", "listed"}
 
-// WriteTo writes the lexicon as a relation TSV (word, count), sorted by
-// word. It implements io.WriterTo.
+// WriteTo writes the lexicon as a relation TSV (word, count, listed: 1 for
+// a listed form, else 0), sorted by word. It implements io.WriterTo.
 func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	tw := data.NewTSVWriter(cw, lexiconHeader...)
 	ws := append([]string(nil), l.words...)
 	sort.Strings(ws)
 	for _, x := range ws {
-		if err := tw.Write(x, strconv.Itoa(l.counts[l.ids[x]])); err != nil {
+		id := l.ids[x]
+		listed := "0"
+		if l.listed[id] {
+			listed = "1"
+		}
+		if err := tw.Write(x, strconv.Itoa(l.counts[id]), listed); err != nil {
 			return cw.n, err
 		}
 	}
@@ -207,8 +234,8 @@ func ReadLexicon(r io.Reader, name string) (*Lexicon, error) {
 			return nil, err
 		}
 		line++
-		if len(f) != 2 {
-			return nil, fmt.Errorf("%s:%d: want 2 fields, got %d", name, line, len(f))
+		if len(f) != 3 {
+			return nil, fmt.Errorf("%s:%d: want 3 fields, got %d", name, line, len(f))
 		}
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 0 {
@@ -216,6 +243,16 @@ func ReadLexicon(r io.Reader, name string) (*Lexicon, error) {
 		}
 		if f[0] == "" {
 			return nil, fmt.Errorf("%s:%d: field word: empty", name, line)
+		}
+		switch f[2] {
+		case "1":
+			l.Add(f[0], 0)
+		case "0":
+			if n == 0 {
+				return nil, fmt.Errorf("%s:%d: word %q has count 0 but is not listed", name, line, f[0])
+			}
+		default:
+			return nil, fmt.Errorf("%s:%d: field listed: want 0 or 1, got %q", name, line, f[2])
 		}
 		l.Add(f[0], n)
 	}

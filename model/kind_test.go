@@ -16,6 +16,7 @@ func TestSupported(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("gas", 0)
 	lex.Add("AMD", 0)
+	lex.AddText([]string{"trom", "wil", "gas"}) // known only from a training truth (gas is listed too)
 	p := profile.Of([][]string{
 		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s. 10th"),
@@ -24,6 +25,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
 		strings.Fields("amd amd amd gas"),
 		strings.Fields("moming moming moming morning shal shal shal shall shall"),
+		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -62,11 +64,17 @@ func TestSupported(t *testing.T) {
 		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
 		{"gas", "as", false},             // a known word the collection repeats
 		{"amd", "and", true},             // ... but the lexicon knows AMD, not amd
+		{"trom", "from", true},           // a word of the training truth only, a rare variant here
+		{"wil", "will", false},           // ... or not: then neither the frequency test nor misreadOf changes it
 		{"J.", "I.", false},              // an initial into another letter
 		{"(E.),", "(I.),", false},
-		{"J", "I", true},    // a lone letter without the stop: often the pronoun misread
-		{"J.", "In.", true}, // an initial into a word
-		{"|", "I", true},    // a sign into a letter
+		{"J", "I", true},                  // a lone letter without the stop: often the pronoun misread
+		{"J.", "In.", true},               // an initial into a word
+		{"|", "I", true},                  // a sign into a letter
+		{"possess'd", "possessed", false}, // an elision expanded
+		{"ev’n", "even", false},
+		{"I'l", "I'll", true},  // ... not: the apostrophe stays
+		{"'tis", "this", true}, // ... not: no letter before it
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)

@@ -29,8 +29,9 @@ import (
 // differ from features.Names, naming both lists. Version 2 added the
 // checksum section; version 3 the margins per kind of change, the weight
 // of decisions in context, and the collection and English features;
-// version 4 the context band.
-const Version = 4
+// version 4 the context band; version 5 the lexicon's listed column
+// (candgen.Lexicon).
+const Version = 5
 
 // checksumSection names the last section of a model file: the lower-case
 // hex SHA-256 of every byte before its header (the magic line and all
