@@ -149,7 +149,7 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     the collection writes from far more often); but it does stand
 //     against misreadOf, whose premise is that English never writes the
 //     form (a period spelling of a training book, wil or hee, is kept
-//     where the collection also writes will often).
+//     unless the collection writes the candidate ten times as often).
 //
 // Merges are always supported: their evidence is in the features.
 func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
