@@ -149,7 +149,15 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     the collection writes from far more often); but it does stand
 //     against misreadOf, whose premise is that English never writes the
 //     form (a period spelling of a training book, wil or hee, is kept
-//     unless the collection writes the candidate ten times as often).
+//     unless the collection writes the candidate ten times as often). So
+//     does a short lower-case word of a word list that English seldom
+//     writes (rareShort: ts, tor, cf), since a word list holds
+//     abbreviations one letter away from the commonest words (ts -> is,
+//     tor -> for). A capitalised form the collection repeats that English
+//     does not take for a misreading is a name, and is not made another
+//     capitalised word the collection writes less often (Slade -> Blade,
+//     Gorton -> Gordon), where a misread capitalised word is written
+//     correctly far more often (Chalman -> Chairman).
 //
 // Merges are always supported: their evidence is in the features.
 func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
@@ -192,13 +200,17 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 			return true
 		}
 		_, core, _ := candgen.SplitAffix(orig)
-		if acronym(core) || lex != nil && lex.HasListedAs(core) {
+		if acronym(core) || lex != nil && lex.HasListedAs(core) && !rareShort(n, core) {
 			return false
 		}
 		cn := profile.Norm(c.Text)
 		variant := int(p.Word(cn).N) >= variantRatio*elsewhere(p, n)
 		if lex != nil && lex.HasAs(core) {
 			return variant
+		}
+		if _, cc, _ := candgen.SplitAffix(c.Text); titleCase(core) && titleCase(cc) &&
+			p.Exact(cc).N < p.Exact(core).N && !misreadOf(n, cn) {
+			return false
 		}
 		return !looksEnglish(n) || variant || misreadOf(n, cn)
 	}
@@ -218,6 +230,47 @@ func elision(w string) bool {
 		prev = r
 	}
 	return false
+}
+
+// rareShortRunes and rareShortCount define rareShort: a lower-case form
+// of at most rareShortRunes letters that the English model saw fewer than
+// rareShortCount times (the count below which the lexicon takes no word
+// from the English model, model.Options.EnglishMinCount's default).
+const (
+	rareShortRunes = 3
+	rareShortCount = 3
+)
+
+// rareShort reports whether the token core core, whose Norm form is n, is
+// a short lower-case form English seldom writes (see rareShortRunes): a
+// word list's abbreviation (ts, cf, tor) rather than a word of running
+// text. A capitalised one (Jon, Kay, Hr) is more often a name or a title
+// than a misreading, and is not rare in this sense.
+func rareShort(n, core string) bool {
+	if core != n || utf8.RuneCountInString(n) > rareShortRunes {
+		return false
+	}
+	m, _, err := english.Model()
+	if err != nil {
+		return false
+	}
+	id := m.ID(n)
+	return id < 0 || m.Count(id) < rareShortCount
+}
+
+// titleCase reports whether w is a capital letter followed by lower-case
+// letters only (Slade, not SLADE, McKay or Slade's).
+func titleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	if n == 0 || !unicode.IsUpper(r) {
+		return false
+	}
+	for _, r := range w[n:] {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // oneLetter reports whether the core of token w (candgen.SplitAffix) is a

@@ -17,6 +17,8 @@ func TestSupported(t *testing.T) {
 	lex.Add("gas", 0)
 	lex.Add("AMD", 0)
 	lex.AddText([]string{"trom", "wil", "gas"}) // known only from a training truth (gas is listed too)
+	lex.Add("ts", 0)                            // a word list's abbreviation English seldom writes
+	lex.Add("lo", 0)                            // ... and a short word it writes often
 	p := profile.Of([][]string{
 		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s. 10th"),
@@ -26,6 +28,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("amd amd amd gas"),
 		strings.Fields("moming moming moming morning shal shal shal shall shall"),
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
+		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -66,6 +69,10 @@ func TestSupported(t *testing.T) {
 		{"amd", "and", true},             // ... but the lexicon knows AMD, not amd
 		{"trom", "from", true},           // a word of the training truth only, a rare variant here
 		{"wil", "will", false},           // ... or not: then neither the frequency test nor misreadOf changes it
+		{"ts", "is", true},               // a word list's abbreviation English seldom writes, a rare variant here
+		{"lo", "to", false},              // ... not a short word English writes
+		{"Slade", "Blade", false},        // a name the collection repeats, not made a capitalised word it writes less often
+		{"Chalman", "Chairman", true},    // ... where a misread capitalised word is not
 		{"J.", "I.", false},              // an initial into another letter
 		{"(E.),", "(I.),", false},
 		{"J", "I", true},                  // a lone letter without the stop: often the pronoun misread
