@@ -232,20 +232,23 @@ func elision(w string) bool {
 	return false
 }
 
-// rareShortRunes and rareShortCount define rareShort: a lower-case form
-// of at most rareShortRunes letters that the English model saw fewer than
-// rareShortCount times (the count below which the lexicon takes no word
-// from the English model, model.Options.EnglishMinCount's default).
-const (
-	rareShortRunes = 3
-	rareShortCount = 3
-)
+// englishMinCount is how often the English model must have seen a word
+// for it to count as a word of English running text: the default of
+// Options.EnglishMinCount (the words the lexicon takes from the English
+// model), the words shapeFloor is measured on, and the count below which
+// rareShort takes a short word for an abbreviation.
+const englishMinCount = 3
+
+// rareShortRunes is the length of the longest form rareShort takes for a
+// word list's abbreviation.
+const rareShortRunes = 3
 
 // rareShort reports whether the token core core, whose Norm form is n, is
-// a short lower-case form English seldom writes (see rareShortRunes): a
-// word list's abbreviation (ts, cf, tor) rather than a word of running
-// text. A capitalised one (Jon, Kay, Hr) is more often a name or a title
-// than a misreading, and is not rare in this sense.
+// a short lower-case form (at most rareShortRunes letters) that English
+// wrote fewer than englishMinCount times: a word list's abbreviation (ts,
+// cf, tor) rather than a word of running text. A capitalised one (Jon,
+// Kay, Hr) is more often a name or a title than a misreading, and is not
+// rare in this sense.
 func rareShort(n, core string) bool {
 	if core != n || utf8.RuneCountInString(n) > rareShortRunes {
 		return false
@@ -255,7 +258,7 @@ func rareShort(n, core string) bool {
 		return false
 	}
 	id := m.ID(n)
-	return id < 0 || m.Count(id) < rareShortCount
+	return id < 0 || m.Count(id) < englishMinCount
 }
 
 // titleCase reports whether w is a capital letter followed by lower-case
@@ -330,7 +333,7 @@ func elsewhere(p *profile.Profile, n string) int { return int(p.Word(n).N) - 1 }
 const variantRatio = 10
 
 // shapeFloor is the shape score (lm.Shape.LogProb) that 99% of the English
-// model's words (those seen 3 times or more) reach: a word that scores as
+// model's words (those seen englishMinCount times or more) reach: a word that scores as
 // well looks like English, whether a list holds it or not.
 var shapeFloor = sync.OnceValue(func() float32 {
 	m, shape, err := english.Model()
@@ -338,7 +341,7 @@ var shapeFloor = sync.OnceValue(func() float32 {
 		return float32(math.Inf(1))
 	}
 	var v []float32
-	for id := int32(0); int(id) < m.Words() && m.Count(id) >= 3; id++ {
+	for id := int32(0); int(id) < m.Words() && m.Count(id) >= englishMinCount; id++ {
 		v = append(v, shape.LogProb(m.Word(id)))
 	}
 	if len(v) == 0 {

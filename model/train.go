@@ -55,7 +55,7 @@ type Options struct {
 	// English model (lm/english) saw at least this often in its texts, so
 	// that candidate generation proposes, and the features know, English
 	// of other periods and collections than the training truth's. 0 means
-	// 3; a negative value adds none.
+	// englishMinCount; a negative value adds none.
 	EnglishMinCount int
 	// AlsoWithoutConfidence, on documents with word confidences, also fits
 	// a ranker without the confidence features on the same rows
@@ -139,7 +139,7 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	if err != nil {
 		return nil, err
 	}
-	if min := cmp.Or(opt.EnglishMinCount, 3); min > 0 {
+	if min := cmp.Or(opt.EnglishMinCount, englishMinCount); min > 0 {
 		// Ids run by descending count: stop at the first rarer word.
 		for id := int32(0); int(id) < eng.Words() && eng.Count(id) >= uint64(min); id++ {
 			lex.Add(eng.Word(id), 0)
