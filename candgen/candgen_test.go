@@ -157,14 +157,20 @@ func FuzzReadConfusion(f *testing.F) {
 func tinyGenerator(t testing.TB) *Generator {
 	pairs := tinyPairs()
 	conf := LearnConfusion(pairs, ConfusionOptions{})
+	return NewGenerator(conf, tinyLexicon(pairs, "the of and to in market town word list modern summer cat sat on mat", 3), Options{})
+}
+
+// tinyLexicon returns the lexicon of the truth of pairs and of the words
+// of extra, each added n times.
+func tinyLexicon(pairs []TrainPair, extra string, n int) *Lexicon {
 	lex := NewLexicon()
 	for _, p := range pairs {
 		lex.AddText(p.GT)
 	}
-	for _, w := range strings.Fields("the of and to in market town word list modern summer cat sat on mat") {
-		lex.Add(w, 3)
+	for _, w := range strings.Fields(extra) {
+		lex.Add(w, n)
 	}
-	return NewGenerator(conf, lex, Options{})
+	return lex
 }
 
 func hasCand(cs []Candidate, text string, span int) bool {

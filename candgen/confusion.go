@@ -108,6 +108,11 @@ type Confusion struct {
 	affixFloor     float64             // log prior of an affix never seen true
 	caseVar        map[uint8][]uint8   // OCR case pattern -> plausible true patterns
 	tokMem         map[string][]string // OCR token -> true tokens seen for it (>= 2 times)
+
+	// trained is the confusion learned in training when this one is
+	// Adapted to a collection's habits (nil otherwise): look-alikes come
+	// from it (see Adapted).
+	trained *Confusion
 }
 
 // multiOp is a learned confusion of a true string of 1-2 runes read as an
@@ -313,6 +318,11 @@ func (c *Confusion) finish() {
 	c.eDel = math.Max(float64(nDel)/float64(nChar), 1e-4)
 	c.eIns = math.Max(float64(nIns)/float64(max(c.chars, 1)), 1e-4)
 	c.alpha = math.Max(float64(nSeen), 50)
+	if t := c.trained; t != nil {
+		// adapted to habits (Adapted): the habit is one rune's, and the
+		// smoothing of every other stays the trained model's
+		c.eSub, c.eDel, c.eIns, c.alpha = t.eSub, t.eDel, t.eIns, t.alpha
+	}
 	s := c.opt.Smooth
 
 	c.setDefaultCosts()

@@ -31,6 +31,13 @@
 // truth, ocr, count); ReadConfusion reads it back, with errors naming the
 // file, line and field.
 //
+// Adapted returns a copy that expects a collection's Habits (one rune
+// systematically read as another, found by package model in the
+// collection's own OCR): the habit's share of the true rune's counts moves
+// from its copies to the misreading, and the global rates stay the
+// trained ones. A generator over the copy learns its skeleton from it but
+// its look-alikes from the trained model.
+//
 // # The lexicon
 //
 // A Lexicon counts words in their exact form and aggregates them by their

@@ -165,7 +165,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 			}
 		}
 	}
-	g.inverse = learnInverse(conf)
+	g.inverse = learnInverse(cmp.Or(conf.trained, conf))
 	for p := range g.caseVar {
 		g.caseVar[p] = conf.caseVar[uint8(p)]
 	}

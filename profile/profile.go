@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -284,6 +285,19 @@ func (p *Profile) Pruned() int { return int(p.pruned) }
 
 // Word returns the counts of a word form (a Norm form).
 func (p *Profile) Word(norm string) Count { return p.words[norm] }
+
+// WordForms returns the word forms (Norm forms) of the profile with their
+// counts, in sorted order (so a sum over them is the same in every run).
+func (p *Profile) WordForms() iter.Seq2[string, Count] {
+	keys := sortedKeys(p.words)
+	return func(yield func(string, Count) bool) {
+		for _, k := range keys {
+			if !yield(k, p.words[k]) {
+				return
+			}
+		}
+	}
+}
 
 // Exact returns the counts of an exact spelling.
 func (p *Profile) Exact(token string) Count { return p.exact[token] }

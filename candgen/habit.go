@@ -1,0 +1,95 @@
+package candgen
+
+import (
+	"fmt"
+	"maps"
+	"math"
+)
+
+// Habit is a systematic misreading of one rune as another by the OCR of
+// one collection, found in its own text rather than in training (the long
+// s of 17th- and 18th-century print read as f: `fuch`, `himfelf`,
+// `poffeffion`).
+type Habit struct {
+	True, OCR rune
+	// Rate is the share of the true rune's occurrences read as OCR.
+	Rate float64
+	// Words and Tokens are the evidence: the distinct OCR words (and their
+	// occurrences) that become known words with the rune put back.
+	Words, Tokens int
+	// Expected is the Rate the confusion model had for the misreading.
+	Expected float64
+	// Convention says the collection writes the letter so on purpose (a
+	// spelling convention of its print or transcription: u for v in
+	// `haue`), not by misreading it: Adapted leaves it out.
+	Convention bool
+}
+
+// String describes the habit for a log: `s read as f (31.0% of s; 1.2e-05
+// in training; 412 words, 3518 tokens)`, or `u written for v, a spelling
+// convention (...)`.
+func (h Habit) String() string {
+	s := fmt.Sprintf("%c read as %c (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
+		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
+	if h.Convention {
+		s = fmt.Sprintf("%c written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
+			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
+	}
+	return s
+}
+
+// Adapted returns a copy of the confusion model that expects the habits
+// (conventions left out):
+// the share of each true rune's aligned occurrences read as the OCR rune
+// becomes at least the habit's Rate, the copies of the true rune giving up
+// the difference (so the rune's other confusions keep their counts). The
+// receiver is unchanged; with no habit that raises a share it is returned
+// itself. A generator made from the copy (NewGenerator) learns its
+// skeleton from it, so a frequent habit also puts the two runes in one
+// skeleton class, but not its look-alikes (the variants of an unknown
+// word made without the lexicon), which stay those of the trained model:
+// a habit is learned from words that become known ones and says nothing
+// about names and terms no lexicon holds, and under a habit as strong as
+// ads-fall2018's (three i in four read as l) every l of a chemical name
+// would be a coin toss (`glycol` -> `giycol`).
+func (c *Confusion) Adapted(habits []Habit) *Confusion {
+	var d *Confusion
+	for _, h := range habits {
+		t, o := string(h.True), string(h.OCR)
+		if h.Convention || h.True == h.OCR || !(h.Rate > 0) {
+			continue
+		}
+		src := c
+		if d != nil {
+			src = d
+		}
+		n := src.nTrue[h.True]
+		copies := src.ops[opKey{t, t}]
+		add := int(math.Round(math.Min(h.Rate, 1)*n)) - src.ops[opKey{t, o}]
+		add = min(add, copies)
+		if add <= 0 {
+			continue
+		}
+		if d == nil {
+			d = c.clone()
+		}
+		d.ops[opKey{t, o}] += add
+		d.ops[opKey{t, t}] -= add
+	}
+	if d == nil {
+		return c
+	}
+	d.finish()
+	return d
+}
+
+// clone returns a copy of c whose counts can change without touching c;
+// the derived tables are c's until finish makes new ones.
+func (c *Confusion) clone() *Confusion {
+	d := *c
+	d.ops = maps.Clone(c.ops)
+	if d.trained == nil {
+		d.trained = c
+	}
+	return &d
+}

@@ -1,0 +1,79 @@
+package candgen
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAdapted(t *testing.T) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	if c.Adapted(nil) != c {
+		t.Error("no habits: Adapted made a copy")
+	}
+	if c.Adapted([]Habit{{True: 'e', OCR: 'e', Rate: 0.5}, {True: 's', OCR: 'f', Rate: 0}}) != c {
+		t.Error("habits that change nothing: Adapted made a copy")
+	}
+	before := c.LogProb("fome", "some")
+	copies := c.Count("s", "s")
+	a := c.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.3}})
+	if c.LogProb("fome", "some") != before || c.Count("s", "f") != 0 {
+		t.Error("Adapted changed the receiver")
+	}
+	if r := a.SubRate("s", "f"); r < 0.25 || r > 0.35 {
+		t.Errorf("adapted share of s read as f = %.3f, want 0.3", r)
+	}
+	if a.Count("s", "s")+a.Count("s", "f") != copies {
+		t.Errorf("the copies of s did not give up the share: %d + %d != %d", a.Count("s", "s"), a.Count("s", "f"), copies)
+	}
+	after := a.LogProb("fome", "some")
+	if !(after > before+3) {
+		t.Errorf("LogProb(fome|some) %.2f adapted, %.2f trained: the habit is not expected", after, before)
+	}
+	if x, y := a.LogProb("the", "the"), c.LogProb("the", "the"); x != y {
+		t.Errorf("a word without s changed: %v != %v", x, y)
+	}
+	// a lower rate than the model's own is no habit to adapt to
+	if a.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.1}}) != a {
+		t.Error("a habit the model already expects made a copy")
+	}
+}
+
+// TestAdaptedGenerator: a generator over an adapted confusion finds the
+// words a habit hides, even several edits away (the two runes share a
+// skeleton class), but keeps the look-alikes of the trained model: an
+// unknown word is not rewritten on the habit's odds.
+func TestAdaptedGenerator(t *testing.T) {
+	pairs := tinyPairs()
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "possession necessary such some first himself", 5)
+	plain := NewGenerator(conf, lex, Options{})
+	g := NewGenerator(conf.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.6}}), lex, Options{})
+	ocr := strings.Fields("poffeffion neceffary fuch firft himfelf Fiffel")
+	out := g.Generate(ocr, nil)
+	for i, want := range []string{"possession", "necessary", "such", "first", "himself"} {
+		if !hasCand(out[i], want, 1) {
+			t.Errorf("%s: %s not among %v", ocr[i], want, texts(out[i]))
+		}
+		if top := out[i][0].Text; top != want {
+			t.Errorf("%s: best candidate %s, want %s", ocr[i], top, want)
+		}
+	}
+	if hasCand(out[5], "Fissel", 1) || hasCand(out[5], "Sissel", 1) {
+		t.Errorf("an unknown word got look-alikes from the habit: %v", texts(out[5]))
+	}
+	// four substitutions are past the trained model's edit bound
+	if base := plain.Generate(ocr, nil); hasCand(base[0], "possession", 1) {
+		t.Errorf("the trained model alone proposes possession for poffeffion: %v", texts(base[0]))
+	}
+}
+
+func TestAdaptedLeavesConventionsOut(t *testing.T) {
+	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
+	if c.Adapted([]Habit{{True: 'v', OCR: 'u', Rate: 0.4, Convention: true}}) != c {
+		t.Error("a convention changed the confusion model")
+	}
+	h := Habit{True: 'v', OCR: 'u', Rate: 0.4, Words: 30, Tokens: 90, Convention: true}
+	if s := h.String(); s != "u written for v, a spelling convention (40.0% of v; 30 words, 90 tokens)" {
+		t.Errorf("String() = %q", s)
+	}
+}
