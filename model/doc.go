@@ -45,8 +45,25 @@
 // it belongs to (ocrfix correct builds it from all its inputs, or reads
 // one made by ocrfix profile): Score (the candidates, their features and
 // log-odds, a Lattice), then Collect (the decisions). The path lives in
-// correct.go; training computes its rows through the same functions. Package model/builtin carries the default
-// model, trained on the licence-clean collections of the repository.
+// correct.go; training computes its rows through the same functions.
+// Package model/builtin carries the default model, trained on the
+// licence-clean collections of the repository.
+//
+// # Habits of the target's OCR
+//
+// Some collections misread one letter as another far more often than any
+// training collection did: 17th- and 18th-century print read with the
+// long s taken for f (`fuch`, `himfelf`), an engine that reads i as l
+// (ads-fall2018: three i in four). Before correcting, Model.Habits looks
+// for such habits in the collection's profile alone (habit.go): recurring
+// words no lexicon knows that become known words with one letter put back,
+// counted per pair of letters and judged against the collection's own
+// noise floor and the model's rate. Model.Adapted then returns the model
+// with its confusion adapted to them (candgen.Confusion.Adapted): the
+// ranker, margins and features are the trained ones, only the channel
+// knows the habit. Most collections have none and are corrected by the
+// model as trained; ocrfix correct and the experiments say which habits
+// they adapted to.
 //
 // # Files
 //

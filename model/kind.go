@@ -51,6 +51,7 @@ type decider struct {
 	margins *[NumKinds]float64
 	prof    *profile.Profile
 	lex     *candgen.Lexicon // the model's lexicon (nil: no known word is protected)
+	conv    []candgen.Habit  // the collection's spelling conventions (Model.Adapted)
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -64,7 +65,8 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 // support the change (supported).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
-	if d.prof != nil && !supported(d.prof, d.lex, k, words, i, c) {
+	if d.prof != nil && !supported(d.prof, d.lex, k, words, i, c) ||
+		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
 	}
 	return int(k)

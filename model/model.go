@@ -79,6 +79,10 @@ type Model struct {
 	gens      *genPool
 	resources *features.Resources
 	once      sync.Once
+	// conventions are the spelling conventions of the collection an
+	// Adapted model corrects: changes that only undo them are not
+	// supported (see supported)
+	conventions []candgen.Habit
 }
 
 // meta is the JSON part of a model file.

@@ -62,6 +62,11 @@ type Options struct {
 	// (Model.WithoutConfidence), so their effect can be measured in one
 	// run at the cost of one more ranker fit.
 	AlsoWithoutConfidence bool
+	// NoHabits is for the experiments that train with these options and
+	// then correct a collection (package experiment): they correct it
+	// with the model as trained, not Adapted to the collection's Habits.
+	// Train ignores it.
+	NoHabits bool
 	// Workers is the number of documents processed at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when not nil, is called as documents are processed.
@@ -575,7 +580,7 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 	// totals returns the gt words matched in each group under ms.
 	totals := func(ms *[NumKinds]float64) []int {
 		return sc.matched(func(dw *docWork) []string {
-			return outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{ms, dw.prof, dw.lex}))
+			return outputWords(decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins: ms, prof: dw.prof, lex: dw.lex}))
 		})
 	}
 	// pick returns the best margin of grid (with cur, matching curN) for
@@ -719,14 +724,14 @@ func tuneContext(work []*docWork, margins *[NumKinds]float64, matched, gtWords i
 	}
 	sc := newGroupScorer(work)
 	aloneM, aloneB := sc.matchedBroken(func(dw *docWork) []string {
-		return decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex})
+		return decode(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins: margins, prof: dw.prof, lex: dw.lex})
 	})
 	alone := net(aloneM, aloneB)
 	bestNet, bestM := sum(alone)+gtWords/10000, matched
 	for _, b := range bands {
 		for _, w := range contextWeights {
 			m, br := sc.matchedBroken(func(dw *docWork) []string {
-				return decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins, dw.prof, dw.lex}, eng, w, b)
+				return decodeContext(dw.words, dw.cands, dw.mat.First, dw.scores, decider{margins: margins, prof: dw.prof, lex: dw.lex}, eng, w, b)
 			})
 			n := net(m, br)
 			if t := sum(n); sc.safe(n, alone) && t > bestNet {

@@ -1,0 +1,64 @@
+// Package habitsim writes text as the print of another period gives it,
+// to measure how ocrfix meets a habit of a collection's OCR that no
+// training collection has (model.Model.Habits): scripts/habitsim makes
+// whole collections with it, and the tests of the packages that adapt to
+// habits use it on the embedded corpus.
+package habitsim
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"unicode"
+)
+
+// LongS returns text as an OCR engine that does not know the long s of
+// 17th- and 18th-century print reads it: every lower-case s that a long s
+// would have been (not at a word's end, nor before b, k or f, nor after f)
+// becomes f, percent times in 100 (chosen by a hash of name and the
+// position, so the result is the same on every run; 100: all of them).
+func LongS(name, text string, percent int) string {
+	rs := []rune(text)
+	for i, r := range rs {
+		if r != 's' || i+1 >= len(rs) {
+			continue
+		}
+		next := rs[i+1]
+		if !unicode.IsLower(next) || strings.ContainsRune("bkf", next) || i > 0 && rs[i-1] == 'f' {
+			continue
+		}
+		if percent < 100 {
+			h := fnv.New32a()
+			fmt.Fprintf(h, "%s:%d", name, i)
+			if int(h.Sum32()%100) >= percent {
+				continue
+			}
+		}
+		rs[i] = 'f'
+	}
+	return string(rs)
+}
+
+// UV returns text spelt with u and v, i and j as the early 17th century
+// printed them and diplomatic transcriptions keep them (`haue`, `vnto`,
+// `iust`): v inside a word becomes u, u at the start of a word v, and j at
+// the start i, capitals alike.
+func UV(text string) string {
+	rs := []rune(text)
+	for i, r := range rs {
+		start := i == 0 || !unicode.IsLetter(rs[i-1])
+		switch {
+		case start && r == 'u':
+			rs[i] = 'v'
+		case start && r == 'U':
+			rs[i] = 'V'
+		case start && r == 'j':
+			rs[i] = 'i'
+		case start && r == 'J':
+			rs[i] = 'I'
+		case !start && r == 'v':
+			rs[i] = 'u'
+		}
+	}
+	return string(rs)
+}

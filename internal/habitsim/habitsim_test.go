@@ -1,0 +1,39 @@
+package habitsim
+
+import "testing"
+
+func TestLongS(t *testing.T) {
+	for in, want := range map[string]string{
+		"such a house is his":           "fuch a houfe is his",
+		"husband, ask, offset, inside.": "husband, ask, offset, infide.",
+		"Sense and sensibility":         "Senfe and fenfibility",
+	} {
+		if got := LongS("x", in, 100); got != want {
+			t.Errorf("LongS(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := LongS("x", "such", 0); got != "such" {
+		t.Errorf("LongS at 0%% = %q", got)
+	}
+	// 85 in 100, the same every time
+	text := ""
+	for range 200 {
+		text += "so "
+	}
+	a, b := LongS("x", text, 85), LongS("x", text, 85)
+	n := 0
+	for _, r := range a {
+		if r == 'f' {
+			n++
+		}
+	}
+	if a != b || n < 150 || n > 190 {
+		t.Errorf("85%%: %d of 200 read as f, stable %v", n, a == b)
+	}
+}
+
+func TestUV(t *testing.T) {
+	if got, want := UV("Upon the river we have just seven Jewels, unto us"), "Vpon the riuer we haue iust seuen Iewels, vnto vs"; got != want {
+		t.Errorf("UV = %q, want %q", got, want)
+	}
+}

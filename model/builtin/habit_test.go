@@ -1,0 +1,171 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+
+	"ocrfix/data"
+	"ocrfix/eval"
+	"ocrfix/internal/habitsim"
+	"ocrfix/model"
+	"ocrfix/profile"
+)
+
+// modelAndCorpus returns the built-in model (or skips, in a build made
+// without it) and the embedded corpus.
+func modelAndCorpus(t testing.TB) (*model.Model, *data.Corpus) {
+	t.Helper()
+	m, err := Model()
+	if err != nil {
+		if strings.Contains(err.Error(), "built without its default model") {
+			t.Skip(err)
+		}
+		t.Fatal(err)
+	}
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, c
+}
+
+// TestHabitLongS: the built-in model finds long s read as f in a
+// collection that has it, and nowhere else, and adapting to it gives back
+// much of what the habit cost.
+func TestHabitLongS(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	plain := make([]*data.Text, len(docs))
+	habit := make([]*data.Text, len(docs))
+	for j, d := range docs {
+		src := strings.Join(d.OCR.Words(), " ") + "\n"
+		if plain[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		if habit[j], err = data.ReadText(d.Stem+".txt", []byte(habitsim.LongS(d.Stem, src, 100))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profileOf := func(ts []*data.Text) *profile.Profile {
+		p := profile.New(profile.Options{})
+		for _, tx := range ts {
+			p.Add(tx.Words())
+		}
+		return p
+	}
+	pp, hp := profileOf(plain), profileOf(habit)
+	if hs := m.Habits(pp); len(hs) != 0 {
+		t.Errorf("habits found in the plain OCR: %v", hs)
+	}
+	if m.Adapted(m.Habits(pp)) != m {
+		t.Error("no habits, yet Adapted made another model")
+	}
+	hs := m.Habits(hp)
+	if len(hs) != 1 || hs[0].True != 's' || hs[0].OCR != 'f' || hs[0].Rate < 0.1 || hs[0].Rate > 1 || hs[0].Words < 50 {
+		t.Fatalf("habits of the long-s OCR: %v, want s read as f alone", hs)
+	}
+	t.Log(hs[0])
+	a := m.Adapted(hs)
+	if a == m || a.Conf == m.Conf {
+		t.Fatal("Adapted returned the model as trained")
+	}
+	matched := func(ts []*data.Text, prof *profile.Profile, adapted bool) (raw, corr int) {
+		for j, tx := range ts {
+			mm := m
+			if adapted {
+				mm = a
+			}
+			out := mm.Correct(tx, nil, prof).Out
+			r, k, _ := eval.Broken(docs[j].GT.Words(), tx.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
+			raw += r
+			corr += k
+		}
+		return raw, corr
+	}
+	raw, plainCorr := matched(plain, pp, false)
+	hraw, before := matched(habit, hp, false)
+	_, after := matched(habit, hp, true)
+	t.Logf("matched words: plain OCR %d, corrected %d; long-s OCR %d, corrected %d, adapted %d", raw, plainCorr, hraw, before, after)
+	// the habit costs raw - hraw words; adapting must win back at least
+	// half of the difference between the two corrections
+	if lost := plainCorr - before; after-before < lost/2 {
+		t.Errorf("adapting won back %d of the %d words the habit cost the correction", after-before, lost)
+	}
+	// the adapted model is deterministic and does not change the trained one
+	if again := a.Correct(habit[0], nil, hp).Out; strings.Join(again, " ") != strings.Join(a.Correct(habit[0], nil, hp).Out, " ") {
+		t.Error("the adapted model is not deterministic")
+	}
+}
+
+// BenchmarkHabits measures the search for habits in the profile of the
+// embedded corpus's OCR read with long s (160k words), and the adapted
+// model's deletion index, which correct builds once per run when a
+// collection has a habit.
+func BenchmarkHabits(b *testing.B) {
+	m, c := modelAndCorpus(b)
+	p := profile.New(profile.Options{})
+	words := 0
+	for _, d := range c.Docs {
+		ws := strings.Fields(habitsim.LongS(d.Stem, strings.Join(d.OCR.Words(), " "), 100))
+		p.Add(ws)
+		words += len(ws)
+	}
+	b.Run("find", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if len(m.Habits(p)) != 1 {
+				b.Fatal("no habit found")
+			}
+		}
+		b.ReportMetric(float64(words*b.N)/b.Elapsed().Seconds(), "words/s")
+	})
+	hs := m.Habits(p)
+	b.Run("adapt", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			m.Adapted(hs).Warm()
+		}
+	})
+}
+
+// TestConventionUV: a collection whose print and truth both spell haue and
+// vnto shows the convention, which the adapted model leaves alone where
+// the model as trained modernises it.
+func TestConventionUV(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	texts := make([]*data.Text, len(docs))
+	gts := make([][]string, len(docs))
+	p := profile.New(profile.Options{})
+	for j, d := range docs {
+		src := habitsim.UV(strings.Join(d.OCR.Words(), " ")) + "\n"
+		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		gts[j] = strings.Fields(habitsim.UV(strings.Join(d.GT.Words(), " ")))
+		p.Add(texts[j].Words())
+	}
+	hs := m.Habits(p)
+	conv := false
+	for _, h := range hs {
+		if h.True == 'v' && h.OCR == 'u' {
+			conv = h.Convention
+		}
+	}
+	if !conv {
+		t.Fatalf("habits %v: no convention of u written for v", hs)
+	}
+	a := m.Adapted(hs)
+	broken := func(mm *model.Model) int {
+		n := 0
+		for j, tx := range texts {
+			out := strings.Fields(strings.Join(mm.Correct(tx, nil, p).Out, " "))
+			_, _, b := eval.Broken(gts[j], tx.Words(), out, eval.Options{})
+			n += b
+		}
+		return n
+	}
+	before, after := broken(m), broken(a)
+	t.Logf("broken words: %d as trained, %d adapted", before, after)
+	if after*4 > before {
+		t.Errorf("adapted to the convention, %d words broken; as trained %d", after, before)
+	}
+}

@@ -1,0 +1,80 @@
+package model
+
+import (
+	"reflect"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/eval"
+	"ocrfix/profile"
+)
+
+func TestConventional(t *testing.T) {
+	lex := candgen.NewLexicon()
+	for _, w := range []string{"have", "unto", "just", "house"} {
+		lex.Add(w, 3)
+	}
+	conv := []candgen.Habit{{True: 'v', OCR: 'u', Convention: true}}
+	for w, want := range map[string]bool{
+		"haue":  true,  // v put back
+		"Haue,": true,  // case and punctuation aside
+		"vnto":  true,  // the other way round: the convention is a swap
+		"hauue": false, // no single or complete replacement makes a word
+		"house": false, // no v-for-u reading is a word
+		"iust":  false, // not this convention's letters
+	} {
+		if got := conventional(conv, lex, w); got != want {
+			t.Errorf("conventional(%q) = %v, want %v", w, got, want)
+		}
+	}
+	if conventional(nil, lex, "haue") {
+		t.Error("no conventions, yet haue is conventional")
+	}
+	// the decision: a word change of a conventional token is unsupported
+	words := []string{"we", "haue", "it"}
+	p := profile.Of([][]string{words}, profile.Options{})
+	d := decider{margins: uniform(0), prof: p, lex: lex, conv: conv}
+	for _, cand := range []string{"have", "house"} {
+		c := candgen.Candidate{Text: cand, Span: 1}
+		if k := d.kind(words, 1, &c); k != int(eval.KindWord)+int(eval.NumKinds) {
+			t.Errorf("haue -> %s: decision kind %s, want unsupported", cand, KindName(k))
+		}
+	}
+	d.conv = nil
+	c := candgen.Candidate{Text: "have", Span: 1}
+	if k := d.kind(words, 1, &c); k != int(eval.KindWord) {
+		t.Errorf("without the convention haue -> have is %s", KindName(k))
+	}
+}
+
+// TestAdaptedKeepsTheModel: the adapted model is the trained one in every
+// exported field but its confusion, and the trained model is unchanged.
+func TestAdaptedKeepsTheModel(t *testing.T) {
+	m, err := Train(synthCorpus(6, 3), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := m.Conf
+	a := m.Adapted([]candgen.Habit{{True: 's', OCR: 'f', Rate: 0.3}})
+	if a == m || a.Conf == conf || m.Conf != conf {
+		t.Fatal("Adapted did not make a model with a confusion of its own")
+	}
+	mv, av := reflect.ValueOf(m).Elem(), reflect.ValueOf(a).Elem()
+	for i := 0; i < mv.NumField(); i++ {
+		f := mv.Type().Field(i)
+		if !f.IsExported() || f.Name == "Conf" || f.Name == "WithoutConfidence" {
+			continue
+		}
+		if !reflect.DeepEqual(mv.Field(i).Interface(), av.Field(i).Interface()) {
+			t.Errorf("field %s differs in the adapted model", f.Name)
+		}
+	}
+	// a convention alone keeps the confusion (and its generators)
+	c := m.Adapted([]candgen.Habit{{True: 'v', OCR: 'u', Rate: 0.4, Convention: true}})
+	if c == m || c.Conf != conf || c.gens != m.gens || len(c.conventions) != 1 {
+		t.Error("a convention: want the same confusion and generators, the convention kept")
+	}
+	if m.Adapted(nil) != m {
+		t.Error("no habits: another model")
+	}
+}
