@@ -12,8 +12,11 @@
 //     with Profile.Merge (a sum, so the order the runner merges in does not
 //     matter), and the result is the profile file's bytes (Profile.Write);
 //   - each document is corrected by Model.Correct with the profile as a
-//     side input, and written by Text.Rewrite in its own format, under the
-//     output prefix, with its own base name;
+//     side input (the model first adapted to the habits of the
+//     collection's OCR that the profile shows, Model.Habits and
+//     Model.Adapted, once per worker process and profile), and written
+//     by Text.Rewrite in its own format, under the output prefix, with its
+//     own base name;
 //   - evaluation pairs ground truth and predictions by stem
 //     (CoGroupByKey), computes each document's figures with
 //     eval.EvaluateText, and sums them with eval.Summarize in stem order,

@@ -3,6 +3,7 @@ package ocrbeam
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"path"
@@ -309,6 +310,34 @@ func loadModel(ctx context.Context, name string) (*model.Model, error) {
 	return m, nil
 }
 
+// adapted caches, per process, the model named name adapted to the habits
+// of a profile (model.Model.Habits), by the name and the profile file's
+// SHA-256: the DoFn instances of a worker share one adapted model and its
+// deletion index.
+var adapted struct {
+	sync.Mutex
+	m map[string]*model.Model
+}
+
+// adaptedModel returns m (the model named name) adapted to the habits of
+// prof, whose file bytes are pb: m itself when it has none, as ocrfix
+// correct does.
+func adaptedModel(name string, m *model.Model, prof *profile.Profile, pb []byte) *model.Model {
+	sum := sha256.Sum256(pb)
+	key := name + "\x00" + string(sum[:])
+	adapted.Lock()
+	defer adapted.Unlock()
+	if a := adapted.m[key]; a != nil {
+		return a
+	}
+	a := m.Adapted(m.Habits(prof))
+	if adapted.m == nil {
+		adapted.m = map[string]*model.Model{}
+	}
+	adapted.m[key] = a
+	return a
+}
+
 // CheckModel loads the model a correction would use (name "" is the
 // built-in one), so a launcher can fail before starting a pipeline.
 func CheckModel(ctx context.Context, name string) error {
@@ -320,8 +349,9 @@ func CheckModel(ctx context.Context, name string) error {
 // profile (a side input: the profile file's bytes) and writes it under
 // the output prefix with its own base name.
 type correctFn struct {
-	Model  string // model file; "" is the built-in model
-	Output string // output prefix
+	Model    string // model file; "" is the built-in model
+	Output   string // output prefix
+	NoHabits bool   // do not adapt the model to the profile's habits
 
 	m    *model.Model
 	prof *profile.Profile
@@ -359,6 +389,9 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 			return err
 		}
 		f.prof = prof
+		if !f.NoHabits {
+			f.m = adaptedModel(f.Model, f.m, prof, pb)
+		}
 	}
 	src, err := readFile(ctx, p)
 	if err != nil {
@@ -521,6 +554,10 @@ type CorrectOptions struct {
 	// profile.Options); 0 is profile.DefaultMaxForms, what ocrfix correct
 	// uses.
 	MaxForms int
+	// NoHabits corrects with the model as trained, not adapted to the
+	// habits of the collection's OCR (model.Model.Habits, found in the
+	// profile), as ocrfix correct -no-habits.
+	NoHabits bool
 }
 
 // CorrectPipeline adds to s the correction of a collection (what ocrfix
@@ -542,7 +579,7 @@ func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
 	// Spread the documents over workers before the heavy step: a match is
 	// one element that fans out, and runners keep fused steps together.
-	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output}, beam.Reshuffle(s, paths),
+	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output, NoHabits: o.NoHabits}, beam.Reshuffle(s, paths),
 		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
 	all := beam.Flatten(s, dead, cdead)
 	writeDeadLetters(s, Join(o.Output, DeadLetterName), all)

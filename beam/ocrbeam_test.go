@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -19,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"ocrfix/data"
+	"ocrfix/internal/habitsim"
 	"ocrfix/model"
 )
 
@@ -426,5 +428,52 @@ func TestEvalSameTable(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("eval -json differs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestCorrectHabitsSameBytes: on a collection whose OCR reads the long s
+// as f, ocrfix-beam adapts the model to the habit as ocrfix correct does
+// and writes the same bytes, with and without -no-habits (and adapting
+// changes the output, or the comparison would prove little).
+func TestCorrectHabitsSameBytes(t *testing.T) {
+	bin, mod := setup(t)
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ocr")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range c.Docs[:6] {
+		write(t, filepath.Join(in, d.Stem+".txt"), []byte(habitsim.LongS(d.Stem, string(d.OCR.Source), 100)))
+	}
+	outs := map[bool]map[string][]byte{}
+	for _, off := range []bool{false, true} {
+		want := filepath.Join(dir, fmt.Sprintf("want%v", off))
+		args := []string{"correct", "-model", mod, "-o", want, in}
+		if off {
+			args = append(args[:1], append([]string{"-no-habits"}, args[1:]...)...)
+		}
+		runOcrfix(t, bin, args...)
+		got := filepath.Join(dir, fmt.Sprintf("got%v", off))
+		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got, Model: mod, NoHabits: off}
+		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+		files := readDir(t, got)
+		delete(files, DeadLetterName)
+		takeCounts(t, got, files, 6, 0)
+		wantFiles := readDir(t, want)
+		sameFiles(t, wantFiles, files)
+		outs[off] = wantFiles
+	}
+	differ := 0
+	for n, b := range outs[false] {
+		if !bytes.Equal(b, outs[true][n]) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("adapting to the habit changed no file")
 	}
 }

@@ -48,6 +48,10 @@ type CVResult struct {
 	TrainSeconds   float64        // wall time of all Train calls
 	CorrectSeconds float64        // wall time of all corrections (candidates, features, scoring, collection; the deletion index is built before)
 	OracleSeconds  float64        // wall time of the oracle DPs
+	// Habits are, for each fold, the habits of the corrected documents'
+	// OCR that the fold's model was adapted to (Model.Habits; none under
+	// Options.NoHabits).
+	Habits [][]candgen.Habit
 }
 
 // CrossValidate splits the documents of c that have ground truth and OCR
@@ -82,26 +86,39 @@ func CrossValidate(c *data.Corpus, k int, opt model.Options, evalOpt eval.Option
 
 // Transfer trains one model on the documents of the train corpora (the
 // collections it learns from; cross-fitted by collection when there are
-// two or more) and corrects every document of test with it, using no
-// label of test: its OCR alone is the collection profile, its truth only
-// scores the outcome. It is the situation of a user with a collection
-// nobody labelled, and the model is trained as for it (Options.Unseen).
-func Transfer(train []*data.Corpus, test *data.Corpus, opt model.Options, evalOpt eval.Options) (*CVResult, error) {
-	var tr, te []*data.Doc
+// two or more) and corrects every document of each test corpus with it,
+// using no label of the test corpora: each one's OCR alone is its
+// collection profile, its truth only scores the outcome. It is the
+// situation of a user with collections nobody labelled, and the model is
+// trained as for them (Options.Unseen). Each document's Fold is the index
+// of its test corpus, and Models holds the one model once per test corpus.
+func Transfer(train []*data.Corpus, tests []*data.Corpus, opt model.Options, evalOpt eval.Options) (*CVResult, error) {
+	var tr []*data.Doc
 	for _, c := range train {
 		tr = append(tr, Labelled(c)...)
 	}
-	te = Labelled(test)
 	opt.Unseen = true
-	if len(te) == 0 {
-		return nil, fmt.Errorf("%s: no document with ground truth and OCR to score", test.Name)
+	var tes [][]*data.Doc
+	for _, test := range tests {
+		te := Labelled(test)
+		if len(te) == 0 {
+			return nil, fmt.Errorf("%s: no document with ground truth and OCR to score", test.Name)
+		}
+		tes = append(tes, te)
 	}
-	res := &CVResult{Folds: 1}
-	outs, err := res.runFold(tr, te, 0, "train", opt, evalOpt)
+	if len(tes) == 0 {
+		return nil, fmt.Errorf("transfer: no collection to correct")
+	}
+	res := &CVResult{Folds: len(tes)}
+	m, err := res.train(tr, "train", opt)
 	if err != nil {
 		return nil, err
 	}
-	res.Docs = outs
+	for f, te := range tes {
+		res.Models = append(res.Models, m)
+		res.Docs = append(res.Docs, res.correct(m, te, f, opt, evalOpt)...)
+	}
+	m.Shed()
 	return res, nil
 }
 
@@ -135,6 +152,20 @@ func LeaveOneOut(colls []*data.Corpus, opt model.Options, evalOpt eval.Options) 
 // corrections are computed against. It appends the model and the timings
 // to res and returns the outcome of each test document.
 func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt model.Options, evalOpt eval.Options) ([]DocOutcome, error) {
+	m, err := res.train(train, label, opt)
+	if err != nil {
+		return nil, err
+	}
+	res.Models = append(res.Models, m)
+	outs := res.correct(m, test, f, opt, evalOpt)
+	m.Shed() // the next folds do not need this one's index and caches
+	return outs, nil
+}
+
+// train trains a model on docs (label names the fold in progress reports)
+// and adds the time to res.TrainSeconds; its deletion index is built
+// outside the timing.
+func (res *CVResult) train(docs []*data.Doc, label string, opt model.Options) (*model.Model, error) {
 	fopt := opt
 	if opt.Progress != nil {
 		fopt.Progress = func(stage string, done, total int) {
@@ -142,19 +173,36 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt m
 		}
 	}
 	t0 := time.Now()
-	m, err := model.Train(train, fopt)
+	m, err := model.Train(docs, fopt)
 	if err != nil {
 		return nil, err
 	}
 	res.TrainSeconds += time.Since(t0).Seconds()
-	res.Models = append(res.Models, m)
-	m.Warm() // the deletion index is built outside the timing
+	m.Warm()
+	return m, nil
+}
+
+// correct corrects the documents test, one collection, with m (fold f):
+// their OCR makes the profile the corrections are computed against, and m
+// is first adapted to the habits that profile shows (unless
+// opt.NoHabits). It appends the habits and the timings to res and returns
+// the outcome of each document.
+func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.Options, evalOpt eval.Options) []DocOutcome {
 	t1 := time.Now()
 	words := make([][]string, len(test))
 	for j, d := range test {
 		words[j] = d.OCR.Words()
 	}
 	prof := profile.Of(words, profile.Options{})
+	var habits []candgen.Habit
+	if !opt.NoHabits {
+		// the collection's own habits (an adapted model builds its own
+		// deletion index, inside the timing)
+		habits = m.Habits(prof)
+	}
+	res.Habits = append(res.Habits, habits)
+	trained := m
+	m = m.Adapted(habits)
 	corr := make([]*model.Correction, len(test))
 	noConf := make([][]string, len(test))
 	par.Do(len(test), opt.Workers, func(j int) {
@@ -181,8 +229,10 @@ func (res *CVResult) runFold(train, test []*data.Doc, f int, label string, opt m
 		outs[j] = o
 	})
 	res.OracleSeconds += time.Since(t2).Seconds()
-	m.Shed() // the next folds do not need this one's index and caches
-	return outs, nil
+	if m != trained {
+		m.Shed() // the adapted model's own index and caches
+	}
+	return outs
 }
 
 // Lattice turns the candidates of each OCR position into the oracle's

@@ -17,11 +17,14 @@
 // CrossValidate trains a model (model.Train) on all folds but one and
 // corrects the held-out documents, fold by fold, against the profile of
 // the held-out documents' OCR. Transfer trains on some collections and
-// corrects another with no label from it (model.Options.Unseen);
-// LeaveOneOut runs Transfer once per collection. Each returns a CVResult:
-// every held-out document's outcome (DocOutcome: truth, raw, corrected,
-// the oracle of its candidate lattice, its changes by kind), each fold's
-// model and the timings.
+// corrects others with no label from them (model.Options.Unseen), one
+// fold per corrected collection; LeaveOneOut corrects each collection with
+// a model trained on the others. Before correcting, each fold's model is
+// adapted to the habits of the corrected documents' OCR (model.Habits and
+// model.Adapted; not under model.Options.NoHabits), as ocrfix correct
+// does. Each returns a CVResult: every held-out document's outcome
+// (DocOutcome: truth, raw, corrected, the oracle of its candidate lattice,
+// its changes by kind), each fold's model and habits, and the timings.
 //
 // # Reports
 //

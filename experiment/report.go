@@ -68,6 +68,7 @@ type Report struct {
 	OracleSeconds         float64    `json:"oracle_seconds"`
 	Margins               []float64  `json:"margins"`
 	Context               []Context  `json:"context"` // per fold: the language model's weight and band in decisions in context
+	Habits                []string   `json:"habits"`  // the habits of the corrected OCR the models were adapted to (model.Model.Habits), "fold N: " first in a k-fold run
 	LeftOut               int        `json:"train_positions_left_out"`
 	Labelled              int        `json:"train_positions_labelled"`
 	Hunspell              *Figures   `json:"hunspell,omitempty"`
@@ -134,6 +135,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "HIPE-OCRepair match error rates (micro): cMER %s -> %s (%s lower), wMER %s -> %s\n", frac4(r.RawCMER), frac4(r.CorrectedCMER), pct1(r.CMERReduction), frac4(r.RawWMER), frac4(r.CorrectedWMER))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, FormatMargins(r.Margins))
 	fmt.Fprintf(w, "decisions in context, language model weight/band per fold: %s\n", FormatContext(r.Context))
+	fmt.Fprintf(w, "habits of the OCR adapted to: %s\n", formatHabits(r.Habits))
 	fmt.Fprintf(w, "changes by kind, made / helped / hurt:")
 	for _, k := range eval.Kinds {
 		fmt.Fprintf(w, " %s %d/%d/%d", k, r.Made[k], r.Helped[k], r.Hurt[k])
@@ -145,6 +147,34 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "Hunspell baseline not run: %s\n", r.HunspellError)
 	}
 	return nil
+}
+
+// formatHabits joins habit notes for a table ("none" for none).
+func formatHabits(hs []string) string {
+	if len(hs) == 0 {
+		return "none"
+	}
+	return strings.Join(hs, "; ")
+}
+
+// habitNotes returns the notes of cv's habits: each fold's (or, with
+// fold >= 0, fold fold's), prefixed by "fold N: " in a k-fold run (fold <
+// 0 and more than one fold).
+func habitNotes(cv *CVResult, fold int) []string {
+	var out []string
+	for f, hs := range cv.Habits {
+		if fold >= 0 && f != fold {
+			continue
+		}
+		for _, h := range hs {
+			if fold < 0 && len(cv.Habits) > 1 {
+				out = append(out, fmt.Sprintf("fold %d: %s", f+1, h))
+			} else {
+				out = append(out, h.String())
+			}
+		}
+	}
+	return out
 }
 
 // Context is a model's choice for decisions in context: the weight of the
@@ -384,9 +414,9 @@ func (r *TransferReport) WriteTable(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s), and the language model's weight/band in decisions in context:\n", KindList())
+	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s), the language model's weight/band in decisions in context, and the habits of the OCR the model was adapted to:\n", KindList())
 	for _, c := range r.Collections {
-		fmt.Fprintf(w, "  %s: %s; in context %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins), FormatContext(c.Context))
+		fmt.Fprintf(w, "  %s: %s; in context %s; habits adapted to: %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins), FormatContext(c.Context), formatHabits(c.Habits))
 	}
 	a := r.All
 	fmt.Fprintf(w, "time: train %.1f s, correct %.1f s = %.0f words/s, oracle %.1f s, total %.1f s\n", a.TrainSeconds, a.CorrectSeconds, a.CorrectWordsPerSecond, a.OracleSeconds, r.Seconds)
@@ -480,6 +510,7 @@ func NewReport(corpus string, cv *CVResult, seed uint64, wordLists []string, opt
 		rep.LeftOut += m.Stats.LeftOut
 		rep.Labelled += m.Stats.Labelled
 	}
+	rep.Habits = habitNotes(cv, -1)
 	if len(cv.Docs) > 0 && cv.Docs[0].CorrectedNoConf != nil {
 		f := FiguresOf(cv.Docs, func(o DocOutcome) []string { return o.CorrectedNoConf }, opt)
 		rep.NoConfidence = &f
@@ -544,6 +575,7 @@ func NewTransferReport(mode string, names []string, cv *CVResult, seed uint64, w
 			m := cv.Models[f]
 			r.Margins = KindMargins(m)
 			r.Context = []Context{ContextOf(m)}
+			r.Habits = habitNotes(cv, f)
 			r.Labelled, r.LeftOut = m.Stats.Labelled, m.Stats.LeftOut
 		}
 		rep.Collections = append(rep.Collections, r)

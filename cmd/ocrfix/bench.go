@@ -17,11 +17,11 @@ func init() {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]\n       bench -train DIR [-train DIR...] -test DIR\n       bench -transfer [-collection DIR...]", stderr)
+	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]\n       bench -train DIR [-train DIR...] -test DIR [-test DIR...]\n       bench -transfer [-collection DIR...]", stderr)
 	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
-	var trainDirs, collDirs stringList
-	fs.Var(&trainDirs, "train", "transfer: train on this collection (repeatable; \"embedded\" is the embedded corpus), correct -test with no labels from it")
-	testDir := fs.String("test", "", "transfer: the collection to correct and score (its truth is used only to score)")
+	var trainDirs, collDirs, testDirs stringList
+	fs.Var(&trainDirs, "train", "transfer: train on this collection (repeatable; \"embedded\" is the embedded corpus), correct each -test with no labels from it")
+	fs.Var(&testDirs, "test", "transfer: a collection to correct and score, its truth used only to score (repeatable: one model corrects each)")
 	transfer := fs.Bool("transfer", false, "leave-one-collection-out over the -collection directories: each corrected by a model trained on the others")
 	fs.Var(&collDirs, "collection", "a collection for -transfer (repeatable; default: the embedded corpus, data/collections/* and ../shared/data/* where present)")
 	folds := fs.Int("folds", 5, "number of folds (whole documents)")
@@ -33,6 +33,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
 	noEng := fs.Bool("no-english", false, "leave out the English language model: its features, its words in the lexicon and decisions in context (to measure what it adds; the profile gate's word-shape tests stay)")
+	noHabits := fs.Bool("no-habits", false, "correct with the model as trained, not adapted to the habits of the corrected collection's OCR (to measure what adapting adds)")
 	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
@@ -59,14 +60,14 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return usagef("-folds must be at least 2")
 	}
 	start := time.Now()
-	if (len(trainDirs) > 0) != (*testDir != "") {
+	if (len(trainDirs) > 0) != (len(testDirs) > 0) {
 		return usagef("-train and -test go together")
 	}
-	if *transfer || *testDir != "" {
+	if *transfer || len(testDirs) > 0 {
 		if *corpus != "" || *peers || *maxDocs > 0 {
 			return usagef("-corpus, -peers and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
 		}
-		return runTransfer(transferArgs{train: trainDirs, test: *testDir, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng,
+		return runTransfer(transferArgs{train: trainDirs, test: testDirs, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng, noHabits: *noHabits,
 			lexicons: lexicons, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
 	}
 	c, err := loadCorpus(*corpus, *allow, stderr)
@@ -84,6 +85,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	opt.NoHabits = *noHabits
 	pb := newProgress(stderr)
 	opt.Progress = pb.update
 	opt.AlsoWithoutConfidence = !*noConfCompare

@@ -28,6 +28,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	format := fs.String("format", "", "format of standard input: txt, tsv, hocr or alto (default: from its content)")
+	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		c := m.Correct(t, nil, given)
+		c := adapt(m, given, *noHabits, stderr).Correct(t, nil, given)
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
 			return err
@@ -107,6 +108,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			prof.Add(t.Words())
 		}
 	}
+	m = adapt(m, prof, *noHabits, stderr)
 	changed, words := 0, 0
 	var rep correctReport
 	for i, t := range texts {
@@ -128,6 +130,20 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; written to %s\n", len(texts), changed, words, *outDir)
 	return nil
+}
+
+// adapt returns m adapted to the habits of the collection whose profile is
+// prof (model.Model.Habits), saying so on stderr, or m itself when it
+// has none, when prof is nil or under -no-habits.
+func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) *model.Model {
+	if off || prof == nil {
+		return m
+	}
+	hs := m.Habits(prof)
+	for _, h := range hs {
+		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", h)
+	}
+	return m.Adapted(hs)
 }
 
 // stdinFile is what correct - reads (a variable for the tests).

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"ocrfix/data"
+	"ocrfix/internal/habitsim"
 )
 
 var trainedModel struct {
@@ -200,5 +203,52 @@ func TestCorrectOutputIsInput(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(filepath.Join(ocr, "d00.txt")); string(after) != string(before) {
 		t.Fatal("the input was overwritten")
+	}
+}
+
+// TestCorrectHabits: correct finds a habit of the collection's OCR (long s
+// read as f, made here from the embedded corpus), says so and adapts to
+// it; -no-habits corrects with the model as trained.
+func TestCorrectHabits(t *testing.T) {
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	files := map[string]string{}
+	for _, d := range c.Docs[:6] {
+		files["in/"+d.Stem+".txt"] = habitsim.LongS(d.Stem, string(d.OCR.Source), 100)
+	}
+	writeFiles(t, tmp, files)
+	in := filepath.Join(tmp, "in")
+	code, _, errs := runCmd("correct", "-o", filepath.Join(tmp, "out"), in)
+	if code == 1 && strings.Contains(errs, "default model") {
+		t.Skip(errs)
+	}
+	if code != 0 || !strings.Contains(errs, "adapted to it: s read as f") {
+		t.Fatalf("correct: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCmd("correct", "-no-habits", "-o", filepath.Join(tmp, "plain"), in)
+	if code != 0 || strings.Contains(errs, "adapted") {
+		t.Fatalf("correct -no-habits: exit %d, stderr %q", code, errs)
+	}
+	// the adapted correction puts back more of the hidden s
+	count := func(dir, word string) int {
+		n := 0
+		for name := range files {
+			b, err := os.ReadFile(filepath.Join(tmp, dir, filepath.Base(name)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range strings.Fields(string(b)) {
+				if strings.Trim(w, ".,;:!?\"'()") == word {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if a, p := count("out", "such"), count("plain", "such"); a <= p {
+		t.Errorf("such written %d times adapted, %d as trained", a, p)
 	}
 }

@@ -15,11 +15,12 @@ import (
 // transferArgs are the flags of bench's transfer modes.
 type transferArgs struct {
 	train        []string // -train: collections to learn from
-	test         string   // -test: the collection to correct
+	test         []string // -test: the collections to correct
 	colls        []string // -collection: leave-one-collection-out over these
 	seed         uint64
 	noLDA, noVec bool
 	noEng        bool
+	noHabits     bool
 	lexicons     *wordLists
 	allow, json  bool
 	start        time.Time
@@ -60,11 +61,12 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	opt.NoHabits = a.noHabits
 	evalOpt := eval.Options{}
 	var train, test []*data.Corpus
 	mode, names := "leave one collection out: each corrected by a model trained on the others, with no labels from it", a.colls
-	if a.test != "" {
-		mode, names = "train on "+strings.Join(a.train, ", ")+"; correct "+a.test+" with no labels from it", []string{a.test}
+	if len(a.test) > 0 {
+		mode, names = "train on "+strings.Join(a.train, ", ")+"; correct "+strings.Join(a.test, ", ")+" with no labels from them", a.test
 		if train, err = loadCollections(a.train, a.allow, stderr); err != nil {
 			return err
 		}
@@ -77,8 +79,8 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 	pb := newProgress(stderr)
 	opt.Progress = pb.update
 	var cv *experiment.CVResult
-	if a.test != "" {
-		cv, err = experiment.Transfer(train, test[0], opt, evalOpt)
+	if len(a.test) > 0 {
+		cv, err = experiment.Transfer(train, test, opt, evalOpt)
 	} else {
 		cv, err = experiment.LeaveOneOut(test, opt, evalOpt)
 	}

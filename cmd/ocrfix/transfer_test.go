@@ -47,6 +47,35 @@ func TestBenchTransfer(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "train on "+a) || !strings.Contains(out, "changes by kind") {
 		t.Errorf("-train/-test: exit %d\n%s\n%s", code, out, errs)
 	}
+	// one model, two collections corrected: a row each, and the same
+	// figures for b as when it is corrected alone
+	c := synthCorpus(t, 4)
+	code, out2, errs := runCmd(append([]string{"bench", "-train", a, "-test", b, "-test", c, "-json"}, common...)...)
+	if code != 0 {
+		t.Fatalf("-test twice: exit %d: %s", code, errs)
+	}
+	code, out1, errs := runCmd(append([]string{"bench", "-train", a, "-test", b, "-json"}, common...)...)
+	if code != 0 {
+		t.Fatalf("-test once: exit %d: %s", code, errs)
+	}
+	var two, one struct {
+		Collections []struct {
+			Corpus  string   `json:"corpus"`
+			Docs    int      `json:"docs"`
+			Matched int      `json:"corrected_matched"`
+			Habits  []string `json:"habits"`
+		} `json:"collections"`
+	}
+	if err := json.Unmarshal([]byte(out2), &two); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(out1), &one); err != nil {
+		t.Fatal(err)
+	}
+	if len(two.Collections) != 2 || two.Collections[1].Docs != 4 || len(one.Collections) != 1 ||
+		two.Collections[0].Matched != one.Collections[0].Matched || two.Collections[0].Habits == nil {
+		t.Errorf("-test twice: %+v; once: %+v", two, one)
+	}
 	for _, args := range [][]string{{"bench", "-train", a}, {"bench", "-test", b}, {"bench", "-transfer", "-corpus", a}} {
 		if code, _, _ := runCmd(args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)

@@ -107,6 +107,7 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	fs.StringVar(&o.Output, "output", "", "output `PREFIX` (a directory): the corrected files keep their names; _deadletter.tsv lists the inputs left out")
 	fs.StringVar(&o.Model, "model", "", "the model `FILE` written by ocrfix train (default: the built-in model)")
 	fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
+	fs.BoolVar(&o.NoHabits, "no-habits", false, "do not adapt the model to the habits of the collection's OCR found in its profile (a letter it systematically reads as another), as ocrfix correct -no-habits")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
