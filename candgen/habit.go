@@ -9,7 +9,8 @@ import (
 // Habit is a systematic misreading of one rune as another by the OCR of
 // one collection, found in its own text rather than in training (the long
 // s of 17th- and 18th-century print read as f: `fuch`, `himfelf`,
-// `poffeffion`).
+// `poffeffion`), or, marked Convention, a spelling of its print that
+// looks like one (u for v in `haue`).
 type Habit struct {
 	True, OCR rune
 	// Rate is the share of the true rune's occurrences read as OCR.
@@ -39,8 +40,8 @@ func (h Habit) String() string {
 }
 
 // Adapted returns a copy of the confusion model that expects the habits
-// (conventions left out):
-// the share of each true rune's aligned occurrences read as the OCR rune
+// (conventions left out): the share of each true rune's aligned
+// occurrences read as the OCR rune
 // becomes at least the habit's Rate, the copies of the true rune giving up
 // the difference (so the rune's other confusions keep their counts). The
 // receiver is unchanged; with no habit that raises a share it is returned
