@@ -57,7 +57,8 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		c := adapt(m, given, *noHabits, stderr).Correct(t, nil, given)
+		am, _ := adapt(m, given, *noHabits, stderr)
+		c := am.Correct(t, nil, given)
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
 			return err
@@ -108,7 +109,10 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			prof.Add(t.Words())
 		}
 	}
-	m = adapt(m, prof, *noHabits, stderr)
+	m, habits := adapt(m, prof, *noHabits, stderr)
+	if len(habits) > 0 {
+		modelDesc += ", adapted to the habits of these files' OCR: " + strings.Join(habits, "; ")
+	}
 	changed, words := 0, 0
 	var rep correctReport
 	for i, t := range texts {
@@ -133,17 +137,20 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 }
 
 // adapt returns m adapted to the habits of the collection whose profile is
-// prof (model.Model.Habits), saying so on stderr, or m itself when it
-// has none, when prof is nil or under -no-habits.
-func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) *model.Model {
+// prof (model.Model.Habits), saying so on stderr, and the habits
+// described; m itself and none when it has none, when prof is nil or
+// under -no-habits.
+func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*model.Model, []string) {
 	if off || prof == nil {
-		return m
+		return m, nil
 	}
 	hs := m.Habits(prof)
+	var desc []string
 	for _, h := range hs {
 		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", h)
+		desc = append(desc, h.String())
 	}
-	return m.Adapted(hs)
+	return m.Adapted(hs), desc
 }
 
 // stdinFile is what correct - reads (a variable for the tests).

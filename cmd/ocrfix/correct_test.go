@@ -221,12 +221,17 @@ func TestCorrectHabits(t *testing.T) {
 	}
 	writeFiles(t, tmp, files)
 	in := filepath.Join(tmp, "in")
-	code, _, errs := runCmd("correct", "-o", filepath.Join(tmp, "out"), in)
+	rep := filepath.Join(tmp, "report")
+	code, _, errs := runCmd("correct", "-report", rep, "-o", filepath.Join(tmp, "out"), in)
 	if code == 1 && strings.Contains(errs, "default model") {
 		t.Skip(errs)
 	}
 	if code != 0 || !strings.Contains(errs, "adapted to it: s read as f") {
 		t.Fatalf("correct: exit %d, stderr %q", code, errs)
+	}
+	// the report says which model corrected: adapted to the habit
+	if b, err := os.ReadFile(filepath.Join(rep, "index.html")); err != nil || !strings.Contains(string(b), "adapted to the habits of these files&#39; OCR: s read as f") && !strings.Contains(string(b), "adapted to the habits of these files' OCR: s read as f") {
+		t.Errorf("the report does not name the habit (%v)", err)
 	}
 	code, _, errs = runCmd("correct", "-no-habits", "-o", filepath.Join(tmp, "plain"), in)
 	if code != 0 || strings.Contains(errs, "adapted") {
