@@ -61,9 +61,13 @@
 // noise floor and the model's rate. Model.Adapted then returns the model
 // with its confusion adapted to them (candgen.Confusion.Adapted): the
 // ranker, margins and features are the trained ones, only the channel
-// knows the habit. Most collections have none and are corrected by the
-// model as trained; ocrfix correct and the experiments say which habits
-// they adapted to.
+// knows the habit. A habit of u/v or i/j, or of two letters that stand in
+// for each other both ways, is a spelling convention of the print
+// (`haue`, `vnto`, `iust`), which a diplomatic transcription keeps: the
+// adapted model does not expect it but protects the words it spells from
+// word changes (an unsupported kind, see supported). Most collections
+// have none and are corrected by the model as trained; ocrfix correct and
+// the experiments say which habits they adapted to.
 //
 // # Files
 //
