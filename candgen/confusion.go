@@ -111,8 +111,9 @@ type Confusion struct {
 
 	// trained is the confusion learned in training when this one is
 	// Adapted to a collection's habits (nil otherwise): look-alikes come
-	// from it (see Adapted).
+	// from it (see Adapted); habits are the misreadings it was adapted to.
 	trained *Confusion
+	habits  []Habit
 }
 
 // multiOp is a learned confusion of a true string of 1-2 runes read as an

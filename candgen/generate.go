@@ -916,7 +916,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 		// neighbour, so fewer neighbours are verified
 		nv = (nv + 2) / 3
 	}
-	for _, fid := range g.near(core, nv, -1) {
+	addFold := func(fid int32) {
 		base := g.foldBase(fid)
 		for _, f := range g.caseForms(fid, pat) {
 			if has(f) {
@@ -933,6 +933,18 @@ func (g *Generator) coreCands(core string) []coreCand {
 					oov = g.oovFold(f) // a lexicon word with affix punctuation
 				}
 				cs = append(cs, coreCand{f, src, lp, p, oov})
+			}
+		}
+	}
+	for _, fid := range g.near(core, nv, -1) {
+		addFold(fid)
+	}
+	if !known {
+		// the words a habit of the collection's OCR hides (Adapted),
+		// however far the skeleton search is from them (tliat -> that)
+		for _, v := range g.conf.habitVariants(lc) {
+			if fid, ok := g.lex.fold[v]; ok {
+				addFold(fid)
 			}
 		}
 	}

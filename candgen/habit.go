@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
+	"strings"
 )
 
 // Habit is a systematic misreading of one rune as another by the OCR of
@@ -12,7 +14,8 @@ import (
 // `poffeffion`), or, marked Convention, a spelling of its print that
 // looks like one (u for v in `haue`).
 type Habit struct {
-	True, OCR rune
+	True rune
+	OCR  string // one letter, or two (h read as li)
 	// Rate is the share of the true rune's occurrences read as OCR.
 	Rate float64
 	// Words and Tokens are the evidence: the distinct OCR words (and their
@@ -30,10 +33,10 @@ type Habit struct {
 // in training; 412 words, 3518 tokens)`, or `u written for v, a spelling
 // convention (...)`.
 func (h Habit) String() string {
-	s := fmt.Sprintf("%c read as %c (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
+	s := fmt.Sprintf("%c read as %s (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
 		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
 	if h.Convention {
-		s = fmt.Sprintf("%c written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
+		s = fmt.Sprintf("%s written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
 			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
 	}
 	return s
@@ -56,8 +59,8 @@ func (h Habit) String() string {
 func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	var d *Confusion
 	for _, h := range habits {
-		t, o := string(h.True), string(h.OCR)
-		if h.Convention || h.True == h.OCR || !(h.Rate > 0) {
+		t, o := string(h.True), h.OCR
+		if h.Convention || t == o || o == "" || !(h.Rate > 0) {
 			continue
 		}
 		src := c
@@ -76,6 +79,7 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 		}
 		d.ops[opKey{t, o}] += add
 		d.ops[opKey{t, t}] -= add
+		d.habits = append(d.habits, h)
 	}
 	if d == nil {
 		return c
@@ -84,11 +88,47 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	return d
 }
 
+// habitVariants returns the forms of the lower-case core w with the OCR
+// letters of a habit the confusion was Adapted to put back to the true
+// letter, at all places and at each one (`tliat` -> `that`), at most
+// maxHabitVariants: the candidates a generator looks up in the lexicon
+// beside those its skeleton search finds, which a habit of one letter
+// read as two can put out of its reach.
+func (c *Confusion) habitVariants(w string) []string {
+	var out []string
+	for _, h := range c.habits {
+		t := string(h.True)
+		if !strings.Contains(w, h.OCR) {
+			continue
+		}
+		out = append(out, strings.ReplaceAll(w, h.OCR, t))
+		for i := 0; i < len(w) && len(out) < maxHabitVariants; {
+			j := strings.Index(w[i:], h.OCR)
+			if j < 0 {
+				break
+			}
+			i += j
+			if v := w[:i] + t + w[i+len(h.OCR):]; !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+			i++
+		}
+		if len(out) >= maxHabitVariants {
+			break
+		}
+	}
+	return out
+}
+
+// maxHabitVariants bounds the variants habitVariants returns.
+const maxHabitVariants = 8
+
 // clone returns a copy of c whose counts can change without touching c;
 // the derived tables are c's until finish makes new ones.
 func (c *Confusion) clone() *Confusion {
 	d := *c
 	d.ops = maps.Clone(c.ops)
+	d.habits = slices.Clone(c.habits)
 	if d.trained == nil {
 		d.trained = c
 	}

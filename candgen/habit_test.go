@@ -1,6 +1,7 @@
 package candgen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,12 +11,12 @@ func TestAdapted(t *testing.T) {
 	if c.Adapted(nil) != c {
 		t.Error("no habits: Adapted made a copy")
 	}
-	if c.Adapted([]Habit{{True: 'e', OCR: 'e', Rate: 0.5}, {True: 's', OCR: 'f', Rate: 0}}) != c {
+	if c.Adapted([]Habit{{True: 'e', OCR: "e", Rate: 0.5}, {True: 's', OCR: "f", Rate: 0}}) != c {
 		t.Error("habits that change nothing: Adapted made a copy")
 	}
 	before := c.LogProb("fome", "some")
 	copies := c.Count("s", "s")
-	a := c.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.3}})
+	a := c.Adapted([]Habit{{True: 's', OCR: "f", Rate: 0.3}})
 	if c.LogProb("fome", "some") != before || c.Count("s", "f") != 0 {
 		t.Error("Adapted changed the receiver")
 	}
@@ -33,7 +34,7 @@ func TestAdapted(t *testing.T) {
 		t.Errorf("a word without s changed: %v != %v", x, y)
 	}
 	// a lower rate than the model's own is no habit to adapt to
-	if a.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.1}}) != a {
+	if a.Adapted([]Habit{{True: 's', OCR: "f", Rate: 0.1}}) != a {
 		t.Error("a habit the model already expects made a copy")
 	}
 }
@@ -47,7 +48,7 @@ func TestAdaptedGenerator(t *testing.T) {
 	conf := LearnConfusion(pairs, ConfusionOptions{})
 	lex := tinyLexicon(pairs, "possession necessary such some first himself", 5)
 	plain := NewGenerator(conf, lex, Options{})
-	g := NewGenerator(conf.Adapted([]Habit{{True: 's', OCR: 'f', Rate: 0.6}}), lex, Options{})
+	g := NewGenerator(conf.Adapted([]Habit{{True: 's', OCR: "f", Rate: 0.6}}), lex, Options{})
 	ocr := strings.Fields("poffeffion neceffary fuch firft himfelf Fiffel")
 	out := g.Generate(ocr, nil)
 	for i, want := range []string{"possession", "necessary", "such", "first", "himself"} {
@@ -69,11 +70,35 @@ func TestAdaptedGenerator(t *testing.T) {
 
 func TestAdaptedLeavesConventionsOut(t *testing.T) {
 	c := LearnConfusion(tinyPairs(), ConfusionOptions{})
-	if c.Adapted([]Habit{{True: 'v', OCR: 'u', Rate: 0.4, Convention: true}}) != c {
+	if c.Adapted([]Habit{{True: 'v', OCR: "u", Rate: 0.4, Convention: true}}) != c {
 		t.Error("a convention changed the confusion model")
 	}
-	h := Habit{True: 'v', OCR: 'u', Rate: 0.4, Words: 30, Tokens: 90, Convention: true}
+	h := Habit{True: 'v', OCR: "u", Rate: 0.4, Words: 30, Tokens: 90, Convention: true}
 	if s := h.String(); s != "u written for v, a spelling convention (40.0% of v; 30 words, 90 tokens)" {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+// TestAdaptedTwoLetters: a habit of one letter read as two (h as li) puts
+// the words it hides among the candidates, beyond the skeleton search.
+func TestAdaptedTwoLetters(t *testing.T) {
+	pairs := tinyPairs()
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "that have which tile time", 5)
+	a := conf.Adapted([]Habit{{True: 'h', OCR: "li", Rate: 0.3}})
+	if got := a.habitVariants("wliicli"); !slices.Equal(got, []string{"which", "whicli", "wliich"}) {
+		t.Errorf("habitVariants(wliicli) = %q", got)
+	}
+	if got := a.habitVariants("plain"); len(got) != 0 {
+		t.Errorf("habitVariants(plain) = %q", got)
+	}
+	if !(a.LogProb("tliat", "that") > conf.LogProb("tliat", "that")+5) {
+		t.Errorf("LogProb(tliat|that) %.2f adapted, %.2f trained", a.LogProb("tliat", "that"), conf.LogProb("tliat", "that"))
+	}
+	out := NewGenerator(a, lex, Options{}).Generate(strings.Fields("tliat liave wliicli"), nil)
+	for i, want := range []string{"that", "have", "which"} {
+		if !hasCand(out[i], want, 1) {
+			t.Errorf("%s not among %v", want, texts(out[i]))
+		}
 	}
 }

@@ -66,7 +66,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // an earlier merge consumed the position).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
-	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions}
+	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
 	if m.Context > 0 {
 		return decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"unicode"
 
 	"ocrfix/candgen"
@@ -64,7 +65,7 @@ func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 		list = append(list, s)
 	}
 	slices.SortFunc(list, func(a, b *habitStat) int {
-		return cmp.Or(cmp.Compare(b.tokens, a.tokens), cmp.Compare(a.t, b.t), cmp.Compare(a.o, b.o))
+		return cmp.Or(cmp.Compare(b.tokens, a.tokens), cmp.Compare(a.t, b.t), strings.Compare(a.o, b.o))
 	})
 	rate := func(s *habitStat) float64 { return s.tokens / (runes[s.t] + s.tokens) }
 	top := list[:min(len(list), habitFloorPairs)]
@@ -80,19 +81,19 @@ func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 	var out []candgen.Habit
 	for _, s := range list {
 		r := rate(s)
-		exp := m.Conf.SubRate(string(s.t), string(s.o))
+		exp := m.Conf.SubRate(string(s.t), s.o)
 		if s.words < habitMinWords || r < habitStandOut*floor || r < habitStandOut*exp {
 			continue
 		}
 		conv := false
 		for _, p := range conventionPairs {
-			conv = conv || p == [2]rune{s.t, s.o} || p == [2]rune{s.o, s.t}
+			conv = conv || s.o == string(p[1]) && s.t == p[0] || s.o == string(p[0]) && s.t == p[1]
 		}
 		out = append(out, candgen.Habit{True: s.t, OCR: s.o, Rate: r, Words: s.words, Tokens: int(s.tokens + 0.5), Expected: exp, Convention: conv})
 	}
 	for i, h := range out {
 		for _, g := range out {
-			if g.True == h.OCR && g.OCR == h.True {
+			if h.OCR == string(g.True) && g.OCR == string(h.True) {
 				out[i].Convention = true // a swap
 			}
 		}
@@ -113,10 +114,12 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 	if len(habits) == 0 || m.Conf == nil {
 		return m
 	}
-	var conv []candgen.Habit
+	var conv, mis []candgen.Habit
 	for _, h := range habits {
 		if h.Convention {
 			conv = append(conv, h)
+		} else {
+			mis = append(mis, h)
 		}
 	}
 	conf := m.Conf.Adapted(habits)
@@ -124,10 +127,10 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 		return m
 	}
 	m.prepare()
-	a := m.withConfusion(conf, m.resources, conv)
+	a := m.withConfusion(conf, m.resources, conv, mis)
 	if v := m.WithoutConfidence; v != nil {
 		v.prepare()
-		a.WithoutConfidence = v.withConfusion(conf, v.resources, conv)
+		a.WithoutConfidence = v.withConfusion(conf, v.resources, conv, mis)
 		a.WithoutConfidence.gens = a.gens
 	}
 	return a
@@ -135,8 +138,8 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 
 // withConfusion returns a copy of m with the confusion conf, a fresh
 // generator pool over it (m's own when conf is m's), the feature
-// resources res and the conventions conv.
-func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, conv []candgen.Habit) *Model {
+// resources res, the conventions conv and the misreadings mis.
+func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, conv, mis []candgen.Habit) *Model {
 	gens := m.gens
 	if conf != m.Conf {
 		gens = newGenPool(conf, m.Lex, m.GenOpt)
@@ -146,8 +149,45 @@ func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, 
 		Ranker: m.Ranker, Margin: m.Margin, Margins: m.Margins,
 		Context: m.Context, ContextBand: m.ContextBand, FeatOpt: m.FeatOpt,
 		Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
-		gens: gens, resources: res, conventions: conv,
+		gens: gens, resources: res, conventions: conv, habits: mis,
 	}
+}
+
+// undoesHabit reports whether changing the word orig into cand undoes one
+// of the misreadings habits: cand is orig with the habit's OCR letters
+// put back to its true letter at one place or at all of them (case
+// folded: `Tliat` -> `That`). A form the collection repeats is not its own
+// spelling when the collection's OCR has a habit that explains it, so
+// such a change is supported however often the form recurs: the ranker
+// and the margin still decide it.
+func undoesHabit(habits []candgen.Habit, orig, cand string) bool {
+	if len(habits) == 0 || len(cand) > len(orig)+4 {
+		return false
+	}
+	o, c := strings.ToLower(orig), strings.ToLower(cand)
+	if o == c {
+		return false
+	}
+	for _, h := range habits {
+		t := string(h.True)
+		if h.OCR == "" || !strings.Contains(o, h.OCR) {
+			continue
+		}
+		if strings.ReplaceAll(o, h.OCR, t) == c {
+			return true
+		}
+		for i := strings.Index(o, h.OCR); i >= 0; {
+			if o[:i]+t+o[i+len(h.OCR):] == c {
+				return true
+			}
+			j := strings.Index(o[i+1:], h.OCR)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
 }
 
 // conventional reports whether the word w is written by one of the
@@ -195,43 +235,61 @@ func conventional(conv []candgen.Habit, lex *candgen.Lexicon, w string) bool {
 		return false
 	}
 	for _, h := range conv {
-		if try(h.OCR, h.True) || try(h.True, h.OCR) {
+		o := []rune(h.OCR)
+		if len(o) == 1 && (try(o[0], h.True) || try(h.True, o[0])) {
 			return true
 		}
 	}
 	return false
 }
 
-// habitStat is the evidence for one misreading (true rune t read as o) in
-// a collection's profile.
+// habitKey names a misreading: the true letter t read as o (one letter or
+// two).
+type habitKey struct {
+	t rune
+	o string
+}
+
+// habitStat is the evidence for one misreading in a collection's profile.
 type habitStat struct {
-	t, o   rune
+	habitKey
 	words  int     // distinct OCR words that are known with t put back for o
 	tokens float64 // their occurrences, each shared among its readings
 }
 
 // habitEvidence collects, from the word forms of a profile, the evidence
-// of every single-rune misreading: a word form that recurs (seen at least
-// twice), has only letters, and is known neither to the model's lexicon
-// nor to the English model, counts for (t, o) when putting t back for one
-// o of it, or for all of its o, makes a known word (`fuch` -> `such`,
-// `poffeffion` -> `possession`). A form with several such readings shares
+// of every misreading of one letter as another or as two: a word form
+// that recurs (seen at least twice), has only letters, and is known
+// neither to the model's lexicon nor to the English model, counts for
+// (t, o) when putting t back for one o of it, or for all of its o (one
+// letter), makes a known word (`fuch` -> `such`, `poffeffion` ->
+// `possession`, `tlie` -> `the`). A form with several such readings shares
 // its occurrences among them. It also returns each rune's occurrences in
 // all the profile's word forms.
-func (m *Model) habitEvidence(prof *profile.Profile) (map[[2]rune]*habitStat, map[rune]float64) {
+func (m *Model) habitEvidence(prof *profile.Profile) (map[habitKey]*habitStat, map[rune]float64) {
 	eng, _, _ := english.Model() // loaded by Read or Train
-	known := func(w string) bool {
-		if m.Lex != nil && m.Lex.HasFold(w) {
-			return true
+	// weight returns how likely w is as a reading, in proportion (its
+	// count in the English texts, plus one): 0 when w is no known word
+	weight := func(w string) float64 {
+		var n float64
+		if eng != nil {
+			if id := eng.ID(w); id >= 0 {
+				n = float64(eng.Count(id)) + 1
+			}
 		}
-		return eng != nil && eng.ID(w) >= 0
+		if n == 0 && m.Lex != nil && m.Lex.HasFold(w) {
+			n = 1
+		}
+		return n
 	}
-	stats := map[[2]rune]*habitStat{}
+	known := func(w string) bool { return weight(w) > 0 }
+	stats := map[habitKey]*habitStat{}
 	runes := map[rune]float64{}
 	var rs, v []rune
 	type hit struct {
-		t, o rune
-		n    int // the runes put back
+		habitKey
+		n int     // the letters put back
+		w float64 // the weight of the word made
 	}
 	var hits []hit
 	for w, c := range prof.WordForms() {
@@ -245,13 +303,18 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[[2]rune]*habitStat, ma
 			continue
 		}
 		hits = hits[:0]
-		add := func(t, o rune, n int) {
+		add := func(t rune, o string, n int, made []rune) bool {
+			w := weight(string(made))
+			if w == 0 {
+				return false
+			}
 			for _, h := range hits {
 				if h.t == t && h.o == o {
-					return
+					return true
 				}
 			}
-			hits = append(hits, hit{t, o, n})
+			hits = append(hits, hit{habitKey{t, o}, n, w})
+			return true
 		}
 		for k, o := range rs {
 			if !isHabitRune(o) {
@@ -272,8 +335,8 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[[2]rune]*habitStat, ma
 						v[j] = t
 					}
 				}
-				if many && known(string(v)) {
-					add(t, o, runeCount(rs, o))
+				if many {
+					add(t, string(o), runeCount(rs, o), v)
 				}
 				for j := k; j < len(rs); j++ {
 					if rs[j] != o {
@@ -281,20 +344,33 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[[2]rune]*habitStat, ma
 					}
 					v = append(v[:0], rs...)
 					v[j] = t
-					if known(string(v)) {
-						add(t, o, 1)
-					}
+					add(t, string(o), 1, v)
 				}
 			}
 		}
+		// one letter read as two (h as li: `tlie`, `wliich`)
+		for k := 0; k+1 < len(rs); k++ {
+			if !isHabitRune(rs[k]) || !isHabitRune(rs[k+1]) {
+				continue
+			}
+			o := string(rs[k : k+2])
+			for t := 'a'; t <= 'z'; t++ {
+				v = append(append(append(v[:0], rs[:k]...), t), rs[k+2:]...)
+				add(t, o, 1, v)
+			}
+		}
+		total := 0.0
 		for _, h := range hits {
-			s := stats[[2]rune{h.t, h.o}]
+			total += h.w
+		}
+		for _, h := range hits {
+			s := stats[h.habitKey]
 			if s == nil {
-				s = &habitStat{t: h.t, o: h.o}
-				stats[[2]rune{h.t, h.o}] = s
+				s = &habitStat{habitKey: h.habitKey}
+				stats[h.habitKey] = s
 			}
 			s.words++
-			s.tokens += float64(c.N) * float64(h.n) / float64(len(hits))
+			s.tokens += float64(c.N) * float64(h.n) * h.w / total
 		}
 	}
 	return stats, runes

@@ -14,7 +14,7 @@ func TestConventional(t *testing.T) {
 	for _, w := range []string{"have", "unto", "just", "house"} {
 		lex.Add(w, 3)
 	}
-	conv := []candgen.Habit{{True: 'v', OCR: 'u', Convention: true}}
+	conv := []candgen.Habit{{True: 'v', OCR: "u", Convention: true}}
 	for w, want := range map[string]bool{
 		"haue":  true,  // v put back
 		"Haue,": true,  // case and punctuation aside
@@ -55,7 +55,7 @@ func TestAdaptedKeepsTheModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	conf := m.Conf
-	a := m.Adapted([]candgen.Habit{{True: 's', OCR: 'f', Rate: 0.3}})
+	a := m.Adapted([]candgen.Habit{{True: 's', OCR: "f", Rate: 0.3}})
 	if a == m || a.Conf == conf || m.Conf != conf {
 		t.Fatal("Adapted did not make a model with a confusion of its own")
 	}
@@ -70,11 +70,37 @@ func TestAdaptedKeepsTheModel(t *testing.T) {
 		}
 	}
 	// a convention alone keeps the confusion (and its generators)
-	c := m.Adapted([]candgen.Habit{{True: 'v', OCR: 'u', Rate: 0.4, Convention: true}})
+	c := m.Adapted([]candgen.Habit{{True: 'v', OCR: "u", Rate: 0.4, Convention: true}})
 	if c == m || c.Conf != conf || c.gens != m.gens || len(c.conventions) != 1 {
 		t.Error("a convention: want the same confusion and generators, the convention kept")
 	}
 	if m.Adapted(nil) != m {
 		t.Error("no habits: another model")
+	}
+}
+
+func TestUndoesHabit(t *testing.T) {
+	habits := []candgen.Habit{{True: 's', OCR: "f"}, {True: 'h', OCR: "li"}}
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"fuch", "such", true},
+		{"Fuch,", "Such,", true},
+		{"poffeffion", "possession", true},   // all of them
+		{"poffeffion", "posfeffion", true},   // one of them
+		{"poffeffion", "possessions", false}, // more than the habit
+		{"tliat", "that", true},
+		{"Tlie", "The", true},
+		{"fuch", "much", false},
+		{"fame", "fame", false},
+		{"lie", "he", true},
+	} {
+		if got := undoesHabit(habits, c.orig, c.cand); got != c.want {
+			t.Errorf("undoesHabit(%q, %q) = %v, want %v", c.orig, c.cand, got, c.want)
+		}
+	}
+	if undoesHabit(nil, "fuch", "such") {
+		t.Error("no habits, yet fuch -> such undoes one")
 	}
 }

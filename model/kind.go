@@ -52,6 +52,7 @@ type decider struct {
 	prof    *profile.Profile
 	lex     *candgen.Lexicon // the model's lexicon (nil: no known word is protected)
 	conv    []candgen.Habit  // the collection's spelling conventions (Model.Adapted)
+	habits  []candgen.Habit  // the misreadings the model was Adapted to
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -65,7 +66,7 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 // support the change (supported).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
-	if d.prof != nil && !supported(d.prof, d.lex, k, words, i, c) ||
+	if d.prof != nil && !supported(d.prof, d.lex, d.habits, k, words, i, c) ||
 		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
 	}
@@ -159,10 +160,14 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     does not take for a misreading is a name, and is not made another
 //     capitalised word the collection writes less often (Slade -> Blade,
 //     Gorton -> Gordon), where a misread capitalised word is written
-//     correctly far more often (Chalman -> Chairman).
+//     correctly far more often (Chalman -> Chairman). None of this
+//     protects a form that a habit of the collection's OCR explains
+//     (habits, the misreadings the model was Adapted to): the change that
+//     undoes the habit (undoesHabit: fuch -> such, tliat -> that) is
+//     supported however often the form recurs.
 //
 // Merges are always supported: their evidence is in the features.
-func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
+func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
 	orig := words[i]
 	switch k {
 	case eval.KindCase:
@@ -198,7 +203,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, k eval.Kind, words []st
 			return false
 		}
 		n := profile.Norm(orig)
-		if n == "" || elsewhere(p, n) < 2 {
+		if n == "" || elsewhere(p, n) < 2 || undoesHabit(habits, orig, c.Text) {
 			return true
 		}
 		_, core, _ := candgen.SplitAffix(orig)

@@ -85,7 +85,7 @@ func TestSupported(t *testing.T) {
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
-		if got := supported(p, lex, k, []string{c.orig}, 0, cd); got != c.want {
+		if got := supported(p, lex, nil, k, []string{c.orig}, 0, cd); got != c.want {
 			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
 		}
 	}

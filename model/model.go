@@ -80,9 +80,11 @@ type Model struct {
 	resources *features.Resources
 	once      sync.Once
 	// conventions are the spelling conventions of the collection an
-	// Adapted model corrects: changes that only undo them are not
-	// supported (see supported)
-	conventions []candgen.Habit
+	// Adapted model corrects: the words they spell are not changed (see
+	// conventional); habits are its misreadings, which the changes that
+	// undo them are supported for however often the form recurs (see
+	// undoesHabit)
+	conventions, habits []candgen.Habit
 }
 
 // meta is the JSON part of a model file.

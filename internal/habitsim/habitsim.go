@@ -27,16 +27,37 @@ func LongS(name, text string, percent int) string {
 		if !unicode.IsLower(next) || strings.ContainsRune("bkf", next) || i > 0 && rs[i-1] == 'f' {
 			continue
 		}
-		if percent < 100 {
-			h := fnv.New32a()
-			fmt.Fprintf(h, "%s:%d", name, i)
-			if int(h.Sum32()%100) >= percent {
-				continue
-			}
+		if chosen(name, i, percent) {
+			rs[i] = 'f'
 		}
-		rs[i] = 'f'
 	}
 	return string(rs)
+}
+
+// HLi returns text as an engine that reads h as li now and then reads it
+// (`tlie`, `wliich`, a habit of early OCR of worn newspaper type): each h
+// becomes li percent times in 100, chosen as LongS chooses.
+func HLi(name, text string, percent int) string {
+	var b strings.Builder
+	for i, r := range []rune(text) {
+		if r == 'h' && chosen(name, i, percent) {
+			b.WriteString("li")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// chosen reports whether position i of the file name is one of percent in
+// 100, by a hash of the two (always for 100).
+func chosen(name string, i, percent int) bool {
+	if percent >= 100 {
+		return true
+	}
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s:%d", name, i)
+	return int(h.Sum32()%100) < percent
 }
 
 // UV returns text spelt with u and v, i and j as the early 17th century

@@ -37,3 +37,12 @@ func TestUV(t *testing.T) {
 		t.Errorf("UV = %q, want %q", got, want)
 	}
 }
+
+func TestHLi(t *testing.T) {
+	if got := HLi("x", "the which", 100); got != "tlie wliicli" {
+		t.Errorf("HLi at 100%% = %q", got)
+	}
+	if got := HLi("x", "the which", 0); got != "the which" {
+		t.Errorf("HLi at 0%% = %q", got)
+	}
+}

@@ -29,22 +29,22 @@ func modelAndCorpus(t testing.TB) (*model.Model, *data.Corpus) {
 	return m, c
 }
 
-// TestHabitLongS: the built-in model finds long s read as f in a
-// collection that has it, and nowhere else, and adapting to it gives back
-// much of what the habit cost.
-func TestHabitLongS(t *testing.T) {
+// TestHabits: the built-in model finds a habit of the OCR in a collection
+// that has it (the long s read as f; h read as li), and nowhere else, and
+// adapting to it gives back much of what the habit cost.
+func TestHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
-	plain := make([]*data.Text, len(docs))
-	habit := make([]*data.Text, len(docs))
-	for j, d := range docs {
-		src := strings.Join(d.OCR.Words(), " ") + "\n"
-		if plain[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-			t.Fatal(err)
+	texts := func(read func(stem, src string) string) []*data.Text {
+		out := make([]*data.Text, len(docs))
+		for j, d := range docs {
+			src := read(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n")
+			var err error
+			if out[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if habit[j], err = data.ReadText(d.Stem+".txt", []byte(habitsim.LongS(d.Stem, src, 100))); err != nil {
-			t.Fatal(err)
-		}
+		return out
 	}
 	profileOf := func(ts []*data.Text) *profile.Profile {
 		p := profile.New(profile.Options{})
@@ -53,28 +53,8 @@ func TestHabitLongS(t *testing.T) {
 		}
 		return p
 	}
-	pp, hp := profileOf(plain), profileOf(habit)
-	if hs := m.Habits(pp); len(hs) != 0 {
-		t.Errorf("habits found in the plain OCR: %v", hs)
-	}
-	if m.Adapted(m.Habits(pp)) != m {
-		t.Error("no habits, yet Adapted made another model")
-	}
-	hs := m.Habits(hp)
-	if len(hs) != 1 || hs[0].True != 's' || hs[0].OCR != 'f' || hs[0].Rate < 0.1 || hs[0].Rate > 1 || hs[0].Words < 50 {
-		t.Fatalf("habits of the long-s OCR: %v, want s read as f alone", hs)
-	}
-	t.Log(hs[0])
-	a := m.Adapted(hs)
-	if a == m || a.Conf == m.Conf {
-		t.Fatal("Adapted returned the model as trained")
-	}
-	matched := func(ts []*data.Text, prof *profile.Profile, adapted bool) (raw, corr int) {
+	matched := func(mm *model.Model, ts []*data.Text, prof *profile.Profile) (raw, corr int) {
 		for j, tx := range ts {
-			mm := m
-			if adapted {
-				mm = a
-			}
 			out := mm.Correct(tx, nil, prof).Out
 			r, k, _ := eval.Broken(docs[j].GT.Words(), tx.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
 			raw += r
@@ -82,18 +62,48 @@ func TestHabitLongS(t *testing.T) {
 		}
 		return raw, corr
 	}
-	raw, plainCorr := matched(plain, pp, false)
-	hraw, before := matched(habit, hp, false)
-	_, after := matched(habit, hp, true)
-	t.Logf("matched words: plain OCR %d, corrected %d; long-s OCR %d, corrected %d, adapted %d", raw, plainCorr, hraw, before, after)
-	// the habit costs raw - hraw words; adapting must win back at least
-	// half of the difference between the two corrections
-	if lost := plainCorr - before; after-before < lost/2 {
-		t.Errorf("adapting won back %d of the %d words the habit cost the correction", after-before, lost)
+	plain := texts(func(_, src string) string { return src })
+	pp := profileOf(plain)
+	if hs := m.Habits(pp); len(hs) != 0 {
+		t.Errorf("habits found in the plain OCR: %v", hs)
 	}
-	// the adapted model is deterministic and does not change the trained one
-	if again := a.Correct(habit[0], nil, hp).Out; strings.Join(again, " ") != strings.Join(a.Correct(habit[0], nil, hp).Out, " ") {
-		t.Error("the adapted model is not deterministic")
+	if m.Adapted(m.Habits(pp)) != m {
+		t.Error("no habits, yet Adapted made another model")
+	}
+	raw, plainCorr := matched(m, plain, pp)
+	for _, c := range []struct {
+		name string
+		read func(stem, src string) string
+		t    rune
+		o    string
+	}{
+		{"long s read as f", func(stem, src string) string { return habitsim.LongS(stem, src, 100) }, 's', "f"},
+		{"h read as li", func(stem, src string) string { return habitsim.HLi(stem, src, 30) }, 'h', "li"},
+	} {
+		habit := texts(c.read)
+		hp := profileOf(habit)
+		hs := m.Habits(hp)
+		if len(hs) != 1 || hs[0].True != c.t || hs[0].OCR != c.o || hs[0].Rate < 0.1 || hs[0].Rate > 1 || hs[0].Words < 50 {
+			t.Errorf("%s: habits %v", c.name, hs)
+			continue
+		}
+		a := m.Adapted(hs)
+		if a == m || a.Conf == m.Conf {
+			t.Fatalf("%s: Adapted returned the model as trained", c.name)
+		}
+		hraw, before := matched(m, habit, hp)
+		_, after := matched(a, habit, hp)
+		t.Logf("%s: %s; matched words: plain OCR %d, corrected %d; with the habit %d, corrected %d, adapted %d",
+			c.name, hs[0], raw, plainCorr, hraw, before, after)
+		// adapting must win back at least half of what the habit cost the
+		// correction
+		if lost := plainCorr - before; after-before < lost/2 {
+			t.Errorf("%s: adapting won back %d of the %d words the habit cost the correction", c.name, after-before, lost)
+		}
+		// the adapted model is deterministic
+		if x, y := a.Correct(habit[0], nil, hp).Out, a.Correct(habit[0], nil, hp).Out; strings.Join(x, " ") != strings.Join(y, " ") {
+			t.Errorf("%s: the adapted model is not deterministic", c.name)
+		}
 	}
 }
 
@@ -146,7 +156,7 @@ func TestConventionUV(t *testing.T) {
 	hs := m.Habits(p)
 	conv := false
 	for _, h := range hs {
-		if h.True == 'v' && h.OCR == 'u' {
+		if h.True == 'v' && h.OCR == "u" {
 			conv = h.Convention
 		}
 	}

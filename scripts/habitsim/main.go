@@ -1,23 +1,27 @@
 // Command habitsim makes, from a collection with ground truth, the same
-// collection as print of another period would give it (package
-// internal/habitsim), to measure how ocrfix meets a habit of a
+// collection as print of another period, or another engine, would give
+// it (package internal/habitsim), to measure how ocrfix meets a habit of a
 // collection's OCR that no training collection has (model.Model.Habits):
 //
-//		go run ./scripts/habitsim -kind long-s -o /tmp/long-s-early data/collections/early
-//		go run ./scripts/habitsim -kind u-v -o /tmp/u-v-early data/collections/early
+//	go run ./scripts/habitsim -kind long-s -o /tmp/long-s-early data/collections/early
+//	go run ./scripts/habitsim -kind u-v -o /tmp/u-v-early data/collections/early
+//	go run ./scripts/habitsim -kind h-li -o /tmp/h-li-early data/collections/early
 //
-//	  - long-s: the OCR reads the long s of 17th- and 18th-century print as
-//	    f. Every lower-case s a long s would have been (not at a word's
-//	    end, nor before b, k or f, nor after f) becomes f in the OCR, 85 in
-//	    100 of them (chosen by a hash of the file name and the position, so
-//	    the output is the same bytes on every run); the truth keeps the s,
-//	    as transcriptions that modernise the long s do.
-//	  - u-v: the print and its transcription both spell the way of the
-//	    early 17th century (`haue`, `vnto`, `iust`): v inside a word becomes
-//	    u, u at the start of a word becomes v and j at the start i (the
-//	    capitals alike), in the OCR and in the truth, as a diplomatic
-//	    transcription keeps them. ocrfix must then leave those spellings
-//	    alone.
+// The kinds:
+//   - long-s: the OCR reads the long s of 17th- and 18th-century print as
+//     f. Every lower-case s a long s would have been (not at a word's end,
+//     nor before b, k or f, nor after f) becomes f in the OCR, 85 in 100 of
+//     them (chosen by a hash of the file name and the position, so the
+//     output is the same bytes on every run); the truth keeps the s, as
+//     transcriptions that modernise the long s do.
+//   - u-v: the print and its transcription both spell the way of the early
+//     17th century (`haue`, `vnto`, `iust`): v inside a word becomes u, u
+//     at the start of a word becomes v and j at the start i (the capitals
+//     alike), in the OCR and in the truth, as a diplomatic transcription
+//     keeps them. ocrfix must then leave those spellings alone.
+//   - h-li: the OCR reads h as li (`tlie`, `wliich`), 30 in 100 of them,
+//     chosen as for long-s: a habit of one letter read as two, which old
+//     OCR of worn type has and the built-in model never saw.
 //
 // The output directory gets gt/ and ocr/ (plain text; other readings and
 // word confidences are left out) and must not exist.
@@ -33,11 +37,11 @@ import (
 )
 
 func main() {
-	kind := flag.String("kind", "", "long-s or u-v")
+	kind := flag.String("kind", "", "long-s, u-v or h-li")
 	out := flag.String("o", "", "output collection directory (must not exist)")
 	flag.Parse()
-	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v") {
-		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v -o OUTDIR COLLECTION")
+	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v" && *kind != "h-li") {
+		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v|h-li -o OUTDIR COLLECTION")
 		os.Exit(2)
 	}
 	if err := run(*kind, flag.Arg(0), *out); err != nil {
@@ -73,9 +77,12 @@ func run(kind, src, dst string) error {
 			return err
 		}
 		o, g := string(ocr), string(gt)
-		if kind == "long-s" {
+		switch kind {
+		case "long-s":
 			o = habitsim.LongS(base, o, 85)
-		} else {
+		case "h-li":
+			o = habitsim.HLi(base, o, 30)
+		default:
 			o, g = habitsim.UV(o), habitsim.UV(g)
 		}
 		if err := os.WriteFile(filepath.Join(dst, "ocr", base), []byte(o), 0o644); err != nil {
