@@ -32,11 +32,13 @@
 // file, line and field.
 //
 // Adapted returns a copy that expects a collection's Habits (one rune
-// systematically read as another, found by package model in the
+// systematically read as another or as two, found by package model in the
 // collection's own OCR): the habit's share of the true rune's counts moves
 // from its copies to the misreading, and the global rates stay the
 // trained ones. A generator over the copy learns its skeleton from it but
-// its look-alikes from the trained model.
+// its look-alikes from the trained model, and looks up in the lexicon the
+// habit's variants of an unknown core (`tliat` -> `that`, h read as li),
+// which the skeleton search may not reach.
 //
 // # The lexicon
 //

@@ -51,17 +51,21 @@
 //
 // # Habits of the target's OCR
 //
-// Some collections misread one letter as another far more often than any
-// training collection did: 17th- and 18th-century print read with the
-// long s taken for f (`fuch`, `himfelf`), an engine that reads i as l
-// (ads-fall2018: three i in four). Before correcting, Model.Habits looks
-// for such habits in the collection's profile alone (habit.go): recurring
-// words no lexicon knows that become known words with one letter put back,
-// counted per pair of letters and judged against the collection's own
-// noise floor and the model's rate. Model.Adapted then returns the model
+// Some collections misread one letter as another, or as two, far more
+// often than any training collection did: 17th- and 18th-century print
+// read with the long s taken for f (`fuch`, `himfelf`), an engine that
+// reads i as l (ads-fall2018: three i in four) or h as li (`tlie`).
+// Before correcting, Model.Habits looks for such habits in the
+// collection's profile alone (habit.go): recurring words no lexicon knows
+// that become known words with one letter put back, counted per
+// misreading (each form's occurrences shared among its readings by the
+// English frequency of the words they make) and judged against the
+// collection's own noise floor and the model's rate. Model.Adapted then returns the model
 // with its confusion adapted to them (candgen.Confusion.Adapted): the
 // ranker, margins and features are the trained ones, only the channel
-// knows the habit. A habit of u/v or i/j, or of two letters that stand in
+// knows the habit, and a form the collection repeats is no longer
+// protected for recurring when the habit explains it (undoesHabit). A
+// habit of u/v or i/j, or of two letters that stand in
 // for each other both ways, is a spelling convention of the print
 // (`haue`, `vnto`, `iust`), which a diplomatic transcription keeps: the
 // adapted model does not expect it but protects the words it spells from
