@@ -14,12 +14,13 @@ import (
 
 // Thresholds of Habits. A collection's OCR always has some evidence for
 // every misreading (names, words the lexicons lack, other errors), and a
-// real habit leaks a little into its neighbours (`fuch` is also `much`),
-// so a habit is judged against the collection's own noise floor: the
-// median rate of its habitFloorPairs best-supported misreadings. On the
-// collections of the repository without a habit the best stands 2-8 times
-// above that floor; long s read as f (simulated) and ads-fall2018's i read
-// as l stand 45-150 times above it.
+// real habit leaks a little into its neighbours (`fuch` is also `much`,
+// though far less likely: readings share a form by frequency), so a habit
+// is judged against the collection's own noise floor: the median rate of
+// its habitFloorPairs best-supported misreadings. With the built-in model,
+// on the collections of the repository without a habit the best stands at
+// most 9 times above that floor; long s read as f, h read as li, u/v
+// (simulated) and ads-fall2018's i read as l stand 68-488 times above it.
 //
 // A spelling convention of the print that a transcription keeps leaves the
 // same evidence as a misreading: early modern print wrote u for v inside a
