@@ -106,11 +106,12 @@ func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 // collection that shows them: the same ranker, margins and resources,
 // with its confusion expecting the misreadings (candgen.Confusion.Adapted;
 // generators of its own, a deletion index over the adapted skeleton built
-// on first use), and the conventions protected: a change of a word the
-// collection spells by a convention (conventional: `haue`, `vnto`) into
-// another word is one the collection's profile does not support (see
-// supported), which a model that has never seen the collection does not
-// make. Without habits it returns m.
+// on first use) and the change that undoes one supported however often
+// its form recurs (undoesHabit), and the conventions protected: a change
+// of a word the collection spells by a convention (conventional: `haue`,
+// `vnto`) into another word is one the collection's profile does not
+// support (see supported), which a model that has never seen the
+// collection does not make. Without habits it returns m.
 func (m *Model) Adapted(habits []candgen.Habit) *Model {
 	if len(habits) == 0 || m.Conf == nil {
 		return m
