@@ -88,33 +88,44 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	return d
 }
 
-// habitVariants returns the forms of the lower-case core w with the OCR
-// letters of a habit the confusion was Adapted to put back to the true
-// letter, at all places and at each one (`tliat` -> `that`), at most
-// maxHabitVariants: the candidates a generator looks up in the lexicon
-// beside those its skeleton search finds, which a habit of one letter
-// read as two can put out of its reach.
+// Undo returns the forms of the lower-case word w with the habit undone:
+// its OCR letters put back to the true letter at all places, then at each
+// place alone (`wliicli` -> `which`, `whicli`, `wliich`), without
+// repeats; none when w holds no OCR letters of the habit.
+func (h Habit) Undo(w string) []string {
+	if h.OCR == "" || !strings.Contains(w, h.OCR) {
+		return nil
+	}
+	t := string(h.True)
+	out := []string{strings.ReplaceAll(w, h.OCR, t)}
+	for i := 0; i < len(w); i++ {
+		j := strings.Index(w[i:], h.OCR)
+		if j < 0 {
+			break
+		}
+		i += j
+		if v := w[:i] + t + w[i+len(h.OCR):]; !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// habitVariants returns the forms of the lower-case core w with a habit
+// the confusion was Adapted to undone (Habit.Undo: `tliat` -> `that`), at
+// most maxHabitVariants: the candidates a generator looks up in the
+// lexicon beside those its skeleton search finds, which a habit of one
+// letter read as two can put out of its reach.
 func (c *Confusion) habitVariants(w string) []string {
 	var out []string
 	for _, h := range c.habits {
-		t := string(h.True)
-		if !strings.Contains(w, h.OCR) {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(w, h.OCR, t))
-		for i := 0; i < len(w) && len(out) < maxHabitVariants; {
-			j := strings.Index(w[i:], h.OCR)
-			if j < 0 {
-				break
+		for _, v := range h.Undo(w) {
+			if len(out) == maxHabitVariants {
+				return out
 			}
-			i += j
-			if v := w[:i] + t + w[i+len(h.OCR):]; !slices.Contains(out, v) {
+			if !slices.Contains(out, v) {
 				out = append(out, v)
 			}
-			i++
-		}
-		if len(out) >= maxHabitVariants {
-			break
 		}
 	}
 	return out

@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"ocrfix/candgen"
 	"ocrfix/features"
+	"ocrfix/lm"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
@@ -171,22 +173,8 @@ func undoesHabit(habits []candgen.Habit, orig, cand string) bool {
 		return false
 	}
 	for _, h := range habits {
-		t := string(h.True)
-		if h.OCR == "" || !strings.Contains(o, h.OCR) {
-			continue
-		}
-		if strings.ReplaceAll(o, h.OCR, t) == c {
+		if slices.Contains(h.Undo(o), c) {
 			return true
-		}
-		for i := strings.Index(o, h.OCR); i >= 0; {
-			if o[:i]+t+o[i+len(h.OCR):] == c {
-				return true
-			}
-			j := strings.Index(o[i+1:], h.OCR)
-			if j < 0 {
-				break
-			}
-			i += 1 + j
 		}
 	}
 	return false
@@ -204,42 +192,16 @@ func conventional(conv []candgen.Habit, lex *candgen.Lexicon, w string) bool {
 		return false
 	}
 	eng, _, _ := english.Model()
-	known := func(rs []rune) bool {
-		v := string(rs)
-		return lex != nil && lex.HasFold(v) || eng != nil && eng.ID(v) >= 0
-	}
-	rs := []rune(profile.Norm(w))
-	v := make([]rune, len(rs))
-	try := func(from, to rune) bool {
-		copy(v, rs)
-		found := false
-		for k, r := range rs {
-			if r == from {
-				found = true
-				v[k] = to
-			}
-		}
-		if !found {
-			return false
-		}
-		if known(v) {
-			return true
-		}
-		for k, r := range rs {
-			if r == from {
-				copy(v, rs)
-				v[k] = to
-				if known(v) {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	n := profile.Norm(w)
 	for _, h := range conv {
-		o := []rune(h.OCR)
-		if len(o) == 1 && (try(o[0], h.True) || try(h.True, o[0])) {
-			return true
+		if utf8.RuneCountInString(h.OCR) != 1 {
+			continue
+		}
+		swap := candgen.Habit{True: []rune(h.OCR)[0], OCR: string(h.True)}
+		for _, v := range append(h.Undo(n), swap.Undo(n)...) {
+			if knownWeight(lex, eng, v) > 0 {
+				return true
+			}
 		}
 	}
 	return false
@@ -270,20 +232,7 @@ type habitStat struct {
 // all the profile's word forms.
 func (m *Model) habitEvidence(prof *profile.Profile) (map[habitKey]*habitStat, map[rune]float64) {
 	eng, _, _ := english.Model() // loaded by Read or Train
-	// weight returns how likely w is as a reading, in proportion (its
-	// count in the English texts, plus one): 0 when w is no known word
-	weight := func(w string) float64 {
-		var n float64
-		if eng != nil {
-			if id := eng.ID(w); id >= 0 {
-				n = float64(eng.Count(id)) + 1
-			}
-		}
-		if n == 0 && m.Lex != nil && m.Lex.HasFold(w) {
-			n = 1
-		}
-		return n
-	}
+	weight := func(w string) float64 { return knownWeight(m.Lex, eng, w) }
 	known := func(w string) bool { return weight(w) > 0 }
 	stats := map[habitKey]*habitStat{}
 	runes := map[rune]float64{}
@@ -376,6 +325,21 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[habitKey]*habitStat, m
 		}
 	}
 	return stats, runes
+}
+
+// knownWeight returns how likely the lower-case word w is as a reading,
+// in proportion: its count in the English texts of eng plus one, 1 for a
+// word only the lexicon lex knows, 0 for a word neither knows.
+func knownWeight(lex *candgen.Lexicon, eng *lm.Model, w string) float64 {
+	if eng != nil {
+		if id := eng.ID(w); id >= 0 {
+			return float64(eng.Count(id)) + 1
+		}
+	}
+	if lex != nil && lex.HasFold(w) {
+		return 1
+	}
+	return 0
 }
 
 // isHabitRune reports whether r is a rune a habit may read a letter as: a
