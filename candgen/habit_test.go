@@ -102,3 +102,21 @@ func TestAdaptedTwoLetters(t *testing.T) {
 		}
 	}
 }
+
+func TestHabitUndo(t *testing.T) {
+	for _, c := range []struct {
+		h    Habit
+		w    string
+		want []string
+	}{
+		{Habit{True: 's', OCR: "f"}, "poffeffion", []string{"possession", "posfeffion", "pofseffion", "poffesfion", "poffefsion"}},
+		{Habit{True: 's', OCR: "f"}, "fuch", []string{"such"}},
+		{Habit{True: 'h', OCR: "li"}, "tliat", []string{"that"}},
+		{Habit{True: 's', OCR: "f"}, "such", nil},
+		{Habit{True: 's', OCR: ""}, "such", nil},
+	} {
+		if got := c.h.Undo(c.w); !slices.Equal(got, c.want) {
+			t.Errorf("%v.Undo(%q) = %q, want %q", c.h, c.w, got, c.want)
+		}
+	}
+}
