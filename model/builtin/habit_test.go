@@ -179,3 +179,54 @@ func TestConventionUV(t *testing.T) {
 		t.Errorf("adapted to the convention, %d words broken; as trained %d", after, before)
 	}
 }
+
+// TestHabitsRealLongS: data/habits/long-s-early is the collection early
+// with every s inside a word printed as the long s and read by Tesseract
+// (scripts/gencorpus -long-s), the truth keeping s. The built-in model finds
+// the long s read as f in its OCR, a convention nowhere, nothing in early's
+// own OCR, and adapting to the habit wins back much of what the long s cost.
+func TestHabitsRealLongS(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	load := func(dir string) []*data.Doc {
+		c, _, err := data.LoadDir(dir, data.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Docs) < 24 {
+			t.Fatalf("%s: %d documents", dir, len(c.Docs))
+		}
+		return c.Docs[:12] // a dozen documents: enough evidence, quick under -race
+	}
+	plain, longS := load("../../data/collections/early"), load("../../data/habits/long-s-early")
+	profileOf := func(docs []*data.Doc) *profile.Profile {
+		p := profile.New(profile.Options{})
+		for _, d := range docs {
+			p.Add(d.OCR.Words())
+		}
+		return p
+	}
+	matched := func(mm *model.Model, docs []*data.Doc, prof *profile.Profile) (raw, corr int) {
+		for _, d := range docs {
+			out := mm.Correct(d.OCR, nil, prof).Out
+			r, k, _ := eval.Broken(d.GT.Words(), d.OCR.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
+			raw += r
+			corr += k
+		}
+		return raw, corr
+	}
+	pp, lp := profileOf(plain), profileOf(longS)
+	if hs := m.Habits(pp); len(hs) != 0 {
+		t.Errorf("habits found in early's OCR: %v", hs)
+	}
+	hs := m.Habits(lp)
+	if len(hs) != 1 || hs[0].True != 's' || hs[0].OCR != "f" || hs[0].Convention {
+		t.Fatalf("habits of the long-s OCR: %v, want s read as f", hs)
+	}
+	_, plainCorr := matched(m, plain, pp)
+	raw, before := matched(m, longS, lp)
+	_, after := matched(m.Adapted(hs), longS, lp)
+	t.Logf("%s; matched words: early corrected %d; long s: raw %d, corrected %d, adapted %d", hs[0], plainCorr, raw, before, after)
+	if lost := plainCorr - before; after-before < lost/2 {
+		t.Errorf("adapting won back %d of the %d words the long s cost the correction", after-before, lost)
+	}
+}

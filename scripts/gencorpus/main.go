@@ -32,6 +32,14 @@
 // (ocr/ and tsv/, no second reading):
 //
 //	go run ./scripts/gencorpus -collection periodicals -texts ../shared/texts/gutenberg -out data/collections/periodicals -seed 1 -jobs 2
+//
+// With -long-s as well, every s inside a word is set as the long s (ſ) on
+// the page images, as 17th- and 18th-century type did, and the truth keeps
+// s: the same documents and settings as the collection without it, so the
+// two differ by the long s alone. data/habits/long-s-early is early so made,
+// a real test of model.Habits (Tesseract's eng model reads ſ as f):
+//
+//	go run ./scripts/gencorpus -collection early -long-s -texts ../shared/texts/gutenberg -out data/habits/long-s-early -seed 1 -jobs 2
 package main
 
 import (
@@ -70,6 +78,7 @@ type config struct {
 	keep                 bool
 	resume               bool
 	list                 bool
+	longS                bool // print the long s on the page images (longS)
 }
 
 func main() {
@@ -90,6 +99,7 @@ func main() {
 	flag.BoolVar(&c.gzipTSV, "gzip-tsv", true, "gzip the Tesseract TSV files (tsv/<doc>.tsv.gz)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory with the page images")
 	flag.BoolVar(&c.resume, "resume", false, "read back documents whose files -out already holds (an interrupted run) instead of making them again")
+	flag.BoolVar(&c.longS, "long-s", false, "set every s inside a word as the long s (ſ) on the page images, as 17th- and 18th-century type did; the truth keeps s (-collection only)")
 	flag.BoolVar(&c.list, "list", false, "print the documents and their settings, make nothing")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -110,6 +120,9 @@ func main() {
 		c.collection, c.regime = col, col.Regime
 		c.texts = cmp.Or(c.texts, "../shared/texts/gutenberg")
 		c.maxWords = cmp.Or(c.maxWords, 3000)
+	} else if c.longS {
+		fmt.Fprintln(os.Stderr, "gencorpus: -long-s is for -collection only")
+		os.Exit(2)
 	}
 	c.texts = cmp.Or(c.texts, "../shared/texts/austen")
 	c.maxWords = cmp.Or(c.maxWords, 4000)
@@ -322,7 +335,11 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 		}
 	}
 	var err error
-	if r.pages, err = render(dir, "page", d.RenderText(), r.set); err != nil {
+	text := d.RenderText()
+	if c.longS {
+		text = longS(text)
+	}
+	if r.pages, err = render(dir, "page", text, r.set); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.Stem, err)
 	}
 	if err := run(dir, "tesseract", "page.tif", "eng", "-l", "eng", "txt", "tsv"); err != nil {
