@@ -160,7 +160,17 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     does not take for a misreading is a name, and is not made another
 //     capitalised word the collection writes less often (Slade -> Blade,
 //     Gorton -> Gordon), where a misread capitalised word is written
-//     correctly far more often (Chalman -> Chairman). None of this
+//     correctly far more often (Chalman -> Chairman). A recurring form
+//     that spells a word as 17th- and 18th-century print did, a word the
+//     collection also writes at least as often (periodModern: wil beside
+//     will, owne beside own, pitie, yeer, mee), is the collection's
+//     spelling of that word: it is changed into nothing else, and into
+//     that word only where the collection writes it variantRatio times as
+//     often. English never writes such a form and the short ones do not
+//     look English, so the tests above would take it for a misreading: a
+//     model that had not seen early changed its 45 wil into will, 41 of
+//     them against the truth, and with that blocked, decisions in context
+//     made them well, wild and wit. None of this
 //     protects a form that a habit of the collection's OCR explains
 //     (habits, the misreadings the model was Adapted to): the change that
 //     undoes the habit (undoesHabit: fuch -> such, tliat -> that) is
@@ -218,6 +228,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		if _, cc, _ := candgen.SplitAffix(c.Text); titleCase(core) && titleCase(cc) &&
 			p.Exact(cc).N < p.Exact(core).N && !misreadOf(n, cn) {
 			return false
+		}
+		if ms := periodModern(p, n); len(ms) > 0 {
+			return variant && slices.Contains(ms, cn)
 		}
 		return !looksEnglish(n) || variant || misreadOf(n, cn)
 	}
@@ -490,4 +503,98 @@ func acronym(w string) bool {
 		}
 	}
 	return upper >= 2
+}
+
+// periodSpelling reports whether the Norm form n spells the Norm form cn
+// as 17th- and 18th-century print often did: a final l for ll (wil, shal,
+// smal) or, in a longer word, ll for l (mutuall, usefull), a final e added
+// (owne, finde, selfe), ie for a final y (pitie, flie), ee for ea or e
+// (yeer, neer, mee, shee), y for i (tryal, tyed), in- for en- (intreat,
+// indure). Normalisers of early modern English map such spellings to the
+// modern forms (VARD 2's most frequent changes on early modern drama
+// include selfe, mee and owne).
+func periodSpelling(n, cn string) bool {
+	switch {
+	case len(n) < 2 || len(cn) < 2 || n == cn:
+		return false
+	case n+"l" == cn && !strings.HasSuffix(n, "ll"), cn+"l" == n && strings.HasSuffix(n, "ll") && len(n) >= 6:
+		return true
+	case n == cn+"e":
+		return true
+	case strings.HasSuffix(n, "ie") && strings.HasSuffix(cn, "y") && n[:len(n)-2] == cn[:len(cn)-1]:
+		return true
+	case strings.HasPrefix(n, "in") && strings.HasPrefix(cn, "en") && n[2:] == cn[2:]:
+		return true
+	}
+	if len(n) == len(cn) {
+		// one y for i
+		d := -1
+		for i := range len(n) {
+			if n[i] != cn[i] {
+				if d >= 0 {
+					return false
+				}
+				d = i
+			}
+		}
+		return d >= 0 && n[d] == 'y' && cn[d] == 'i' || periodEE(n, cn)
+	}
+	return periodEE(n, cn)
+}
+
+// periodEE reports whether n is cn with one ea or e spelt ee.
+func periodEE(n, cn string) bool {
+	for i := 0; i+1 < len(n); i++ {
+		if n[i] == 'e' && n[i+1] == 'e' && i+1 <= len(cn) && n[:i] == cn[:min(i, len(cn))] {
+			rest := n[i+2:]
+			return cn[i:] == "ea"+rest || cn[i:] == "e"+rest
+		}
+	}
+	return false
+}
+
+// periodModern returns the words that the Norm form n spells as 17th- and
+// 18th-century print did (periodSpelling), that English writes
+// (englishMinCount times or more) and that the collection of profile p
+// writes at least as often as n elsewhere: the collection's modern
+// spellings of the word it also spells the old way (none when n is no such
+// spelling). An engine's misreading of one word does not spell another
+// the old way beside it (bul for but in a collection without bull).
+func periodModern(p *profile.Profile, n string) []string {
+	m, _, err := english.Model()
+	if err != nil || len(n) < 2 {
+		return nil
+	}
+	var out []string
+	rest := elsewhere(p, n)
+	try := func(w string) {
+		if id := m.ID(w); id >= 0 && m.Count(id) >= englishMinCount && int(p.Word(w).N) >= rest &&
+			periodSpelling(n, w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	l := len(n)
+	try(n + "l")
+	if l >= 6 {
+		try(n[:l-1])
+	}
+	if l >= 4 && n[l-1] == 'e' {
+		try(n[:l-1])
+	}
+	if l >= 4 && strings.HasSuffix(n, "ie") {
+		try(n[:l-2] + "y")
+	}
+	if i := strings.Index(n, "ee"); i >= 0 {
+		try(n[:i] + "ea" + n[i+2:])
+		try(n[:i] + "e" + n[i+2:])
+	}
+	for d := 1; d+1 < l; d++ {
+		if n[d] == 'y' {
+			try(n[:d] + "i" + n[d+1:])
+		}
+	}
+	if strings.HasPrefix(n, "in") {
+		try("en" + n[2:])
+	}
+	return out
 }

@@ -29,6 +29,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("moming moming moming morning shal shal shal shall shall"),
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
+		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -71,9 +72,16 @@ func TestSupported(t *testing.T) {
 		{"wil", "will", false},           // ... or not: then neither the frequency test nor misreadOf changes it
 		{"ts", "is", true},               // a word list's abbreviation English seldom writes, a rare variant here
 		{"lo", "to", false},              // ... not a short word English writes
-		{"Slade", "Blade", false},        // a name the collection repeats, not made a capitalised word it writes less often
-		{"Chalman", "Chairman", true},    // ... where a misread capitalised word is not
-		{"J.", "I.", false},              // an initial into another letter
+		{"owne", "own", false},           // a word spelt as its period printed it, which the collection repeats beside the word
+		{"flie", "fly", false},
+		{"flie", "file", false}, // ... nor made another word
+		{"mutuall", "mutual", false},
+		{"pitie", "pity", true},       // ... unless the collection writes the word 10 times as often
+		{"pitie", "piety", false},     // ... and then only into that word
+		{"bul", "but", true},          // a form that would spell bull the old way, where the collection does not write bull
+		{"Slade", "Blade", false},     // a name the collection repeats, not made a capitalised word it writes less often
+		{"Chalman", "Chairman", true}, // ... where a misread capitalised word is not
+		{"J.", "I.", false},           // an initial into another letter
 		{"(E.),", "(I.),", false},
 		{"J", "I", true},                  // a lone letter without the stop: often the pronoun misread
 		{"J.", "In.", true},               // an initial into a word
@@ -151,6 +159,26 @@ func TestSharedMarginByNeighbours(t *testing.T) {
 	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "s": false, "is": false, "1st": false, "4": false} {
 		if got := byNeighbours(tok); got != want {
 			t.Errorf("byNeighbours(%q) = %v, want %v", tok, got, want)
+		}
+	}
+}
+
+func TestPeriodSpelling(t *testing.T) {
+	for _, c := range []struct {
+		n, cn string
+		want  bool
+	}{
+		{"wil", "will", true}, {"shal", "shall", true}, {"mutuall", "mutual", true},
+		{"owne", "own", true}, {"finde", "find", true}, {"pitie", "pity", true},
+		{"flie", "fly", true}, {"yeer", "year", true}, {"neerer", "nearer", true},
+		{"mee", "me", true}, {"shee", "she", true}, {"tryal", "trial", true},
+		{"intreat", "entreat", true},
+		{"will", "wil", false}, {"own", "owne", false}, {"fly", "flie", false}, // the modern form is no period spelling of the old
+		{"bul", "but", false}, {"wil", "well", false}, {"will", "will", false},
+		{"tbe", "the", false}, {"yeer", "yet", false}, {"e", "", false}, {"ee", "e", false},
+	} {
+		if got := periodSpelling(c.n, c.cn); got != c.want {
+			t.Errorf("periodSpelling(%q, %q) = %v, want %v", c.n, c.cn, got, c.want)
 		}
 	}
 }
