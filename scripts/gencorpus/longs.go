@@ -3,7 +3,7 @@ package main
 import "unicode/utf8"
 
 // longS returns text as 17th- and 18th-century type set it: every
-// lower-case s that a letter follows is the long s (ſ, U+017F), except
+// lower-case s followed by a letter is the long s (ſ, U+017F), except
 // before f, b and k, where printers kept the round s (the ligatures ſf,
 // ſb and ſk were avoided); an s at the end of a word, before a mark or a
 // space, stays round ("poſſeſs", "ſhall", "beſt", "husband"). Capitals are

@@ -37,7 +37,8 @@
 // the page images, as 17th- and 18th-century type did, and the truth keeps
 // s: the same documents and settings as the collection without it, so the
 // two differ by the long s alone. data/habits/long-s-early is early so made,
-// a real test of model.Habits (Tesseract's eng model reads ſ as f):
+// a real test of model.Habits (Tesseract's eng model reads ſ as f nearly
+// everywhere, and as l now and then):
 //
 //	go run ./scripts/gencorpus -collection early -long-s -texts ../shared/texts/gutenberg -out data/habits/long-s-early -seed 1 -jobs 2
 package main
