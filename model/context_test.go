@@ -40,7 +40,8 @@ func TestDecodeContext(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("in context: %q, want %q", got, want)
 	}
-	// A band of 0 (a model trained Unseen) lets the language model choose
+	// A band of 0 (which training may choose with labels from the
+	// collections it corrects) lets the language model choose
 	// only among changes that pass their margins: the sub-margin pair is
 	// not made, the merge is.
 	got = decodeContext(words, cs, first, scores, margins, eng, 0.5, 0)

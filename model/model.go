@@ -57,14 +57,14 @@ type Model struct {
 	Margins [NumKinds]float64
 	// Context is the weight of the English language model when Collect
 	// chooses the best path through the lattice (decisions in context);
-	// 0 decides each position alone.
+	// 0 decides each position alone, as a model trained Unseen always does
+	// (see contextBand).
 	Context float64
 	// ContextBand is the most the language model may outweigh the ranker
 	// in decisions in context: a candidate whose evidence (log-odds over
 	// the OCR token less its kind's margin) is below -ContextBand is on no
 	// path. Training picks 0 or contextBand (4) for a model of the
-	// collections it was trained on, and 0 for one trained Unseen (see
-	// contextBand and tuneContext).
+	// collections it was trained on (see contextBand and tuneContext).
 	ContextBand float64
 	FeatOpt     features.Options
 	Stats       TrainStats

@@ -49,7 +49,8 @@ type Options struct {
 	// the target's profile does not support (see supported) are then never
 	// made, since no training collection can show they are safe on an
 	// unseen one. Without it their margins are learned like the others'
-	// (a model corrects the collection it was trained on).
+	// (a model corrects the collection it was trained on). An Unseen model
+	// also decides each position alone (Model.Context 0; see contextBand).
 	Unseen bool
 	// EnglishMinCount adds to the lexicon, as known words, the words the
 	// English model (lm/english) saw at least this often in its texts, so
@@ -409,7 +410,7 @@ type rankerFit struct {
 // scores, and a final fit on all rows, warm-started from the last group's,
 // is the ranker. Columns listed in zero are set to 0 first (a feature
 // group left out) and get weight 0. The weight and band of decisions in
-// context are tuned after the margins, unless noContext.
+// context are tuned after the margins, unless noContext or unseen.
 func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fit FitOptions, zero []int, unseen, noContext bool) (*rankerFit, error) {
 	k := len(X)
 	if len(zero) > 0 {
@@ -449,12 +450,8 @@ func fitRanker(X [][]float32, Y [][]uint8, Wt [][]float32, work [][]*docWork, fi
 		all = append(all, ws...)
 	}
 	f.margin, f.margins, f.matched, f.raw, f.gt = tuneMargins(all, unseen)
-	bands := []float64{0, contextBand}
-	if unseen {
-		bands = bands[:1]
-	}
-	if !noContext {
-		f.context, f.band, f.matched = tuneContext(all, &f.margins, f.matched, f.gt, bands)
+	if !noContext && !unseen {
+		f.context, f.band, f.matched = tuneContext(all, &f.margins, f.matched, f.gt, []float64{0, contextBand})
 	}
 	fitAll := fit
 	fitAll.Init = last // warm start: the final fit converges in fewer iterations

@@ -23,7 +23,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
-	unseen := fs.Bool("unseen", false, "the model is for collections other than its training ones: changes the target's profile does not support are never made (the built-in model is trained so)")
+	unseen := fs.Bool("unseen", false, "the model is for collections other than its training ones: changes the target's profile does not support are never made, and each position is decided alone, not in context (the built-in model is trained so)")
 	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
 	if err := parseFlags(fs, args); err != nil {
