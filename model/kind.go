@@ -506,55 +506,61 @@ func acronym(w string) bool {
 }
 
 // periodSpelling reports whether the Norm form n spells the Norm form cn
-// as 17th- and 18th-century print often did: a final l for ll (wil, shal,
-// smal) or, in a longer word, ll for l (mutuall, usefull), a final e added
-// (owne, finde, selfe), ie for a final y (pitie, flie), ee for ea or e
-// (yeer, neer, mee, shee), y for i (tryal, tyed), in- for en- (intreat,
-// indure). Normalisers of early modern English map such spellings to the
-// modern forms (VARD 2's most frequent changes on early modern drama
-// include selfe, mee and owne).
-func periodSpelling(n, cn string) bool {
-	switch {
-	case len(n) < 2 || len(cn) < 2 || n == cn:
-		return false
-	case n+"l" == cn && !strings.HasSuffix(n, "ll"), cn+"l" == n && strings.HasSuffix(n, "ll") && len(n) >= 6:
-		return true
-	case n == cn+"e":
-		return true
-	case strings.HasSuffix(n, "ie") && strings.HasSuffix(cn, "y") && n[:len(n)-2] == cn[:len(cn)-1]:
-		return true
-	case strings.HasPrefix(n, "in") && strings.HasPrefix(cn, "en") && n[2:] == cn[2:]:
-		return true
-	}
-	if len(n) == len(cn) {
-		// one y for i
-		d := -1
-		for i := range len(n) {
-			if n[i] != cn[i] {
-				if d >= 0 {
-					return false
-				}
-				d = i
-			}
-		}
-		return d >= 0 && n[d] == 'y' && cn[d] == 'i' || periodEE(n, cn)
-	}
-	return periodEE(n, cn)
-}
+// as 17th- and 18th-century print often did (cn is one of periodForms(n)).
+func periodSpelling(n, cn string) bool { return slices.Contains(periodForms(n), cn) }
 
-// periodEE reports whether n is cn with one ea or e spelt ee.
-func periodEE(n, cn string) bool {
-	for i := 0; i+1 < len(n); i++ {
-		if n[i] == 'e' && n[i+1] == 'e' && i+1 <= len(cn) && n[:i] == cn[:min(i, len(cn))] {
-			rest := n[i+2:]
-			return cn[i:] == "ea"+rest || cn[i:] == "e"+rest
+// periodForms returns the forms the Norm form n would have if it spells a
+// word as 17th- and 18th-century print often did, one spelling put back:
+// an l added at the end of a form that does not end in ll (for a final l
+// for ll: wil, shal, smal) or, in a longer word, ll for l
+// (mutuall, usefull), a final e added (owne, finde, selfe), ie for a final
+// y (pitie, flie), ee for ea or e (yeer, neer, mee, shee), y for i inside
+// the word (tryal, tyed), in- for en- (intreat, indure); a final e and ie
+// in words of four letters or more. Normalisers of
+// early modern English map such spellings to the modern forms (VARD 2's
+// most frequent changes on early modern drama include selfe, mee and
+// owne). Forms shorter than two letters are left out.
+func periodForms(n string) []string {
+	l := len(n)
+	if l < 2 {
+		return nil
+	}
+	var out []string
+	add := func(w string) {
+		if len(w) >= 2 && w != n && !slices.Contains(out, w) {
+			out = append(out, w)
 		}
 	}
-	return false
+	if strings.HasSuffix(n, "ll") {
+		if l >= 6 {
+			add(n[:l-1])
+		}
+	} else {
+		add(n + "l")
+	}
+	if l >= 4 && n[l-1] == 'e' {
+		add(n[:l-1])
+	}
+	if l >= 4 && strings.HasSuffix(n, "ie") {
+		add(n[:l-2] + "y")
+	}
+	if i := strings.Index(n, "ee"); i >= 0 {
+		add(n[:i] + "ea" + n[i+2:])
+		add(n[:i] + "e" + n[i+2:])
+	}
+	for d := 1; d+1 < l; d++ {
+		if n[d] == 'y' {
+			add(n[:d] + "i" + n[d+1:])
+		}
+	}
+	if strings.HasPrefix(n, "in") {
+		add("en" + n[2:])
+	}
+	return out
 }
 
 // periodModern returns the words that the Norm form n spells as 17th- and
-// 18th-century print did (periodSpelling), that English writes
+// 18th-century print did (periodForms), that English writes
 // (englishMinCount times or more) and that the collection of profile p
 // writes at least as often as n elsewhere: the collection's modern
 // spellings of the word it also spells the old way (none when n is no such
@@ -562,39 +568,15 @@ func periodEE(n, cn string) bool {
 // the old way beside it (bul for but in a collection without bull).
 func periodModern(p *profile.Profile, n string) []string {
 	m, _, err := english.Model()
-	if err != nil || len(n) < 2 {
+	if err != nil {
 		return nil
 	}
 	var out []string
 	rest := elsewhere(p, n)
-	try := func(w string) {
-		if id := m.ID(w); id >= 0 && m.Count(id) >= englishMinCount && int(p.Word(w).N) >= rest &&
-			periodSpelling(n, w) && !slices.Contains(out, w) {
+	for _, w := range periodForms(n) {
+		if id := m.ID(w); id >= 0 && m.Count(id) >= englishMinCount && int(p.Word(w).N) >= rest {
 			out = append(out, w)
 		}
-	}
-	l := len(n)
-	try(n + "l")
-	if l >= 6 {
-		try(n[:l-1])
-	}
-	if l >= 4 && n[l-1] == 'e' {
-		try(n[:l-1])
-	}
-	if l >= 4 && strings.HasSuffix(n, "ie") {
-		try(n[:l-2] + "y")
-	}
-	if i := strings.Index(n, "ee"); i >= 0 {
-		try(n[:i] + "ea" + n[i+2:])
-		try(n[:i] + "e" + n[i+2:])
-	}
-	for d := 1; d+1 < l; d++ {
-		if n[d] == 'y' {
-			try(n[:d] + "i" + n[d+1:])
-		}
-	}
-	if strings.HasPrefix(n, "in") {
-		try("en" + n[2:])
 	}
 	return out
 }
