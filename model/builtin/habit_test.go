@@ -29,6 +29,29 @@ func modelAndCorpus(t testing.TB) (*model.Model, *data.Corpus) {
 	return m, c
 }
 
+// profileOf returns the profile of the texts' words, one collection.
+func profileOf(ts []*data.Text) *profile.Profile {
+	p := profile.New(profile.Options{})
+	for _, tx := range ts {
+		p.Add(tx.Words())
+	}
+	return p
+}
+
+// correctedCounts corrects each text ts[j] with m against prof and returns
+// the words of its truth gts[j] that the text and the correction match,
+// and the words the correction broke (eval.Broken), summed over the texts.
+func correctedCounts(m *model.Model, ts []*data.Text, gts [][]string, prof *profile.Profile) (raw, corr, broken int) {
+	for j, tx := range ts {
+		out := m.Correct(tx, nil, prof).Out
+		r, k, b := eval.Broken(gts[j], tx.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
+		raw += r
+		corr += k
+		broken += b
+	}
+	return raw, corr, broken
+}
+
 // TestHabits: the built-in model finds a habit of the OCR in a collection
 // that has it (the long s read as f; h read as li), and nowhere else, and
 // adapting to it gives back much of what the habit cost.
@@ -46,20 +69,12 @@ func TestHabits(t *testing.T) {
 		}
 		return out
 	}
-	profileOf := func(ts []*data.Text) *profile.Profile {
-		p := profile.New(profile.Options{})
-		for _, tx := range ts {
-			p.Add(tx.Words())
-		}
-		return p
+	gts := make([][]string, len(docs))
+	for j, d := range docs {
+		gts[j] = d.GT.Words()
 	}
 	matched := func(mm *model.Model, ts []*data.Text, prof *profile.Profile) (raw, corr int) {
-		for j, tx := range ts {
-			out := mm.Correct(tx, nil, prof).Out
-			r, k, _ := eval.Broken(docs[j].GT.Words(), tx.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
-			raw += r
-			corr += k
-		}
+		raw, corr, _ = correctedCounts(mm, ts, gts, prof)
 		return raw, corr
 	}
 	plain := texts(func(_, src string) string { return src })
@@ -144,15 +159,14 @@ func TestConventionUV(t *testing.T) {
 	docs := c.Docs[:8]
 	texts := make([]*data.Text, len(docs))
 	gts := make([][]string, len(docs))
-	p := profile.New(profile.Options{})
 	for j, d := range docs {
 		src := habitsim.UV(strings.Join(d.OCR.Words(), " ")) + "\n"
 		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
 			t.Fatal(err)
 		}
 		gts[j] = strings.Fields(habitsim.UV(strings.Join(d.GT.Words(), " ")))
-		p.Add(texts[j].Words())
 	}
+	p := profileOf(texts)
 	hs := m.Habits(p)
 	conv := false
 	for _, h := range hs {
@@ -165,13 +179,8 @@ func TestConventionUV(t *testing.T) {
 	}
 	a := m.Adapted(hs)
 	broken := func(mm *model.Model) int {
-		n := 0
-		for j, tx := range texts {
-			out := strings.Fields(strings.Join(mm.Correct(tx, nil, p).Out, " "))
-			_, _, b := eval.Broken(gts[j], tx.Words(), out, eval.Options{})
-			n += b
-		}
-		return n
+		_, _, b := correctedCounts(mm, texts, gts, p)
+		return b
 	}
 	before, after := broken(m), broken(a)
 	t.Logf("broken words: %d as trained, %d adapted", before, after)
@@ -198,23 +207,22 @@ func TestHabitsRealLongS(t *testing.T) {
 		return c.Docs[:12] // a dozen documents: enough evidence, quick under -race
 	}
 	plain, longS := load("../../data/collections/early"), load("../../data/habits/long-s-early")
-	profileOf := func(docs []*data.Doc) *profile.Profile {
-		p := profile.New(profile.Options{})
-		for _, d := range docs {
-			p.Add(d.OCR.Words())
+	ocrOf := func(docs []*data.Doc) []*data.Text {
+		ts := make([]*data.Text, len(docs))
+		for j, d := range docs {
+			ts[j] = d.OCR
 		}
-		return p
+		return ts
+	}
+	gts := make([][]string, len(plain)) // the two collections share their truth
+	for j, d := range plain {
+		gts[j] = d.GT.Words()
 	}
 	matched := func(mm *model.Model, docs []*data.Doc, prof *profile.Profile) (raw, corr int) {
-		for _, d := range docs {
-			out := mm.Correct(d.OCR, nil, prof).Out
-			r, k, _ := eval.Broken(d.GT.Words(), d.OCR.Words(), strings.Fields(strings.Join(out, " ")), eval.Options{})
-			raw += r
-			corr += k
-		}
+		raw, corr, _ = correctedCounts(mm, ocrOf(docs), gts, prof)
 		return raw, corr
 	}
-	pp, lp := profileOf(plain), profileOf(longS)
+	pp, lp := profileOf(ocrOf(plain)), profileOf(ocrOf(longS))
 	if hs := m.Habits(pp); len(hs) != 0 {
 		t.Errorf("habits found in early's OCR: %v", hs)
 	}
