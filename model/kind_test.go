@@ -26,6 +26,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("thal " + strings.Repeat("that ", 20) + "thal thal"),
 		strings.Fields("underway underway underway tothe tothe tothe " + strings.Repeat("to the ", 30)),
 		strings.Fields("amd amd amd gas"),
+		strings.Fields("ofthe of the twoidlglt payout pay dirt out"),
 		strings.Fields("moming moming moming morning shal shal shal shall shall"),
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
@@ -35,18 +36,21 @@ func TestSupported(t *testing.T) {
 		orig, cand string
 		want       bool
 	}{
-		{"HILL", "Hill", false},      // the collection writes HILL thrice, Hill once
-		{"Hill", "HILL", true},       // ... and the other way round
-		{"rose;", "rose,", false},    // punctuation is never supported
-		{"fell;", "fell", false},     // ... nor dropping it
-		{"gas", "g as", false},       // a split of a known word
-		{"stood,", "st ood,", true},  // a split of an unknown one seen once
-		{"tbe", "t be", false},       // ... not of one the collection repeats, with no evidence for the words apart
-		{"and/or", "and/ or", false}, // a split beside punctuation
-		{"1887", "l887", false},      // digits read as letters in a number the collection repeats
-		{"lS", "1S", false},          // digits kind that leaves a digit in the word
-		{"$18", "18", false},         // a word change of a token with digits
-		{"&", "a", false},            // an ampersand is a word sign
+		{"HILL", "Hill", false},          // the collection writes HILL thrice, Hill once
+		{"Hill", "HILL", true},           // ... and the other way round
+		{"rose;", "rose,", false},        // punctuation is never supported
+		{"fell;", "fell", false},         // ... nor dropping it
+		{"gas", "g as", false},           // a split of a known word
+		{"ofthe", "of the", true},        // a split of an unknown one seen once, into words the collection writes side by side
+		{"stood,", "st ood,", false},     // ... not into words it never writes side by side
+		{"payout", "pay out", false},     // ... such as a compound's
+		{"twoidlglt", "two digit", true}, // ... unless the token is garbled: neither English-looking nor the words run together
+		{"tbe", "t be", false},           // ... not of one the collection repeats, with no evidence for the words apart
+		{"and/or", "and/ or", false},     // a split beside punctuation
+		{"1887", "l887", false},          // digits read as letters in a number the collection repeats
+		{"lS", "1S", false},              // digits kind that leaves a digit in the word
+		{"$18", "18", false},             // a word change of a token with digits
+		{"&", "a", false},                // an ampersand is a word sign
 		{"&c.", "it", false},
 		{"1887", "IBB7", false}, // a number the collection repeats (twice elsewhere)
 		{"18", "is", false},     // a number seen once is not made a word
