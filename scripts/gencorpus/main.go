@@ -41,6 +41,15 @@
 // everywhere, and as l now and then):
 //
 //	go run ./scripts/gencorpus -collection early -long-s -texts ../shared/texts/gutenberg -out data/habits/long-s-early -seed 1 -jobs 2
+//
+// With -hyphenate, each paragraph is set in lines as narrow as its page
+// allows (0.6 em per character) and a word that does not fit is broken at
+// the line end with a hyphen, as a compositor of narrow columns did
+// (hyphenate); the truth is the text as printed, broken words and all.
+// data/habits/hyphen-periodicals is periodicals so made, a real test of
+// how ocrfix corrects words broken across lines:
+//
+//	go run ./scripts/gencorpus -collection periodicals -hyphenate -texts ../shared/texts/gutenberg -out data/habits/hyphen-periodicals -seed 1 -jobs 2
 package main
 
 import (
@@ -80,6 +89,7 @@ type config struct {
 	resume               bool
 	list                 bool
 	longS                bool // print the long s on the page images (longS)
+	hyphenate            bool // set the text in narrow lines with words broken at their ends (hyphenate)
 }
 
 func main() {
@@ -101,6 +111,7 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory with the page images")
 	flag.BoolVar(&c.resume, "resume", false, "read back documents whose files -out already holds (an interrupted run) instead of making them again")
 	flag.BoolVar(&c.longS, "long-s", false, "set every s inside a word as the long s (ſ) on the page images, as 17th- and 18th-century type did; the truth keeps s (-collection only)")
+	flag.BoolVar(&c.hyphenate, "hyphenate", false, "set the text in narrow lines as a compositor did, breaking words at line ends with a hyphen; the truth keeps the broken words as printed (-collection only)")
 	flag.BoolVar(&c.list, "list", false, "print the documents and their settings, make nothing")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -121,8 +132,8 @@ func main() {
 		c.collection, c.regime = col, col.Regime
 		c.texts = cmp.Or(c.texts, "../shared/texts/gutenberg")
 		c.maxWords = cmp.Or(c.maxWords, 3000)
-	} else if c.longS {
-		fmt.Fprintln(os.Stderr, "gencorpus: -long-s is for -collection only")
+	} else if c.longS || c.hyphenate {
+		fmt.Fprintln(os.Stderr, "gencorpus: -long-s and -hyphenate are for -collection only")
 		os.Exit(2)
 	}
 	c.texts = cmp.Or(c.texts, "../shared/texts/austen")
@@ -315,6 +326,25 @@ func (c config) subdirs() []string {
 	return []string{"gt", "ocr", "tsv"}
 }
 
+// printed returns the text of document d as its pages print it (before
+// the long s): RenderText, set in narrow lines by hyphenate with
+// -hyphenate.
+func (c config) printed(d *document, s settings) []byte {
+	if c.hyphenate {
+		return hyphenate(d.RenderText(), lineWidth(s))
+	}
+	return d.RenderText()
+}
+
+// truth returns the gt of document d: its lines, or with -hyphenate the
+// lines as printed, broken words and all.
+func (c config) truth(d *document, s settings) []byte {
+	if c.hyphenate {
+		return c.printed(d, s)
+	}
+	return d.GT()
+}
+
 func frac(a, b int) float64 {
 	if b == 0 {
 		return 0
@@ -336,7 +366,7 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 		}
 	}
 	var err error
-	text := d.RenderText()
+	text := c.printed(d, r.set)
 	if c.longS {
 		text = longS(text)
 	}
@@ -374,7 +404,7 @@ func makeDoc(c config, tmp string, d *document) (*result, error) {
 	if !c.keep {
 		os.RemoveAll(dir)
 	}
-	gt := d.GT()
+	gt := c.truth(d, r.set)
 	r.gtW, r.ocrM = recall(gt, r.ocr)
 	if c.alt() {
 		_, r.altM = recall(gt, r.alt)

@@ -35,7 +35,7 @@ func reuse(c config, r *result) (bool, error) {
 		}
 		files[i] = b
 	}
-	gt := d.GT()
+	gt := c.truth(d, r.set)
 	if !bytes.Equal(files[0], gt) {
 		return false, nil
 	}
