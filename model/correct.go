@@ -5,6 +5,7 @@ package model
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -25,7 +26,9 @@ type Correction struct {
 	Out     []string
 	Changed int // tokens whose text changed
 	// Cands and Scores expose the lattice for inspection: the candidates
-	// of each position and each candidate's log-odds.
+	// of each position and each candidate's log-odds. The candidates of a
+	// word broken at a line end (see Lattice) are at its first position,
+	// each as the two pieces it would write over both (Span 2: ques- tion).
 	Cands  [][]candgen.Candidate
 	Scores [][]float64
 }
@@ -35,6 +38,13 @@ type Correction struct {
 // ranker's log-odds of each row. Score makes it and Collect decides on it.
 // It is not an input of the lattice matcher (align.Lattice, or eval.Lattice
 // with words as text): experiment.Lattice turns its Cands into one.
+//
+// A word broken across two lines by a hyphen (con- at a line end,
+// sideration starting the next) is decided as the whole word: Words holds
+// it joined at its first position (consideration), whose candidates are
+// those of the whole word, and the OCR piece at its second, whose only
+// candidate is itself; Collect writes the decision back into the two
+// pieces (see lineBreaks).
 type Lattice struct {
 	Words  []string
 	Cands  [][]candgen.Candidate
@@ -43,6 +53,9 @@ type Lattice struct {
 	// Profile is the collection profile the features were computed
 	// with; decisions are checked against it.
 	Profile *profile.Profile
+
+	breaks []int    // the first positions of words broken at a line end
+	tokens []string // the OCR words, when breaks is not empty
 }
 
 // Score generates the candidates of one OCR text (with the other readings
@@ -53,24 +66,39 @@ type Lattice struct {
 func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Lattice {
 	m.prepare()
 	fd := featureDoc(ocr, alts, prof)
+	var tokens []string
+	breaks := lineBreaks(ocr.Tokens, m.knownWord)
+	if len(breaks) > 0 {
+		tokens, fd.Words = fd.Words, joinBreaks(fd.Words, breaks)
+	}
 	if fd.Profile == nil {
 		fd.Profile = profile.Of([][]string{fd.Words}, profile.Options{})
 	}
-	mat := lattice(m.gens, m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)))
-	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile}
+	mat := lattice(m.gens, m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)), func(cands [][]candgen.Candidate) {
+		keepBreaks(cands, tokens, breaks)
+	})
+	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile,
+		breaks: breaks, tokens: tokens}
 }
 
 // Collect returns the corrected text of a scored lattice, one string per
 // OCR token: the best candidate when it beats the OCR token by more than
 // the margin of its kind of change, the token itself otherwise ("" where
-// an earlier merge consumed the position).
+// an earlier merge consumed the position). A word broken at a line end is
+// written back in its two pieces (ques- tlon -> ques- tion).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
+	var out []string
 	if m.Context > 0 {
-		return decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
+		out = decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
+	} else {
+		out = decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 	}
-	return decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
+	if len(l.breaks) > 0 {
+		splitBreaks(out, l.tokens, l.breaks)
+	}
+	return out
 }
 
 // Correct corrects one OCR text, with the other readings of the same
@@ -80,10 +108,20 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 	l := m.Score(ocr, alts, prof)
 	out := m.Collect(l)
 	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
+	words := l.Words
+	if l.tokens != nil {
+		words = l.tokens
+	}
 	for i := range l.Words {
 		c.Scores[i] = l.Scores[l.Feat.First[i]:l.Feat.First[i+1]]
-		if out[i] != l.Words[i] {
+		if out[i] != words[i] {
 			c.Changed++
+		}
+	}
+	if len(l.breaks) > 0 {
+		c.Cands = slices.Clone(c.Cands)
+		for _, i := range l.breaks {
+			c.Cands[i] = brokenCands(c.Cands[i], words[i], words[i+1])
 		}
 	}
 	l.Feat.Release()
@@ -115,12 +153,16 @@ func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *featu
 }
 
 // lattice generates the candidates of fd's words (with a generator of
-// gens), sets fd.Cands to them and returns their features: the common part
-// of correction (Score) and training (prepareDocs).
-func lattice(gens *genPool, res *features.Resources, fd *features.Doc, opt features.Options, rng *rand.Rand) *features.Matrix {
+// gens), sets fd.Cands to them (narrowed by restrict when it is not nil)
+// and returns their features: the common part of correction (Score) and
+// training (prepareDocs).
+func lattice(gens *genPool, res *features.Resources, fd *features.Doc, opt features.Options, rng *rand.Rand, restrict func([][]candgen.Candidate)) *features.Matrix {
 	g := gens.get()
 	fd.Cands = g.Generate(fd.Words, fd.Readings)
 	gens.put(g)
+	if restrict != nil {
+		restrict(fd.Cands)
+	}
 	return features.Compute(res, fd, opt, rng)
 }
 

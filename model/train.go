@@ -513,7 +513,7 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 		d := docs[i]
 		fd := featureDoc(d.OCR, d.Alt, profs[i])
 		dw := &docWork{doc: d, words: fd.Words, prof: profs[i], lex: comp.lex}
-		dw.mat = lattice(comp.gens, comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem))
+		dw.mat = lattice(comp.gens, comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem), nil)
 		dw.cands = fd.Cands
 		dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
 		out[i] = dw

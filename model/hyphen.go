@@ -1,0 +1,216 @@
+package model
+
+// Words broken across lines by a hyphen: corrected as the whole word they
+// make, written back in two pieces.
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/align"
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/profile"
+)
+
+// breakHyphen reports whether r is a mark that printers and OCR engines
+// put at a line end to break a word: the hyphen-minus, the soft hyphen
+// (U+00AD), the hyphen (U+2010), the not sign (U+00AC, the line-end
+// hyphen of several newspaper digitisations) and the double oblique
+// hyphen (U+2E17, blackletter print).
+func breakHyphen(r rune) bool {
+	switch r {
+	case '-', '\u00ad', '\u2010', '\u00ac', '\u2e17':
+		return true
+	}
+	return false
+}
+
+// misreadHyphen reports whether r is a mark an OCR engine reads a
+// line-end hyphen as (cur. rent, pre, cious, a dash): a break only where
+// the pieces make a known word (see lineBreaks).
+func misreadHyphen(r rune) bool {
+	switch r {
+	case '.', ',', '\u2013', '\u2014', '~':
+		return true
+	}
+	return false
+}
+
+// lineBreaks returns the positions i where token i ends its line with a
+// hyphen right after a letter (con-, ques¬; or a mark OCR makes of one,
+// misreadHyphen; or a letter, where the engine lost the hyphen) and token
+// i+1, the first of the next line, starts with a
+// lower-case letter (sideration, tlon), and the two are the pieces of one
+// word broken at the line end rather than a compound whose own hyphen fell
+// there (well- known) or two words. known reports a word of the lexicon (a
+// Norm form: lower case, no punctuation at its ends). The pieces are taken
+// for a broken word when the word they make is known (consideration,
+// railway, current from cur. rent; without a mark, only when the two are
+// not both known words: shoul ders, not a part) or, after a hyphen, when neither the
+// second piece is known nor the first holds another hyphen: a broken word
+// leaves a fragment that is no word (sideration, ment), often garbled with
+// it (ques- tlon, gov- emment), where a compound's second part is a word
+// (well- known, haif- cleaned, pepper-and-salt- colored); such pieces are
+// left to be decided apart, as any two tokens are. A piece is in one pair
+// at most (a word broken over three lines keeps its first break).
+func lineBreaks(toks []data.Token, known func(string) bool) []int {
+	var at []int
+	for i := 0; i+1 < len(toks); i++ {
+		a, b := toks[i].Text, toks[i+1].Text
+		if toks[i+1].Line == toks[i].Line {
+			continue
+		}
+		head, mark := cutMark(a)
+		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
+			continue
+		}
+		if f, _ := utf8.DecodeRuneInString(b); !unicode.IsLower(f) {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(mark)
+		whole := known(profile.Norm(head + b))
+		switch {
+		case mark == "": // no mark: the engine lost the hyphen (shoul ders)
+			if !whole || known(profile.Norm(head)) && known(profile.Norm(b)) {
+				continue
+			}
+		case whole:
+		case !breakHyphen(r) || known(profile.Norm(b)) || strings.IndexFunc(head, breakHyphen) >= 0:
+			continue
+		}
+		at = append(at, i)
+		i++
+	}
+	return at
+}
+
+// cutMark returns token a without the hyphen at its end (or a mark OCR
+// makes of one, misreadHyphen), and that mark ("" when a ends otherwise).
+func cutMark(a string) (head, mark string) {
+	r, n := utf8.DecodeLastRuneInString(a)
+	if breakHyphen(r) || misreadHyphen(r) {
+		return a[:len(a)-n], a[len(a)-n:]
+	}
+	return a, ""
+}
+
+// joinBreaks returns words with the first piece of each broken word (the
+// positions at) replaced by the whole word: the piece without its hyphen
+// followed by the next token (con- sideration -> consideration at the
+// first position; the second keeps sideration). words is not modified.
+func joinBreaks(words []string, at []int) []string {
+	out := append([]string(nil), words...)
+	for _, i := range at {
+		head, _ := cutMark(words[i])
+		out[i] = head + words[i+1]
+	}
+	return out
+}
+
+// keepBreaks restricts the candidates of a lattice built on joined words
+// (joinBreaks) so that each broken word is decided once, as a whole: its
+// first position keeps the one-word candidates that span it alone, its
+// second only the OCR piece itself (orig, the OCR words), and no candidate
+// of an earlier position may merge into either. cands is modified in
+// place.
+func keepBreaks(cands [][]candgen.Candidate, orig []string, at []int) {
+	for _, i := range at {
+		cands[i] = deleteCands(cands[i], func(c candgen.Candidate) bool {
+			return c.Span > 1 || strings.IndexFunc(c.Text, unicode.IsSpace) >= 0
+		})
+		cands[i+1] = []candgen.Candidate{{Text: orig[i+1], Span: 1, Source: candgen.SrcOriginal}}
+		for p := i - 1; p >= 0 && p >= i-8; p-- {
+			cands[p] = deleteCands(cands[p], func(c candgen.Candidate) bool { return p+c.Span-1 >= i })
+		}
+	}
+}
+
+// deleteCands removes the candidates del reports, keeping the order;
+// it reuses cs's array (which the generator's caches may share, so it
+// copies first).
+func deleteCands(cs []candgen.Candidate, del func(candgen.Candidate) bool) []candgen.Candidate {
+	var out []candgen.Candidate
+	for k, c := range cs {
+		if del(c) {
+			if out == nil {
+				out = append(make([]candgen.Candidate, 0, len(cs)), cs[:k]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, c)
+		}
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// splitBreaks writes the decisions on joined words back into the pieces
+// of the OCR tokens orig (see pieces). out is modified in place.
+func splitBreaks(out, orig []string, at []int) {
+	for _, i := range at {
+		out[i], out[i+1] = pieces(orig[i], orig[i+1], out[i])
+	}
+}
+
+// pieces returns the text of a word broken at a line end, whose OCR pieces
+// are a and b, decided as c: the pieces themselves where c is the joined
+// word; where it was changed, c cut where the OCR's pieces met (by a
+// character alignment of the joined word with it), the first piece keeping
+// its mark (ques- tlon -> question -> ques- tion). A change that cannot be
+// cut into two pieces that each hold a letter, or that holds a space, is
+// not made.
+func pieces(a, b, c string) (string, string) {
+	head, mark := cutMark(a)
+	joined := head + b
+	if c == joined || strings.IndexFunc(c, unicode.IsSpace) >= 0 {
+		return a, b
+	}
+	k := cutAt(joined, utf8.RuneCountInString(head), c)
+	if !hasLetter(c[:k]) || !hasLetter(c[k:]) {
+		return a, b
+	}
+	return c[:k] + mark, c[k:]
+}
+
+// brokenCands returns the candidates of a word broken at a line end (cands,
+// the candidates of the joined word; a and b its OCR pieces) as the pieces
+// each one would write (pieces), two words spanning the two positions:
+// ques- tion for question. The order and sources stay.
+func brokenCands(cands []candgen.Candidate, a, b string) []candgen.Candidate {
+	out := make([]candgen.Candidate, len(cands))
+	for k, c := range cands {
+		p, q := pieces(a, b, c.Text)
+		c.Text, c.Span = p+" "+q, 2
+		out[k] = c
+	}
+	return out
+}
+
+// cutAt returns the byte offset in c of the place that the rune offset m
+// of joined aligns with (unit-cost edit alignment; runes inserted at the
+// cut go to the second piece).
+func cutAt(joined string, m int, c string) int {
+	_, ops := align.EditOps([]rune(joined), []rune(c), nil)
+	consumed, off := 0, 0
+	for _, op := range ops {
+		if consumed == m {
+			break
+		}
+		if op.Kind != align.Ins {
+			consumed++
+		}
+		if op.Kind != align.Del {
+			off += utf8.RuneLen(op.B)
+		}
+	}
+	return off
+}
+
+// knownWord reports whether the model's lexicon holds the Norm form w in
+// any case (false without a lexicon).
+func (m *Model) knownWord(w string) bool { return w != "" && m.Lex != nil && m.Lex.HasFold(w) }

@@ -1,0 +1,83 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+)
+
+func TestLineBreaks(t *testing.T) {
+	known := func(w string) bool {
+		return slices.Contains([]string{"consideration", "known", "well", "railway", "rail", "way", "current", "rent", "into", "in", "to", "colored", "cleaned", "said", "and", "shoulders", "a", "part", "apart"}, w)
+	}
+	src := "its con-\nsideration of ques-\ntlon and well-\nknown and rail-\nway and cur.\nrent and in,\nto and said,\nand pepper-and-salt-\ncolored and haif-\ncleaned and gov- emment and x-\n1887 and ing-\nThe shoul\nders and a\npart and in\ntbe end.\n"
+	tx, err := data.ReadText("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, i := range lineBreaks(tx.Tokens, known) {
+		got = append(got, tx.Tokens[i].Text+" "+tx.Tokens[i+1].Text)
+	}
+	want := []string{
+		"con- sideration", // the word is known
+		"ques- tlon",      // neither piece nor the word known: a garbled word
+		"rail- way",       // a known word
+		"cur. rent",       // a misread hyphen, where the word is known
+		"in, to",          // ... however common the pieces (the word is decided whole, and kept)
+		"shoul ders",      // no mark: the word is known, a piece is not
+	}
+	// not: well- known and haif- cleaned (compounds: the second piece is a
+	// word), said, and (a comma, the word unknown), pepper-and-salt- colored
+	// (a compound), gov- emment (same line), x- 1887 (a digit), ing- The
+	// (a capital), a part (no mark, both pieces words), in tbe (no mark, the
+	// word unknown).
+	if !slices.Equal(got, want) {
+		t.Errorf("lineBreaks = %q, want %q", got, want)
+	}
+}
+
+func TestJoinSplitBreaks(t *testing.T) {
+	orig := strings.Fields("“ques- tlon, of govern- ment and con- sideration ab- c shoul dors")
+	at := []int{0, 3, 6, 8, 10}
+	joined := joinBreaks(orig, at)
+	if want := strings.Fields("“questlon, tlon, of government ment and consideration sideration abc c shouldors dors"); !slices.Equal(joined, want) {
+		t.Fatalf("joinBreaks = %q, want %q", joined, want)
+	}
+	out := slices.Clone(joined)
+	out[0] = "“question," // corrected
+	out[3] = "moment"     // changed: cut where the pieces meet in the alignment
+	out[8] = "a"          // nothing left for the second piece: not made
+	out[10] = "shoulders" // no mark to keep
+	splitBreaks(out, orig, at)
+	want := strings.Fields("“ques- tion, of mo- ment and con- sideration ab- c shoul ders")
+	if !slices.Equal(out, want) {
+		t.Errorf("splitBreaks = %q, want %q", out, want)
+	}
+}
+
+func TestKeepBreaks(t *testing.T) {
+	c := func(text string, span int) candgen.Candidate { return candgen.Candidate{Text: text, Span: span} }
+	cands := [][]candgen.Candidate{
+		{c("of", 1), c("ofcon", 2)}, // a merge into the broken word
+		{c("consideration", 1), c("con sideration", 1), c("considerations", 2)},
+		{c("sideration", 1), c("side ration", 1)},
+		{c("the", 1)},
+	}
+	keepBreaks(cands, []string{"of", "con-", "sideration", "the"}, []int{1})
+	got := [][]string{}
+	for _, cs := range cands {
+		var ts []string
+		for _, x := range cs {
+			ts = append(ts, x.Text)
+		}
+		got = append(got, ts)
+	}
+	want := [][]string{{"of"}, {"consideration"}, {"sideration"}, {"the"}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("keepBreaks = %q, want %q", got, want)
+	}
+}
