@@ -64,6 +64,9 @@ func TestSupported(t *testing.T) {
 		{"100th", "10th", false},         // a word change that changes a number's digits
 		{"4", "it", false},               // ... or drops them
 		{"tbe", "the", true},             // a word change: evidence is in the features
+		{"satisfie", "satisfied", false}, // a form seen once that spells a word the old way
+		{"satisfie", "satisfy", false},   // ... not even into that word
+		{"tlie", "the", true},            // ... which a misreading seen once need not
 		{"sayes", "says", false},         // a spelling of its period the collection repeats
 		{"thal", "that", true},           // ... but a rare variant of a form it writes 10 times as often is not
 		{"moming", "morning", true},      // ... nor a form English never writes that looks far less English than the candidate
@@ -92,8 +95,9 @@ func TestSupported(t *testing.T) {
 		{"|", "I", true},                  // a sign into a letter
 		{"possess'd", "possessed", false}, // an elision expanded
 		{"ev’n", "even", false},
-		{"I'l", "I'll", true},  // ... not: the apostrophe stays
-		{"'tis", "this", true}, // ... not: no letter before it
+		{"don'l", "don't", true}, // ... not: the apostrophe stays
+		{"I'l", "I'll", false},   // (a spelling of the period seen once: oldSpelling)
+		{"'tis", "this", true},   // ... not: no letter before it
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
