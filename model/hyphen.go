@@ -27,16 +27,11 @@ func breakHyphen(r rune) bool {
 	return false
 }
 
-// misreadHyphen reports whether r is a mark an OCR engine reads a
-// line-end hyphen as (cur. rent, pre, cious, a dash): a break only where
-// the pieces make a known word (see lineBreaks).
-func misreadHyphen(r rune) bool {
-	switch r {
-	case '.', ',', '\u2013', '\u2014', '~':
-		return true
-	}
-	return false
-}
+// misreadHyphen reports whether r is a mark an OCR engine may have read a
+// line-end hyphen as: any punctuation or symbol (cur. rent, pre, cious,
+// develop* ment, treat? ment, a dash), a break only where the pieces make
+// a known word (see lineBreaks).
+func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
 // lineBreaks returns the positions i where token i ends its line with a
 // hyphen right after a letter (con-, ques¬; or a mark OCR makes of one,
