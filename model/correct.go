@@ -4,6 +4,7 @@ package model
 // scores and decisions (Correct = Score, then Collect).
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/eval"
 	"ocrfix/features"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
@@ -95,10 +97,47 @@ func (m *Model) Collect(l *Lattice) []string {
 	} else {
 		out = decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 	}
+	if math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1) {
+		keepAffixes(out, l.Words)
+	}
 	if len(l.breaks) > 0 {
 		splitBreaks(out, l.tokens, l.breaks)
 	}
 	return out
+}
+
+// keepAffixes gives each changed word of out (one word for one token, not
+// a split nor a merge) the leading and trailing punctuation of its OCR
+// token in words (candgen.SplitAffix) wherever the new word has a mark
+// there, a model that never changes punctuation alone (one that has not
+// seen the collection: see supported) not changing it inside a word's
+// change either (actlons: -> actions:, not actions;; tbe -> the, not
+// the,). Where the OCR token has a mark and the new word none, the mark
+// was a misread letter (abou! -> about, @qual -> equal) and the new word
+// stays. Measured on ads-fall2018 with the built-in model: 279 more words
+// matched (cMER, which ignores punctuation, the same). On the rendered
+// collections it costs what their truth writes differently from their
+// print: straight quotes where the page and Tesseract have curly ones
+// (“Thal -> "That is now “That).
+func keepAffixes(out, words []string) {
+	for i, o := range out {
+		w := words[i]
+		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
+			continue
+		}
+		po, co, so := candgen.SplitAffix(w)
+		pn, cn, sn := candgen.SplitAffix(o)
+		if co == "" || cn == "" {
+			continue
+		}
+		if pn != "" || po == "" {
+			pn = po
+		}
+		if sn != "" || so == "" {
+			sn = so
+		}
+		out[i] = pn + cn + sn
+	}
 }
 
 // Correct corrects one OCR text, with the other readings of the same

@@ -190,3 +190,15 @@ func TestPeriodSpelling(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepAffixes(t *testing.T) {
+	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel")
+	out := strings.Fields("actions; the, about equal \"That to gether to_the feel")
+	out[5], out[6] = "together", "" // a merge keeps its text
+	out[7] = "to the"               // ... and so does a split
+	keepAffixes(out, words)
+	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel"}
+	if !slices.Equal(out, want) {
+		t.Errorf("keepAffixes = %q, want %q", out, want)
+	}
+}
