@@ -103,27 +103,34 @@ func TestCollections(t *testing.T) {
 	}
 }
 
+// variantOf loads data/collections/name and data/habits/variant, a
+// collection made from the same documents, and checks they have as many;
+// it skips when either is absent.
+func variantOf(t *testing.T, name, variant string) (a, b *data.Corpus) {
+	t.Helper()
+	dirs := []string{filepath.Join("collections", name), filepath.Join("habits", variant)}
+	cs := make([]*data.Corpus, 2)
+	for k, dir := range dirs {
+		if _, err := os.Stat(filepath.Join(dir, "gt")); err != nil {
+			t.Skipf("collection %s absent (%v)", dir, err)
+		}
+		c, _, err := data.LoadDir(dir, data.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs[k] = c
+	}
+	if len(cs[0].Docs) != len(cs[1].Docs) {
+		t.Fatalf("%s: %d documents, %s has %d", variant, len(cs[1].Docs), name, len(cs[0].Docs))
+	}
+	return cs[0], cs[1]
+}
+
 // TestLongSEarly: data/habits/long-s-early is early with the long s on its
 // page images: the same documents with the same truth, and OCR that reads
 // the long s (as f mostly) where early's reads s.
 func TestLongSEarly(t *testing.T) {
-	early, ls := filepath.Join("collections", "early"), filepath.Join("habits", "long-s-early")
-	for _, dir := range []string{early, ls} {
-		if _, err := os.Stat(filepath.Join(dir, "gt")); err != nil {
-			t.Skipf("collection %s absent (%v)", dir, err)
-		}
-	}
-	a, _, err := data.LoadDir(early, data.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, err := data.LoadDir(ls, data.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(a.Docs) != len(b.Docs) {
-		t.Fatalf("%d documents, early has %d", len(b.Docs), len(a.Docs))
-	}
+	a, b := variantOf(t, "early", "long-s-early")
 	fs, es := 0, 0
 	for i, d := range b.Docs {
 		e := a.Docs[i]
@@ -144,23 +151,7 @@ func TestLongSEarly(t *testing.T) {
 // words is periodicals' truth, with a word broken at the end of one line
 // in ten or more, and OCR that keeps most of those line-end hyphens.
 func TestHyphenPeriodicals(t *testing.T) {
-	per, hy := filepath.Join("collections", "periodicals"), filepath.Join("habits", "hyphen-periodicals")
-	for _, dir := range []string{per, hy} {
-		if _, err := os.Stat(filepath.Join(dir, "gt")); err != nil {
-			t.Skipf("collection %s absent (%v)", dir, err)
-		}
-	}
-	a, _, err := data.LoadDir(per, data.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, err := data.LoadDir(hy, data.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(a.Docs) != len(b.Docs) {
-		t.Fatalf("%d documents, periodicals has %d", len(b.Docs), len(a.Docs))
-	}
+	a, b := variantOf(t, "periodicals", "hyphen-periodicals")
 	lines, broken, ocrBroken := 0, 0, 0
 	for i, d := range b.Docs {
 		e := a.Docs[i]

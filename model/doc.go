@@ -46,6 +46,13 @@
 // one made by ocrfix profile): Score (the candidates, their features and
 // log-odds, a Lattice), then Collect (the decisions). The path lives in
 // correct.go; training computes its rows through the same functions.
+// A word broken across two lines (ques- at a line end, tlon starting the
+// next; or a mark an engine made of the hyphen, develop* ment) is decided
+// as the word its pieces make and written back in its two pieces
+// (hyphen.go: ques- tion), where the pieces would otherwise be tokens to
+// correct (ment -> moment). A model that never changes punctuation alone
+// (trained Unseen) keeps the OCR token's marks in the words it changes
+// (keepAffixes).
 // Package model/builtin carries the default model, trained on the
 // licence-clean collections of the repository.
 //

@@ -36,20 +36,20 @@ func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(
 // lineBreaks returns the positions i where token i ends its line with a
 // hyphen right after a letter (con-, ques¬; or a mark OCR makes of one,
 // misreadHyphen; or a letter, where the engine lost the hyphen) and token
-// i+1, the first of the next line, starts with a
-// lower-case letter (sideration, tlon), and the two are the pieces of one
-// word broken at the line end rather than a compound whose own hyphen fell
-// there (well- known) or two words. known reports a word of the lexicon (a
-// Norm form: lower case, no punctuation at its ends). The pieces are taken
-// for a broken word when the word they make is known (consideration,
-// railway, current from cur. rent; without a mark, only when the two are
-// not both known words: shoul ders, not a part) or, after a hyphen, when neither the
-// second piece is known nor the first holds another hyphen: a broken word
-// leaves a fragment that is no word (sideration, ment), often garbled with
-// it (ques- tlon, gov- emment), where a compound's second part is a word
-// (well- known, haif- cleaned, pepper-and-salt- colored); such pieces are
-// left to be decided apart, as any two tokens are. A piece is in one pair
-// at most (a word broken over three lines keeps its first break).
+// i+1, the first of the next line, starts with a lower-case letter
+// (sideration, tlon), and the two are the pieces of one word broken at the
+// line end rather than a compound whose own hyphen fell there (well-
+// known) or two words. known reports a word of the lexicon (a Norm form:
+// lower case, no punctuation at its ends). The pieces are taken for a
+// broken word when the word they make is known (consideration, railway,
+// current from cur. rent; without a mark, only when the two are not both
+// known words: shoul ders, not a part) or, after a hyphen, when neither
+// the second piece is known nor the first holds another hyphen: a broken
+// word leaves a fragment that is no word (sideration, ment), often garbled
+// with it (ques- tlon, gov- emment), where a compound's second part is a
+// word (well- known, haif- cleaned, pepper-and-salt- colored); such pieces
+// are left to be decided apart, as any two tokens are. A piece is in one
+// pair at most (a word broken over three lines keeps its first break).
 func lineBreaks(toks []data.Token, known func(string) bool) []int {
 	var at []int
 	for i := 0; i+1 < len(toks); i++ {
