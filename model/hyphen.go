@@ -191,7 +191,7 @@ func brokenCands(cands []candgen.Candidate, a, b string) []candgen.Candidate {
 // cut go to the second piece).
 func cutAt(joined string, m int, c string) int {
 	_, ops := align.EditOps([]rune(joined), []rune(c), nil)
-	consumed, off := 0, 0
+	consumed, made := 0, 0 // runes of joined consumed, of c produced
 	for _, op := range ops {
 		if consumed == m {
 			break
@@ -200,10 +200,19 @@ func cutAt(joined string, m int, c string) int {
 			consumed++
 		}
 		if op.Kind != align.Del {
-			off += utf8.RuneLen(op.B)
+			made++
 		}
 	}
-	return off
+	// the byte offset of rune made of c (ranging over c, so that invalid
+	// UTF-8, one byte read as U+FFFD, keeps its one byte)
+	k := 0
+	for off := range c {
+		if k == made {
+			return off
+		}
+		k++
+	}
+	return len(c)
 }
 
 // knownWord reports whether the model's lexicon holds the Norm form w in

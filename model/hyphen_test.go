@@ -82,3 +82,23 @@ func TestKeepBreaks(t *testing.T) {
 		t.Errorf("keepBreaks = %q, want %q", got, want)
 	}
 }
+
+// FuzzPieces: any pieces and any decision give, without a panic, either
+// the OCR's own pieces or the decision cut in two, the first keeping the
+// OCR's mark.
+func FuzzPieces(f *testing.F) {
+	f.Add("ques-", "tlon", "question")
+	f.Add("gov-", "emment.", "government.")
+	f.Add("a\xff-", "b\xfe", "ab\xffc")
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		p, q := pieces(a, b, c)
+		if p == a && q == b {
+			return
+		}
+		_, mark := cutMark(a)
+		head, ok := strings.CutSuffix(p, mark)
+		if !ok || head+q != c || !hasLetter(head) || !hasLetter(q) {
+			t.Errorf("pieces(%q, %q, %q) = %q, %q", a, b, c, p, q)
+		}
+	})
+}
