@@ -122,7 +122,9 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     letter (J. -> I., E. -> I.), never: any letter may be a name's
 //     initial, so neither the lexicon nor the collection can tell a misread
 //     one, and on a page alone (a small profile, where nothing recurs) only
-//     the ranker's guess would be left. A lone letter without the stop is
+//     the ranker's guess would be left. Nor is an initial beside another
+//     made a word (P. M. -> P. Mr.): a run of initials is a name or an
+//     abbreviation (A. M., J. Q. Adams). A lone letter without the stop is
 //     often the pronoun misread (J -> I) and is left to the ranker;
 //   - a change of one word that removes every apostrophe between two
 //     letters (possess'd -> possessed, ev'n -> even, o'er -> over), never:
@@ -227,7 +229,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		if hasDigit(orig) || strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
-		if initial(orig) && oneLetter(c.Text) {
+		if initial(orig) && (oneLetter(c.Text) || i > 0 && initial(words[i-1]) || i+1 < len(words) && initial(words[i+1])) {
 			return false
 		}
 		if elision(orig) && !elision(c.Text) {

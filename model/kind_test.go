@@ -202,3 +202,16 @@ func TestKeepAffixes(t *testing.T) {
 		t.Errorf("keepAffixes = %q, want %q", out, want)
 	}
 }
+
+// An initial beside another stays an initial (P. M.); alone it may be a
+// word misread (M. -> Mr.), left to the ranker.
+func TestInitialsRun(t *testing.T) {
+	p := profile.Of([][]string{strings.Fields("at 4 P. M. and M. Smith")}, profile.Options{})
+	cd := &candgen.Candidate{Text: "Mr.", Span: 1}
+	if supported(p, nil, nil, eval.KindWord, []string{"4", "P.", "M.", "and"}, 2, cd) {
+		t.Error("P. M. -> P. Mr. supported")
+	}
+	if !supported(p, nil, nil, eval.KindWord, []string{"and", "M.", "Smith"}, 1, cd) {
+		t.Error("and M. Smith -> and Mr. Smith not supported")
+	}
+}
