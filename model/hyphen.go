@@ -4,6 +4,7 @@ package model
 // make, written back in two pieces.
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -116,32 +117,21 @@ func keepBreaks(cands [][]candgen.Candidate, orig []string, at []int) {
 			return c.Span > 1 || strings.IndexFunc(c.Text, unicode.IsSpace) >= 0
 		})
 		cands[i+1] = []candgen.Candidate{{Text: orig[i+1], Span: 1, Source: candgen.SrcOriginal}}
+		// a merge joins at most 3 tokens (candgen.Options.MaxMerge), so
+		// the positions 8 back hold every candidate that can reach i
 		for p := i - 1; p >= 0 && p >= i-8; p-- {
 			cands[p] = deleteCands(cands[p], func(c candgen.Candidate) bool { return p+c.Span-1 >= i })
 		}
 	}
 }
 
-// deleteCands removes the candidates del reports, keeping the order;
-// it reuses cs's array (which the generator's caches may share, so it
-// copies first).
+// deleteCands returns cs without the candidates del reports, leaving cs
+// itself as it is (the generator's caches may share its array).
 func deleteCands(cs []candgen.Candidate, del func(candgen.Candidate) bool) []candgen.Candidate {
-	var out []candgen.Candidate
-	for k, c := range cs {
-		if del(c) {
-			if out == nil {
-				out = append(make([]candgen.Candidate, 0, len(cs)), cs[:k]...)
-			}
-			continue
-		}
-		if out != nil {
-			out = append(out, c)
-		}
-	}
-	if out == nil {
+	if !slices.ContainsFunc(cs, del) {
 		return cs
 	}
-	return out
+	return slices.DeleteFunc(slices.Clone(cs), del)
 }
 
 // splitBreaks writes the decisions on joined words back into the pieces

@@ -10,6 +10,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/eval"
+	"ocrfix/lm"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
@@ -303,8 +304,14 @@ func rareShort(n, core string) bool {
 	if err != nil {
 		return false
 	}
-	id := m.ID(n)
-	return id < 0 || m.Count(id) < englishMinCount
+	return !englishWord(m, n)
+}
+
+// englishWord reports whether the English model m saw the Norm form w
+// englishMinCount times or more: a word of English running text.
+func englishWord(m *lm.Model, w string) bool {
+	id := m.ID(w)
+	return id >= 0 && m.Count(id) >= englishMinCount
 }
 
 // titleCase reports whether w is a capital letter followed by lower-case
@@ -622,7 +629,7 @@ func periodModern(p *profile.Profile, n string) []string {
 	var out []string
 	rest := elsewhere(p, n)
 	for _, w := range periodForms(n) {
-		if id := m.ID(w); id >= 0 && m.Count(id) >= englishMinCount && int(p.Word(w).N) >= rest {
+		if englishWord(m, w) && int(p.Word(w).N) >= rest {
 			out = append(out, w)
 		}
 	}
@@ -638,13 +645,5 @@ func oldSpelling(n string) bool {
 	if err != nil {
 		return false
 	}
-	if id := m.ID(n); id >= 0 && m.Count(id) >= englishMinCount {
-		return false
-	}
-	for _, w := range periodForms(n) {
-		if id := m.ID(w); id >= 0 && m.Count(id) >= englishMinCount {
-			return true
-		}
-	}
-	return false
+	return !englishWord(m, n) && slices.ContainsFunc(periodForms(n), func(w string) bool { return englishWord(m, w) })
 }
