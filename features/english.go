@@ -110,6 +110,24 @@ func (e *engContext) logProb(i, span int, ids []int32) float32 {
 	return k.v
 }
 
+// origLogProb returns logProb of the span OCR tokens at position i
+// themselves (their Norm forms' ids).
+func (e *engContext) origLogProb(i, span int) float32 {
+	span = min(span, len(e.ids)-i)
+	return e.logProb(i, span, e.ids[i:i+span])
+}
+
+// logFreqs sums the English log frequencies of ids, noWord skipped.
+func (e *engContext) logFreqs(ids []int32) float32 {
+	var s float32
+	for _, w := range ids {
+		if w != noWord {
+			s += e.m.LogProb(-1, -1, w)
+		}
+	}
+	return s
+}
+
 // multiMemo is a remembered eng_ctx value of a candidate of n (at most
 // two) words with English ids ids replacing span OCR tokens.
 type multiMemo struct {

@@ -24,7 +24,7 @@ func TestColumnsInOrder(t *testing.T) {
 		"orig_rule_cv", "orig_rule_runs", "orig_rule_case", "orig_conf", "orig_conf_rank", "has_conf",
 		"cand_prior", "cand_rank", "score_gap", "orig_gap", "n_cands",
 		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx",
-		"eng_ctx", "eng_freq", "eng_known", "eng_shape"}
+		"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap"}
 	if strings.Join(Names, ",") != strings.Join(want, ",") || NumFeatures != len(want) {
 		t.Errorf("columns\n%v\nwant\n%v", Names, want)
 	}
@@ -254,5 +254,39 @@ func TestSharedListsSameRows(t *testing.T) {
 	r0, r4 := a.Row(int(a.First[0])+1), a.Row(int(a.First[4])+1)
 	if r0[colOf("eng_ctx")] == r4[colOf("eng_ctx")] && r0[fOrigConf] == r4[fOrigConf] {
 		t.Error("the positions of tbe do not differ in their per-position columns")
+	}
+}
+
+// TestEngGap checks eng_gap: 0 for the OCR token, and for a candidate its
+// eng_ctx less the OCR token's, less the difference of their unigram log
+// P under the English model, so that `of` fits `out or the house` better
+// than the OCR's `or` by its context and not by being commoner.
+func TestEngGap(t *testing.T) {
+	eng, shape, err := englishlm.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"he", "went", "out", "or", "the", "house"}
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[3] = append(cands[3], candgen.Candidate{Text: "of", Span: 1, Source: candgen.SrcLexicon, Edits: 1})
+	lex := candgen.NewLexicon()
+	lex.AddText(words)
+	res := &Resources{LM: NewLM(), Lex: lex, Eng: eng, Shape: shape}
+	m := Compute(res, &Doc{Words: words, Cands: cands}, Options{}, rand.New(rand.NewPCG(1, 1)))
+	orig, of := m.Row(int(m.First[3])), m.Row(int(m.First[3])+1)
+	ctx, gap := colOf("eng_ctx"), colOf("eng_gap")
+	if orig[gap] != 0 {
+		t.Errorf("eng_gap of the OCR token = %v, want 0", orig[gap])
+	}
+	uni := func(w string) float64 { return float64(eng.LogProb(-1, -1, eng.ID(w))) }
+	want := float64(of[ctx]-orig[ctx]) - (uni("of") - uni("or"))
+	if math.Abs(float64(of[gap])-want) > 1e-4 {
+		t.Errorf("eng_gap of `of` = %v, want eng_ctx %v - %v less unigram %v - %v = %v", of[gap], of[ctx], orig[ctx], uni("of"), uni("or"), want)
+	}
+	if of[gap] <= 0 {
+		t.Errorf("eng_gap of `of` in `went out or the house` = %v, want > 0", of[gap])
 	}
 }
