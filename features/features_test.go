@@ -24,7 +24,7 @@ func TestColumnsInOrder(t *testing.T) {
 		"orig_rule_cv", "orig_rule_runs", "orig_rule_case", "orig_conf", "orig_conf_rank", "has_conf",
 		"cand_prior", "cand_rank", "score_gap", "orig_gap", "n_cands",
 		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx",
-		"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap"}
+		"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap", "eng_shape_gap"}
 	if strings.Join(Names, ",") != strings.Join(want, ",") || NumFeatures != len(want) {
 		t.Errorf("columns\n%v\nwant\n%v", Names, want)
 	}
@@ -288,5 +288,39 @@ func TestEngGap(t *testing.T) {
 	}
 	if of[gap] <= 0 {
 		t.Errorf("eng_gap of `of` in `went out or the house` = %v, want > 0", of[gap])
+	}
+	// eng_shape_gap: the candidate's eng_shape less the OCR token's
+	shp, sgap := colOf("eng_shape"), colOf("eng_shape_gap")
+	if orig[sgap] != 0 {
+		t.Errorf("eng_shape_gap of the OCR token = %v, want 0", orig[sgap])
+	}
+	if want := of[shp] - orig[shp]; math.Abs(float64(of[sgap]-want)) > 1e-6 {
+		t.Errorf("eng_shape_gap of `of` = %v, want %v - %v = %v", of[sgap], of[shp], orig[shp], want)
+	}
+}
+
+// TestEngShapeGap checks that a candidate looks more English than the
+// garbled token it replaces by eng_shape_gap, and a garbled candidate of a
+// word less.
+func TestEngShapeGap(t *testing.T) {
+	eng, shape, err := englishlm.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"the", "charactenstic", "of", "the", "house"}
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[1] = append(cands[1], candgen.Candidate{Text: "characteristic", Span: 1, Source: candgen.SrcLexicon, Edits: 2})
+	cands[4] = append(cands[4], candgen.Candidate{Text: "hquse", Span: 1, Source: candgen.SrcLexicon, Edits: 1})
+	res := &Resources{LM: NewLM(), Lex: candgen.NewLexicon(), Eng: eng, Shape: shape}
+	m := Compute(res, &Doc{Words: words, Cands: cands}, Options{}, rand.New(rand.NewPCG(1, 1)))
+	sgap := colOf("eng_shape_gap")
+	if v := m.Row(int(m.First[1]) + 1)[sgap]; v <= 0 {
+		t.Errorf("eng_shape_gap of characteristic for charactenstic = %v, want > 0", v)
+	}
+	if v := m.Row(int(m.First[4]) + 1)[sgap]; v >= 0 {
+		t.Errorf("eng_shape_gap of hquse for house = %v, want < 0", v)
 	}
 }
