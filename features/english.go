@@ -110,11 +110,15 @@ func (e *engContext) logProb(i, span int, ids []int32) float32 {
 	return k.v
 }
 
+// origIDs returns the English ids of the span OCR tokens at position i
+// (fewer at the end of the text).
+func (e *engContext) origIDs(i, span int) []int32 { return e.ids[i:min(i+span, len(e.ids))] }
+
 // origLogProb returns logProb of the span OCR tokens at position i
 // themselves (their Norm forms' ids).
 func (e *engContext) origLogProb(i, span int) float32 {
-	span = min(span, len(e.ids)-i)
-	return e.logProb(i, span, e.ids[i:i+span])
+	ids := e.origIDs(i, span)
+	return e.logProb(i, len(ids), ids)
 }
 
 // logFreqs sums the English log frequencies of ids, noWord skipped.

@@ -380,7 +380,7 @@ func english(x *rowCtx, out []float32) {
 	span := max(x.c.Span, 1)
 	out[0] = x.eng.logProb(x.i, span, ti.engIDs)
 	if !x.orig {
-		out[4] = out[0] - x.eng.origLogProb(x.i, span) - (x.eng.logFreqs(ti.engIDs) - x.eng.logFreqs(x.eng.ids[x.i:min(x.i+span, len(x.eng.ids))]))
+		out[4] = out[0] - x.eng.origLogProb(x.i, span) - (x.eng.logFreqs(ti.engIDs) - x.eng.logFreqs(x.eng.origIDs(x.i, span)))
 		out[5] = ti.engShp - x.ocr.engShp
 	}
 	out[1] = ti.engFreq
