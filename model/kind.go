@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -99,9 +100,14 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     10th, 2d, 8vo, £1) and the candidate has no digit. An engine that reads
 //     `in` as `1n` does so all through a collection, so that form's
 //     recurrence is no evidence that it is right. A token without a letter
-//     (18, 11, 0, £1) is never made a word (18 -> is, 11 -> It, £1 -> £I):
+//     (18, 11, 0, £1) is not made a word (18 -> is, 11 -> It, £1 -> £I):
 //     a number seen once is still a number far more often than a misread
-//     word, and on a page alone every number is seen once;
+//     word, and on a page alone every number is seen once. The exception
+//     is a number the collection writes alone ten times as often as each
+//     of its neighbours (numberSpike): ads-fall2018's OCR reads is as 15
+//     (15 written 2,408 times, 14 44 times, 16 4 times): allowed, the
+//     built-in model of commit f00d5ab fixed 1,033 of them there and broke
+//     3;
 //   - a split, when every space it inserts falls between two letters or
 //     digits (and/or -> and/ or, acid-as -> acid- as are not made), the
 //     OCR token is not a word the lexicon knows (in any case): overall ->
@@ -114,9 +120,17 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     digit): ofthe -> of the, not payout -> pay out or Clawson -> Claws
 //     on;
 //   - a change of one word whose OCR token holds a digit (100th -> 10th,
-//     4 -> it, $379 -> 379) is never supported: the digits of a number and
+//     4 -> it, $379 -> 379) is not supported: the digits of a number and
 //     the signs around it are not a matter of spelling, and no language
-//     model knows them (digits read as letters are the kind above);
+//     model knows them (digits read as letters alone are the kind above).
+//     Unless the token reads a word (readsWord: three letters or more, at
+//     least twice as many letters as digits, not number-shaped) and the
+//     candidate has no digit: 1nternatlonal -> international, whose l for
+//     i makes it a word change, is then a word change like any other (the
+//     rules below); ads-fall2018 repeats hundreds of such forms
+//     (1nformatlon, 51mllar, 1nvest1gatlon), of which the same model then
+//     fixed 650 and broke none. Nor where the token is a number spike
+//     (numberSpike, above);
 //   - a change of a lone ampersand (& or &c. -> a, it), never: it is a
 //     word sign, not a misread letter;
 //   - a change of an initial (a lone letter and a full stop) into another
@@ -219,15 +233,19 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		}
 		return splitVariant(p, profile.Norm(orig), c.Text)
 	case eval.KindDigits:
-		if hasDigit(c.Text) && hasLetter(c.Text) || !hasLetter(orig) && hasLetter(c.Text) {
+		if hasDigit(c.Text) && hasLetter(c.Text) {
 			return false
+		}
+		if !hasLetter(orig) && hasLetter(c.Text) {
+			return numberSpike(p, orig)
 		}
 		if elsewhere(p, profile.Norm(orig)) <= 1 {
 			return true
 		}
 		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(words, i)
 	case eval.KindWord:
-		if hasDigit(orig) || strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
+		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(words, i) && !numberSpike(p, orig)) ||
+			strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
 		if initial(orig) && (oneLetter(c.Text) || i > 0 && initial(words[i-1]) || i+1 < len(words) && initial(words[i+1])) {
@@ -508,6 +526,56 @@ func afterDigits(tok string) (rest, suf string, ok bool) {
 		n++
 	}
 	return strings.ToLower(core[n:]), suf, n > 0
+}
+
+// readsWord reports whether words[i], a token holding a digit, is a word
+// misread with digits in it (1nternatlonal, 51mllar, 1nvest1gatlon) rather
+// than a number or a code: its core (candgen.SplitAffix) has at least
+// minWordLetters letters and at least twice as many letters as digits, and
+// it is not number-shaped (numberShaped: 10th, 2nd, 8vo, 4s.).
+func readsWord(words []string, i int) bool {
+	_, core, _ := candgen.SplitAffix(words[i])
+	letters, digits := 0, 0
+	for _, r := range core {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return letters >= minWordLetters && letters >= 2*digits && !numberShaped(words, i)
+}
+
+// minWordLetters is the fewest letters readsWord takes for a word: fewer
+// leave codes and formulae (A4, H2O, B12) and short numbers with a suffix.
+const minWordLetters = 3
+
+// numberSpike reports whether tok is a number of one or two digits (with
+// no currency sign, no leading zero) that the collection writes, alone
+// (the exact token, no punctuation), at least variantRatio times as often
+// as each of the two numbers beside it (n-1, n+1), and at least
+// variantRatio times: a word its OCR reads as that number all through (is
+// as 15, I as 1), not a number. Numbers near each
+// other occur about as often in running text (the counts fall smoothly
+// with size, apart from round numbers, which a word is seldom misread as);
+// ads-fall2018's OCR writes 15 2,408 times beside 44 14 and 4 16, the
+// rendered collections' 1 (for I) 94 to 144 times beside a few 2 and 0. On
+// a page alone (a small profile) no number is a spike.
+func numberSpike(p *profile.Profile, tok string) bool {
+	pre, core, suf := candgen.SplitAffix(tok)
+	if core == "" || len(core) > 2 || core[0] == '0' && len(core) > 1 || money(pre) || money(suf) {
+		return false
+	}
+	n, err := strconv.Atoi(core)
+	if err != nil {
+		return false
+	}
+	lim := variantRatio * max(1, int(p.Exact(strconv.Itoa(n+1)).N))
+	if n > 0 {
+		lim = max(lim, variantRatio*int(p.Exact(strconv.Itoa(n-1)).N))
+	}
+	return int(p.Exact(core).N) >= lim
 }
 
 // byNeighbours reports whether the profile's support of a change of tok

@@ -121,6 +121,41 @@ func TestSupported(t *testing.T) {
 	}
 }
 
+// A number the collection writes far more often than the numbers beside
+// it is a word its OCR misreads as that number; a word read with digits in
+// it is a word.
+func TestNumberSpike(t *testing.T) {
+	p := profile.Of([][]string{
+		strings.Fields(strings.Repeat("it 15 true ", 12) + "14 16 " + strings.Repeat("9 10 11 ", 4) + strings.Repeat("1 ", 12) + "1nternatlonal"),
+		strings.Fields(strings.Repeat("3 ", 9) + strings.Repeat("$7 ", 12) + strings.Repeat("0 ", 20) + "1nternatlonal 1nternatlonal"),
+	}, profile.Options{})
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"15", "is", true},                       // 12 times, beside 14 and 16 once
+		{"15,", "is,", true},                     // ... whatever its punctuation
+		{"$15", "is", false},                     // ... but money stays money
+		{"10", "to", false},                      // a number as common as its neighbours
+		{"1", "I", false},                        // ... and one whose neighbour 0 is common too
+		{"3", "a", false},                        // a number seen 9 times: too few to tell
+		{"7", "T", false},                        // written only as money ($7)
+		{"16", "is", false},                      // a number seen once
+		{"1nternatlonal", "international", true}, // a word read with a digit, repeated
+		{"51mllar", "similar", true},
+		{"1nd", "find", false},         // too few letters (and number-shaped, as 2nd)
+		{"H2O", "HO", false},           // a formula: too few letters
+		{"1n1", "in", false},           // ... and too many digits
+		{"1ntemal", "in4ernal", false}, // the candidate keeps a digit
+	} {
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		k := kindAt([]string{c.orig}, 0, cd)
+		if got := supported(p, nil, nil, k, []string{c.orig}, 0, cd); got != c.want {
+			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
+		}
+	}
+}
+
 func TestNumberShaped(t *testing.T) {
 	for _, c := range []struct {
 		text string // the token decided is the one marked with *
