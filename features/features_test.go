@@ -24,7 +24,7 @@ func TestColumnsInOrder(t *testing.T) {
 		"orig_rule_cv", "orig_rule_runs", "orig_rule_case", "orig_conf", "orig_conf_rank", "has_conf",
 		"cand_prior", "cand_rank", "score_gap", "orig_gap", "n_cands",
 		"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size", "coll_ctx",
-		"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap", "eng_shape_gap"}
+		"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap", "eng_shape_gap", "orig_num_spike"}
 	if strings.Join(Names, ",") != strings.Join(want, ",") || NumFeatures != len(want) {
 		t.Errorf("columns\n%v\nwant\n%v", Names, want)
 	}
@@ -322,5 +322,42 @@ func TestEngShapeGap(t *testing.T) {
 	}
 	if v := m.Row(int(m.First[4]) + 1)[sgap]; v >= 0 {
 		t.Errorf("eng_shape_gap of hquse for house = %v, want < 0", v)
+	}
+}
+
+// orig_num_spike marks, on the OCR token's own row, a number its
+// collection writes far more often than the numbers beside it.
+func TestOrigNumSpike(t *testing.T) {
+	words := []string{"this", "15", "true,", "page", "14", "15."}
+	var many []string
+	for range 12 {
+		many = append(many, "it", "15")
+	}
+	prof := profile.Of([][]string{words, many, {"16"}}, profile.Options{})
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[1] = append(cands[1], candgen.Candidate{Text: "is", Span: 1, Edits: 2})
+	m := Compute(&Resources{LM: NewLM(), Lex: candgen.NewLexicon()}, &Doc{Words: words, Cands: cands, Profile: prof}, Options{}, rand.New(rand.NewPCG(1, 1)))
+	f := colOf("orig_num_spike")
+	for _, c := range []struct {
+		pos, k int
+		want   float32
+	}{
+		{1, 0, 1}, // 15, written 13 times, 14 and 16 once each
+		{1, 1, 0}, // not on a candidate's row
+		{5, 0, 1}, // 15. is the same number
+		{4, 0, 0}, // 14 is not
+		{0, 0, 0},
+	} {
+		if v := m.Row(int(m.First[c.pos]) + c.k)[f]; v != c.want {
+			t.Errorf("orig_num_spike of %q (candidate %d) = %v, want %v", words[c.pos], c.k, v, c.want)
+		}
+	}
+	doc := &Doc{Words: words, Cands: cands}
+	m = Compute(&Resources{LM: NewLM(), Lex: candgen.NewLexicon()}, doc, Options{}, rand.New(rand.NewPCG(1, 1)))
+	if v := m.Row(int(m.First[1]))[f]; v != 0 {
+		t.Errorf("orig_num_spike without a profile = %v, want 0", v)
 	}
 }

@@ -63,6 +63,7 @@ var registry = []feature{
 	{[]string{"coll_freq", "coll_docs", "coll_exact", "coll_end", "orig_coll_size"}, collection, perToken},
 	{[]string{"coll_ctx"}, collContext, perPosition},
 	{[]string{"eng_ctx", "eng_freq", "eng_known", "eng_shape", "eng_gap", "eng_shape_gap"}, english, perPosition},
+	{[]string{"orig_num_spike"}, origNumSpike, perToken},
 }
 
 // Names are the features, one column each, in the order of the registry;
@@ -320,6 +321,17 @@ func nCands(x *rowCtx, out []float32) { out[0] = x.pos.nCands }
 func collection(x *rowCtx, out []float32) {
 	if x.coll != nil {
 		x.coll.row(x.c, x.i, x.ti, out)
+	}
+}
+
+// origNumSpike (orig_num_spike), original only: 1 when the OCR token is a
+// number that its collection writes far more often than the numbers beside
+// it (profile.Profile.NumberSpike; 0 without a profile): a word the
+// collection's OCR misreads as that number all through (is as 15, I as 1),
+// which the ranker may then replace as it would a misread word.
+func origNumSpike(x *rowCtx, out []float32) {
+	if x.orig && x.coll != nil && x.coll.p.NumberSpike(x.c.Text) {
+		out[0] = 1
 	}
 }
 

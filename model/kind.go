@@ -3,7 +3,6 @@ package model
 import (
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -104,10 +103,11 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     a number seen once is still a number far more often than a misread
 //     word, and on a page alone every number is seen once. The exception
 //     is a number the collection writes alone ten times as often as each
-//     of its neighbours (numberSpike): ads-fall2018's OCR reads is as 15
-//     (15 written 2,408 times, 14 44 times, 16 4 times): allowed, the
-//     built-in model of commit f00d5ab fixed 1,033 of them there and broke
-//     3;
+//     of its neighbours (Profile.NumberSpike, which the feature
+//     orig_num_spike also tells the ranker): ads-fall2018's OCR reads is
+//     as 15 (15 written 2,408 times, 14 44 times, 16 4 times); allowed,
+//     the built-in model of commit f00d5ab fixed 1,033 of them there and
+//     broke 3;
 //   - a split, when every space it inserts falls between two letters or
 //     digits (and/or -> and/ or, acid-as -> acid- as are not made), the
 //     OCR token is not a word the lexicon knows (in any case): overall ->
@@ -130,7 +130,7 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     rules below); ads-fall2018 repeats hundreds of such forms
 //     (1nformatlon, 51mllar, 1nvest1gatlon), of which the same model then
 //     fixed 650 and broke none. Nor where the token is a number spike
-//     (numberSpike, above);
+//     (Profile.NumberSpike, above);
 //   - a change of a lone ampersand (& or &c. -> a, it), never: it is a
 //     word sign, not a misread letter;
 //   - a change of an initial (a lone letter and a full stop) into another
@@ -237,14 +237,14 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		if !hasLetter(orig) && hasLetter(c.Text) {
-			return numberSpike(p, orig)
+			return p.NumberSpike(orig)
 		}
 		if elsewhere(p, profile.Norm(orig)) <= 1 {
 			return true
 		}
 		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(words, i)
 	case eval.KindWord:
-		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(words, i) && !numberSpike(p, orig)) ||
+		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(words, i) && !p.NumberSpike(orig)) ||
 			strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
@@ -550,33 +550,6 @@ func readsWord(words []string, i int) bool {
 // minWordLetters is the fewest letters readsWord takes for a word: fewer
 // leave codes and formulae (A4, H2O, B12) and short numbers with a suffix.
 const minWordLetters = 3
-
-// numberSpike reports whether tok is a number of one or two digits (with
-// no currency sign, no leading zero) that the collection writes, alone
-// (the exact token, no punctuation), at least variantRatio times as often
-// as each of the two numbers beside it (n-1, n+1), and at least
-// variantRatio times: a word its OCR reads as that number all through (is
-// as 15, I as 1), not a number. Numbers near each
-// other occur about as often in running text (the counts fall smoothly
-// with size, apart from round numbers, which a word is seldom misread as);
-// ads-fall2018's OCR writes 15 2,408 times beside 44 14 and 4 16, the
-// rendered collections' 1 (for I) 94 to 144 times beside a few 2 and 0. On
-// a page alone (a small profile) no number is a spike.
-func numberSpike(p *profile.Profile, tok string) bool {
-	pre, core, suf := candgen.SplitAffix(tok)
-	if core == "" || len(core) > 2 || core[0] == '0' && len(core) > 1 || money(pre) || money(suf) {
-		return false
-	}
-	n, err := strconv.Atoi(core)
-	if err != nil {
-		return false
-	}
-	lim := variantRatio * max(1, int(p.Exact(strconv.Itoa(n+1)).N))
-	if n > 0 {
-		lim = max(lim, variantRatio*int(p.Exact(strconv.Itoa(n-1)).N))
-	}
-	return int(p.Exact(core).N) >= lim
-}
 
 // byNeighbours reports whether the profile's support of a change of tok
 // depends on the words beside it: tok is digits and an s (4s, 1s; see
