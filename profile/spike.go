@@ -23,7 +23,8 @@ const SpikeRatio = 10
 // word is seldom misread as); ads-fall2018's OCR writes 15 2,408 times
 // beside 44 14 and 4 16, the rendered collections' 1 (for I) 94 to 144
 // times beside a few 2 and 0. On a page alone (a small profile) no number
-// is a spike.
+// is a spike; in a pruned profile (Pruned), a neighbour it does not hold
+// counts as seen as often as a dropped form may have been.
 func (p *Profile) NumberSpike(tok string) bool {
 	if strings.IndexFunc(tok, func(r rune) bool { return unicode.Is(unicode.Sc, r) }) >= 0 {
 		return false
@@ -33,10 +34,18 @@ func (p *Profile) NumberSpike(tok string) bool {
 		strings.IndexFunc(core, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
 		return false
 	}
+	// count is how often the collection writes a number alone, at most:
+	// one a pruned profile dropped may have been seen Pruned times.
+	count := func(s string) int {
+		if c := int(p.Exact(s).N); c > 0 {
+			return c
+		}
+		return p.Pruned()
+	}
 	n, _ := strconv.Atoi(core) // one or two ASCII digits
-	lim := SpikeRatio * max(1, int(p.Exact(strconv.Itoa(n+1)).N))
+	lim := SpikeRatio * max(1, count(strconv.Itoa(n+1)))
 	if n > 0 {
-		lim = max(lim, SpikeRatio*int(p.Exact(strconv.Itoa(n-1)).N))
+		lim = max(lim, SpikeRatio*count(strconv.Itoa(n-1)))
 	}
 	return int(p.Exact(core).N) >= lim
 }

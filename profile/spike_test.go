@@ -32,3 +32,16 @@ func TestNumberSpike(t *testing.T) {
 		t.Error("a number seen once is a spike")
 	}
 }
+
+// A neighbour a pruned profile dropped counts as often as a dropped form
+// may have been seen.
+func TestNumberSpikePruned(t *testing.T) {
+	doc := strings.Fields(strings.Repeat("15 ", 15) + strings.Repeat("a b c d e f g h i ", 3) + "14 14")
+	p := Of([][]string{doc}, Options{MaxForms: 4})
+	if p.Pruned() == 0 || p.Exact("14").N != 0 {
+		t.Fatalf("the profile kept 14 (pruned %d)", p.Pruned())
+	}
+	if got := p.NumberSpike("15"); got {
+		t.Errorf("NumberSpike(15) = true beside a dropped 14 seen up to %d times", p.Pruned())
+	}
+}
