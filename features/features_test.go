@@ -339,17 +339,19 @@ func TestOrigNumSpike(t *testing.T) {
 		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
 	}
 	cands[1] = append(cands[1], candgen.Candidate{Text: "is", Span: 1, Edits: 2})
+	cands[0] = append(cands[0], candgen.Candidate{Text: "15", Span: 1, Edits: 4})
 	m := Compute(&Resources{LM: NewLM(), Lex: candgen.NewLexicon()}, &Doc{Words: words, Cands: cands, Profile: prof}, Options{}, rand.New(rand.NewPCG(1, 1)))
 	f := colOf("orig_num_spike")
 	for _, c := range []struct {
 		pos, k int
 		want   float32
 	}{
-		{1, 0, 1}, // 15, written 13 times, 14 and 16 once each
+		{1, 0, 1}, // 15, written 13 times in two documents, 14 and 16 once each
 		{1, 1, 0}, // not on a candidate's row
 		{5, 0, 1}, // 15. is the same number
 		{4, 0, 0}, // 14 is not
 		{0, 0, 0},
+		{0, 1, 0}, // a candidate 15 is not the OCR token
 	} {
 		if v := m.Row(int(m.First[c.pos]) + c.k)[f]; v != c.want {
 			t.Errorf("orig_num_spike of %q (candidate %d) = %v, want %v", words[c.pos], c.k, v, c.want)

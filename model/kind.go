@@ -124,8 +124,9 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     the signs around it are not a matter of spelling, and no language
 //     model knows them (digits read as letters alone are the kind above).
 //     Unless the token reads a word (readsWord: three letters or more, at
-//     least twice as many letters as digits, not number-shaped) and the
-//     candidate has no digit: 1nternatlonal -> international, whose l for
+//     least twice as many letters as digits, and a candidate as long, so
+//     that the digits stand for letters) and the candidate has no digit:
+//     1nternatlonal -> international, whose l for
 //     i makes it a word change, is then a word change like any other (the
 //     rules below); ads-fall2018 repeats hundreds of such forms
 //     (1nformatlon, 51mllar, 1nvest1gatlon), of which the same model then
@@ -244,7 +245,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		}
 		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(words, i)
 	case eval.KindWord:
-		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(words, i) && !p.NumberSpike(orig)) ||
+		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(orig, c.Text) && !p.NumberSpike(orig)) ||
 			strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 {
 			return false
 		}
@@ -528,13 +529,16 @@ func afterDigits(tok string) (rest, suf string, ok bool) {
 	return strings.ToLower(core[n:]), suf, n > 0
 }
 
-// readsWord reports whether words[i], a token holding a digit, is a word
-// misread with digits in it (1nternatlonal, 51mllar, 1nvest1gatlon) rather
-// than a number or a code: its core (candgen.SplitAffix) has at least
-// minWordLetters letters and at least twice as many letters as digits, and
-// it is not number-shaped (numberShaped: 10th, 2nd, 8vo, 4s.).
-func readsWord(words []string, i int) bool {
-	_, core, _ := candgen.SplitAffix(words[i])
+// readsWord reports whether tok, a token holding a digit, is a word misread
+// with digits in it (1nternatlonal, 51mllar, 1nvest1gatlon) that cand
+// reads, rather than a number, a code or a word with a number beside it:
+// its core (candgen.SplitAffix) has at least minWordLetters letters and at
+// least twice as many letters as digits, and cand's core is as long (the
+// digits stand for letters: COVID19 -> COVID, Area51 -> Area and company1
+// -> company drop digits, not misreadings). Number-shaped tokens (10th, 8vo)
+// have fewer letters.
+func readsWord(tok, cand string) bool {
+	_, core, _ := candgen.SplitAffix(tok)
 	letters, digits := 0, 0
 	for _, r := range core {
 		switch {
@@ -544,11 +548,13 @@ func readsWord(words []string, i int) bool {
 			digits++
 		}
 	}
-	return letters >= minWordLetters && letters >= 2*digits && !numberShaped(words, i)
+	_, cc, _ := candgen.SplitAffix(cand)
+	return letters >= minWordLetters && letters >= 2*digits && utf8.RuneCountInString(cc) >= utf8.RuneCountInString(core)
 }
 
 // minWordLetters is the fewest letters readsWord takes for a word: fewer
-// leave codes and formulae (A4, H2O, B12) and short numbers with a suffix.
+// leave codes and formulae (A4, H2O, B12) and numbers with a suffix (10th,
+// 8vo, 2nd).
 const minWordLetters = 3
 
 // byNeighbours reports whether the profile's support of a change of tok

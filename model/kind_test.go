@@ -126,27 +126,33 @@ func TestSupported(t *testing.T) {
 // it is a word.
 func TestNumberSpike(t *testing.T) {
 	p := profile.Of([][]string{
-		strings.Fields(strings.Repeat("it 15 true ", 12) + "14 16 " + strings.Repeat("9 10 11 ", 4) + strings.Repeat("1 ", 12) + "1nternatlonal"),
-		strings.Fields(strings.Repeat("3 ", 9) + strings.Repeat("$7 ", 12) + strings.Repeat("0 ", 20) + "1nternatlonal 1nternatlonal"),
+		strings.Fields(strings.Repeat("it 15 true ", 6) + "14 16 " + strings.Repeat("9 10 11 ", 4) + strings.Repeat("1 ", 12) + "1nternatlonal"),
+		strings.Fields(strings.Repeat("it 15 true ", 6) + strings.Repeat("3 ", 9) + strings.Repeat("$7 ", 12) + strings.Repeat("0 ", 20) + "1nternatlonal 1nternatlonal"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
 		want       bool
 	}{
-		{"15", "is", true},                       // 12 times, beside 14 and 16 once
+		{"15", "is", true},                       // 12 times in two documents, beside 14 and 16 once
 		{"15,", "is,", true},                     // ... whatever its punctuation
+		{"15", "is.", true},                      // ... and as a word change
 		{"$15", "is", false},                     // ... but money stays money
+		{"18", "is.", false},                     // a number seen once, as a word change too
 		{"10", "to", false},                      // a number as common as its neighbours
 		{"1", "I", false},                        // ... and one whose neighbour 0 is common too
 		{"3", "a", false},                        // a number seen 9 times: too few to tell
 		{"7", "T", false},                        // written only as money ($7)
 		{"16", "is", false},                      // a number seen once
+		{"15", "1S", false},                      // a candidate keeping a digit
 		{"1nternatlonal", "international", true}, // a word read with a digit, repeated
 		{"51mllar", "similar", true},
-		{"1nd", "find", false},         // too few letters (and number-shaped, as 2nd)
-		{"H2O", "HO", false},           // a formula: too few letters
-		{"1n1", "in", false},           // ... and too many digits
+		{"1ndla", "india", true},       // four letters are a word
+		{"1nd", "find", false},         // two are not (nor 10th, 8vo)
+		{"H2O", "HO", false},           // a formula
+		{"1n1t1al", "initials", false}, // more digits than half the letters
 		{"1ntemal", "in4ernal", false}, // the candidate keeps a digit
+		{"company1", "company", false}, // a number beside a word, dropped
+		{"COVID19", "COVID", false},    // a code
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
