@@ -559,9 +559,14 @@ const minWordLetters = 3
 
 // byNeighbours reports whether the profile's support of a change of tok
 // depends on the words beside it: tok is digits and an s (4s, 1s; see
-// numberShaped). A margin of any other token depends on the token and the
-// candidate alone, so positions holding the same token may share it.
+// numberShaped), or an initial (J., which beside another initial is not
+// made a word; see supported). A margin of any other token depends on the
+// token and the candidate alone, so positions holding the same token may
+// share it.
 func byNeighbours(tok string) bool {
+	if initial(tok) {
+		return true
+	}
 	rest, _, ok := afterDigits(tok)
 	return ok && rest == "s"
 }

@@ -205,7 +205,20 @@ func TestSharedMarginByNeighbours(t *testing.T) {
 			t.Errorf("margin of %q at %d = %v, want %v", words[i], i, got, want)
 		}
 	}
-	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "s": false, "is": false, "1st": false, "4": false} {
+	// an initial is made a word alone, not beside another initial
+	words = strings.Fields("P. M. and M. went")
+	d = decider{margins: uniform(0), prof: profile.Of([][]string{words}, profile.Options{})}
+	d.margins[int(eval.NumKinds)+int(eval.KindWord)] = 9
+	c = &candgen.Candidate{Text: "Mr.", Span: 1}
+	same = []int32{-1, -1, -1, 1, -1}
+	b = &ctxBuilder{words: words, same: same, first: []int32{0, 1, 2, 3, 4}, marg: make([]float64, 5), known: make([]bool, 5)}
+	for _, i := range []int{1, 3} {
+		want := map[int]float64{1: 9, 3: 0}[i]
+		if got := b.margin(d, i, i, 0, c); got != want {
+			t.Errorf("margin of %q at %d = %v, want %v", words[i], i, got, want)
+		}
+	}
+	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "J.": true, "(E.),": true, "s": false, "is": false, "1st": false, "4": false, "Mr.": false} {
 		if got := byNeighbours(tok); got != want {
 			t.Errorf("byNeighbours(%q) = %v, want %v", tok, got, want)
 		}
