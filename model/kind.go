@@ -126,9 +126,9 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     Unless the token reads a word (readsWord: three letters or more, at
 //     least twice as many letters as digits, and a candidate as long, so
 //     that the digits stand for letters) and the candidate has no digit:
-//     1nternatlonal -> international, whose l for
-//     i makes it a word change, is then a word change like any other (the
-//     rules below); ads-fall2018 repeats hundreds of such forms
+//     1nternatlonal -> international, whose l for i makes it a word
+//     change, is then a word change like any other (the rules below);
+//     ads-fall2018 repeats hundreds of such forms
 //     (1nformatlon, 51mllar, 1nvest1gatlon), of which the same model then
 //     fixed 650 and broke none. Nor where the token is a number spike
 //     (Profile.NumberSpike, above);
