@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +20,9 @@ func TestSupported(t *testing.T) {
 	lex.AddText([]string{"trom", "wil", "gas"}) // known only from a training truth (gas is listed too)
 	lex.Add("ts", 0)                            // a word list's abbreviation English seldom writes
 	lex.Add("lo", 0)                            // ... and a short word it writes often
+	for _, w := range []string{"Ina", "Ona", "into"} {
+		lex.Add(w, 0)
+	}
 	p := profile.Of([][]string{
 		strings.Fields("The HILL rose; the HILL fell; in 1887 and 1887 the Hill stood, said he in 1887 gas EMC tbe sayes 1n 4s. 10th"),
 		strings.Fields("HILL 18 lS tbe end gas EMC sayes 1n 4s. 10th"),
@@ -30,6 +34,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("moming moming moming morning shal shal shal shall shall"),
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
+		strings.Fields("ina ina ina into into into ona " + strings.Repeat("in a in to on a ", 40)),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 	}, profile.Options{})
 	for _, c := range []struct {
@@ -72,6 +77,9 @@ func TestSupported(t *testing.T) {
 		{"moming", "morning", true},      // ... nor a form English never writes that looks far less English than the candidate
 		{"shal", "shall", false},         // ... which a spelling of its period does not
 		{"underway", "under way", false}, // a split of a form the collection repeats
+		{"ina", "in a", true},            // ... a known word (the name Ina) English never wrote, where it writes the words apart far more often
+		{"into", "in to", false},         // ... not one English writes
+		{"ona", "on a", false},           // ... nor one the collection does not repeat
 		{"tothe", "to the", true},        // ... unless it writes the words apart 10 times as often
 		{"gas", "as", false},             // a known word the collection repeats
 		{"amd", "and", true},             // ... but the lexicon knows AMD, not amd
@@ -267,5 +275,42 @@ func TestInitialsRun(t *testing.T) {
 	}
 	if !supported(p, nil, nil, eval.KindWord, []string{"and", "M.", "Smith"}, 1, cd) {
 		t.Error("and M. Smith -> and Mr. Smith not supported")
+	}
+}
+
+// A listed word the collection repeats is changed where its counts say it
+// is a misreading: one letter from a word the collection writes so often
+// that the confusion model's rate of misreading it explains the form's
+// count, and that English writes far more often (explained).
+func TestExplainedListedWord(t *testing.T) {
+	lex := candgen.NewLexicon()
+	for _, w := range []string{"ail", "net", "comer", "hin", "te"} {
+		lex.Add(w, 0)
+	}
+	p := profile.Of([][]string{
+		strings.Fields("ail ail ail net net net comer comer comer hin hin hin te te te"),
+		strings.Fields(strings.Repeat("all not corner the ", 40) + strings.Repeat("him ", 15)),
+	}, profile.Options{})
+	for _, c := range []struct {
+		orig, cand string
+		logConf    float64
+		want       bool
+	}{
+		{"ail", "all", -5.9, true},    // 40 all misread at e^-5.9 give 0.11 ail, 5% of its 2 other occurrences
+		{"ail.", "all.", -5.9, true},  // the same, punctuation aside
+		{"Ail", "All", -5.9, true},    // ... and case
+		{"ail", "all", -6.1, false},   // ... at e^-6.1, 0.09: ail is the collection's own
+		{"net", "not", 0, false},      // English writes net too often beside not, whatever the rate
+		{"te", "the", 0, false},       // not one letter for another: a letter lost
+		{"comer", "corner", 0, false}, // ... or m for rn
+		{"ail", "aid", 0, false},      // a word the collection never writes explains nothing
+		{"hin", "him", 0, false},      // explained, but him is not written 10 times as often as hin
+		{"ail", "all", math.Inf(-1), false},
+	} {
+		cd := &candgen.Candidate{Text: c.cand, Span: 1, LogConf: c.logConf}
+		k := kindAt([]string{c.orig}, 0, cd)
+		if got := supported(p, lex, nil, k, []string{c.orig}, 0, cd); got != c.want {
+			t.Errorf("%q -> %q at log P %v: supported %v, want %v", c.orig, c.cand, c.logConf, got, c.want)
+		}
 	}
 }
