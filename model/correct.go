@@ -217,7 +217,8 @@ func docRand(seed uint64, stem string) *rand.Rand {
 
 // scoreRows returns r.Logit of every row of m. Most cells are 0 or 1, so
 // the terms of those two values are computed once per column (the same
-// expression, so the same bits) instead of once per cell.
+// expression, so the same bits) instead of once per cell; a row that takes
+// the own weights (the OCR token's own reading) is scored by r.Logit.
 func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 	s := make([]float64, m.Rows())
 	d := len(r.W)
@@ -235,6 +236,10 @@ func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 	w, mean, scale := r.W[:d], r.Mean[:d], r.Scale[:d]
 	for i := range s {
 		row := m.Vals[i*d : (i+1)*d]
+		if r.Own != nil && row[r.OwnCol] != 0 {
+			s[i] = r.Logit(row) // one row of a position's few: no table
+			continue
+		}
 		z := r.B
 		for j, v := range row {
 			switch v {

@@ -12,13 +12,23 @@ import (
 )
 
 // LogReg is a binary logistic regression over standardised features:
-// P(y=1|x) = sigmoid(B + sum_i W[i] * (x[i]-Mean[i]) / Scale[i]).
+// P(y=1|x) = sigmoid(B + sum_i (W[i] + o*Own[i]) * (x[i]-Mean[i]) / Scale[i]),
+// where o is 1 on a row whose column OwnCol is not 0 and 0 elsewhere (or
+// always 0 when Own is nil). The own weights let one kind of row, the OCR
+// token's own reading among its candidates, weigh the features in its own
+// way: a word form no word list knows says one thing of the token itself
+// (likely misread) and another of a candidate; a plain linear model must
+// give both one weight.
 type LogReg struct {
 	Names []string  // feature names, in column order
 	Mean  []float64 // per-feature mean used for standardisation
 	Scale []float64 // per-feature standard deviation (1 where constant)
 	W     []float64 // weights on the standardised features
 	B     float64   // bias
+	// Own holds the weights added to W on the rows whose column OwnCol
+	// is not 0 (nil: none).
+	Own    []float64
+	OwnCol int
 }
 
 // FitOptions control Fit. The zero value means: L2 1e-4, 200 L-BFGS
@@ -34,6 +44,12 @@ type FitOptions struct {
 	// negative rows are reweighted so that each class carries half the
 	// total weight.
 	Unbalanced bool
+	// Own, when not empty, names the column that selects the rows given
+	// their own weights besides W (LogReg.Own): the rows where its raw
+	// value is not 0.
+	Own string
+	// OwnL2 is the L2 penalty on the own weights (0: L2).
+	OwnL2 float64
 }
 
 // Fit learns a LogReg from a dense row-major matrix X of rows x len(names)
@@ -67,7 +83,23 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 		return nil, err
 	}
 	m := &LogReg{Names: append([]string(nil), names...), Mean: make([]float64, d), Scale: make([]float64, d), W: make([]float64, d)}
-	f := newLogLoss(m.standardise(X, n), y, rw, wsum, opt.L2)
+	var own []bool
+	if opt.Own != "" {
+		m.OwnCol = slices.Index(names, opt.Own)
+		if m.OwnCol < 0 {
+			return nil, fmt.Errorf("logreg: no column %q for the own weights", opt.Own)
+		}
+		m.Own = make([]float64, d)
+		own = make([]bool, n)
+		for r := range own {
+			own[r] = X[r*d+m.OwnCol] != 0
+		}
+	}
+	f := newLogLoss(m.standardise(X, n), y, own, rw, wsum, opt.L2)
+	f.ownL2 = opt.L2
+	if opt.OwnL2 > 0 {
+		f.ownL2 = opt.OwnL2
+	}
 	// L-BFGS asks for the value and the gradient at the same point in two
 	// calls; one pass computes both and the second call reuses it.
 	var lastX, lastG []float64
@@ -96,6 +128,9 @@ func Fit(X []float32, y []uint8, w []float32, names []string, opt FitOptions) (*
 	}
 	copy(m.W, res.X[:d])
 	m.B = res.X[d]
+	if m.Own != nil {
+		copy(m.Own, res.X[d+1:])
+	}
 	for _, v := range res.X {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, errors.New("logreg: fit diverged (non-finite weight)")
@@ -176,11 +211,13 @@ func (m *LogReg) standardise(X []float32, n int) []float32 {
 	return Z
 }
 
-// warmStart returns the starting point (W..., B) of a fit: init's weights
-// moved onto m's scales, or zeros when init is nil or of other features.
+// warmStart returns the starting point (W..., B, Own...) of a fit: init's
+// weights moved onto m's scales, or zeros when init is nil or of other
+// features. (The own weights' share of the shift of the means is left
+// out: a start needs only be near.)
 func (m *LogReg) warmStart(init *LogReg) []float64 {
 	d := len(m.W)
-	x0 := make([]float64, d+1)
+	x0 := make([]float64, d+1+len(m.Own))
 	if init != nil && len(init.W) == d {
 		for j := 0; j < d; j++ {
 			x0[j] = init.W[j] / init.Scale[j] * m.Scale[j]
@@ -188,6 +225,11 @@ func (m *LogReg) warmStart(init *LogReg) []float64 {
 		x0[d] = init.B
 		for j := 0; j < d; j++ {
 			x0[d] += init.W[j] / init.Scale[j] * (m.Mean[j] - init.Mean[j])
+		}
+		if m.Own != nil && len(init.Own) == d {
+			for j := 0; j < d; j++ {
+				x0[d+1+j] = init.Own[j] / init.Scale[j] * m.Scale[j]
+			}
 		}
 	}
 	return x0
@@ -197,27 +239,39 @@ func (m *LogReg) warmStart(init *LogReg) []float64 {
 const lossChunk = 1 << 14
 
 // logLoss is the objective of Fit: the weighted mean log loss of the
-// standardised rows Z plus L2/2*|W|^2, summed over fixed row chunks in a
-// fixed order so the result does not depend on scheduling.
+// standardised rows Z plus L2/2*(|W|^2+|Own|^2), summed over fixed row
+// chunks in a fixed order so the result does not depend on scheduling.
+// The parameters are x = (W..., B, Own...), Own present when own is not
+// nil (own[r]: row r takes the own weights).
 type logLoss struct {
 	Z      []float32
+	own    []bool
 	y      []uint8
 	rw     []float64
 	n, d   int
 	wsum   float64
 	l2     float64
+	ownL2  float64     // L2 on the own weights
 	grads  [][]float64 // per chunk
 	losses []float64   // per chunk
 }
 
-func newLogLoss(Z []float32, y []uint8, rw []float64, wsum, l2 float64) *logLoss {
+func newLogLoss(Z []float32, y []uint8, own []bool, rw []float64, wsum, l2 float64) *logLoss {
 	n := len(y)
 	nchunks := (n + lossChunk - 1) / lossChunk
-	f := &logLoss{Z: Z, y: y, rw: rw, n: n, d: len(Z) / n, wsum: wsum, l2: l2, grads: make([][]float64, nchunks), losses: make([]float64, nchunks)}
+	f := &logLoss{Z: Z, own: own, y: y, rw: rw, n: n, d: len(Z) / n, wsum: wsum, l2: l2, grads: make([][]float64, nchunks), losses: make([]float64, nchunks)}
 	for c := range f.grads {
-		f.grads[c] = make([]float64, f.d+1)
+		f.grads[c] = make([]float64, f.params())
 	}
 	return f
+}
+
+// params returns the number of parameters: W, B and, with own rows, Own.
+func (f *logLoss) params() int {
+	if f.own != nil {
+		return 2*f.d + 1
+	}
+	return f.d + 1
 }
 
 // eval computes the loss and, with wantGrad, its gradient at x = (W..., B).
@@ -227,7 +281,7 @@ func (f *logLoss) eval(x []float64, wantGrad bool) (float64, []float64) {
 	var loss float64
 	var grad []float64
 	if wantGrad {
-		grad = make([]float64, d+1)
+		grad = make([]float64, f.params())
 	}
 	for c := range f.grads {
 		loss += f.losses[c]
@@ -238,17 +292,23 @@ func (f *logLoss) eval(x []float64, wantGrad bool) (float64, []float64) {
 		}
 	}
 	loss /= f.wsum
-	var reg float64
+	var reg, ownReg float64
 	for j := 0; j < d; j++ {
 		reg += x[j] * x[j]
 	}
-	loss += f.l2 / 2 * reg
+	for j := d + 1; j < len(x); j++ {
+		ownReg += x[j] * x[j]
+	}
+	loss += f.l2/2*reg + f.ownL2/2*ownReg
 	if wantGrad {
 		for j := range grad {
 			grad[j] /= f.wsum
-		}
-		for j := 0; j < d; j++ {
-			grad[j] += f.l2 * x[j]
+			switch {
+			case j < d:
+				grad[j] += f.l2 * x[j]
+			case j > d:
+				grad[j] += f.ownL2 * x[j]
+			}
 		}
 	}
 	return loss, grad
@@ -268,6 +328,12 @@ func (f *logLoss) chunk(c int, x []float64, wantGrad bool) {
 		z := x[d]
 		for j, v := range row {
 			z += x[j] * float64(v)
+		}
+		own := f.own != nil && f.own[r]
+		if own {
+			for j, v := range row {
+				z += x[d+1+j] * float64(v)
+			}
 		}
 		// log loss and sigmoid from one exp and one log1p:
 		// with e = exp(-|z|), softplus(z) = max(z,0) + log1p(e)
@@ -297,6 +363,11 @@ func (f *logLoss) chunk(c int, x []float64, wantGrad bool) {
 				g[j] += e * float64(v)
 			}
 			g[d] += e
+			if own {
+				for j, v := range row {
+					g[d+1+j] += e * float64(v)
+				}
+			}
 		}
 	}
 	f.losses[c] = loss
@@ -305,6 +376,12 @@ func (f *logLoss) chunk(c int, x []float64, wantGrad bool) {
 // Logit returns the log-odds of a raw (unstandardised) feature row.
 func (m *LogReg) Logit(row []float32) float64 {
 	z := m.B
+	if m.Own != nil && row[m.OwnCol] != 0 {
+		for j, v := range row {
+			z += (m.W[j] + m.Own[j]) * (float64(v) - m.Mean[j]) / m.Scale[j]
+		}
+		return z
+	}
 	for j, v := range row {
 		z += m.W[j] * (float64(v) - m.Mean[j]) / m.Scale[j]
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,8 +31,13 @@ import (
 // checksum section; version 3 the margins per kind of change, the weight
 // of decisions in context, and the collection and English features;
 // version 4 the context band; version 5 the lexicon's listed column
-// (candgen.Lexicon).
-const Version = 5
+// (candgen.Lexicon); version 6 the ranker's own weights for the OCR
+// token's own rows (LogReg.Own, on the column ownFeature).
+const Version = 6
+
+// ownFeature is the column whose rows, the OCR token's own reading, the
+// ranker weighs with weights of their own (LogReg.Own).
+const ownFeature = "is_original"
 
 // checksumSection names the last section of a model file: the lower-case
 // hex SHA-256 of every byte before its header (the magic line and all
@@ -95,6 +101,7 @@ type meta struct {
 	Scale    []float64        `json:"scale"`
 	W        []float64        `json:"w"`
 	B        float64          `json:"b"`
+	Own      []float64        `json:"own"`     // the ranker's weights added on the OCR token's own rows (LogReg.Own)
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
 	Margins  []string         `json:"margins"` // per decision kind (see NumKinds), strconv form
 	Context  float64          `json:"context"` // the language model's weight in decisions in context
@@ -150,7 +157,7 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 	}
 	md := meta{
 		Version: version, Features: m.Ranker.Names, Mean: m.Ranker.Mean, Scale: m.Ranker.Scale,
-		W: m.Ranker.W, B: m.Ranker.B, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64), Context: m.Context, Band: m.ContextBand,
+		W: m.Ranker.W, B: m.Ranker.B, Own: m.Ranker.Own, Margin: strconv.FormatFloat(m.Margin, 'g', -1, 64), Context: m.Context, Band: m.ContextBand,
 		Gen: m.GenOpt, FeatOpt: m.FeatOpt, Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
 	}
 	for _, mk := range m.Margins {
@@ -212,8 +219,8 @@ func Read(r io.Reader, name string) (*Model, error) {
 		return nil, fmt.Errorf("%s: the model was trained with features %v, this ocrfix computes %v: retrain the model", name, md.Features, features.Names)
 	}
 	d := len(md.Features)
-	if len(md.Mean) != d || len(md.Scale) != d || len(md.W) != d {
-		return nil, fmt.Errorf("%s: corrupt model file: %d features but %d/%d/%d weights", name, d, len(md.Mean), len(md.Scale), len(md.W))
+	if len(md.Mean) != d || len(md.Scale) != d || len(md.W) != d || len(md.Own) != d {
+		return nil, fmt.Errorf("%s: corrupt model file: %d features but %d/%d/%d/%d weights", name, d, len(md.Mean), len(md.Scale), len(md.W), len(md.Own))
 	}
 	margin, err := strconv.ParseFloat(md.Margin, 64)
 	if err != nil || math.IsNaN(margin) {
@@ -240,7 +247,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 		}
 	}
 	m := &Model{
-		Ranker:      &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B},
+		Ranker:      &LogReg{Names: md.Features, Mean: md.Mean, Scale: md.Scale, W: md.W, B: md.B, Own: md.Own, OwnCol: slices.Index(md.Features, ownFeature)},
 		Margin:      margin,
 		Margins:     margins,
 		Context:     md.Context,

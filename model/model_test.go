@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,6 +112,9 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r, r2 := m.Ranker, m2.Ranker; len(r.Own) != len(r.W) || !slices.Equal(r.Own, r2.Own) || r2.OwnCol != r.OwnCol || r.Names[r.OwnCol] != ownFeature {
+		t.Errorf("own weights %v (column %d) read back as %v (column %d)", r.Own, r.OwnCol, r2.Own, r2.OwnCol)
+	}
 	for i, d := range test {
 		c := m2.Correct(d.OCR, nil, nil)
 		if strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
@@ -156,6 +160,15 @@ func TestReadErrors(t *testing.T) {
 	m.write(&vb, Version+1)
 	if _, err := Read(&vb, "new.model"); err == nil || !strings.Contains(err.Error(), "version") {
 		t.Errorf("other version: error %v, want one that names the version", err)
+	}
+	// Own weights missing or of another length: corrupt.
+	savedOwn := m.Ranker.Own
+	m.Ranker.Own = savedOwn[:len(savedOwn)-1]
+	var ob bytes.Buffer
+	m.WriteTo(&ob)
+	m.Ranker.Own = savedOwn
+	if _, err := Read(&ob, "own.model"); err == nil || !strings.Contains(err.Error(), "corrupt") || !strings.Contains(err.Error(), "own.model") {
+		t.Errorf("own weights of another length: error %v, want one that says corrupt and names the file", err)
 	}
 	// Other features (a renamed column), same format version: refused,
 	// naming both lists.
