@@ -13,11 +13,12 @@
 // times or more. The ranker is a logistic regression (Fit, gonum's
 // optimize) over the features of package features, labelled by distant
 // supervision: the alignment of the truth with the OCR says which
-// candidate is right (labelDoc). The OCR token's own reading among its
-// candidates (the is_original rows) adds weights of its own to the shared
-// ones (LogReg.Own), shrunk harder than those (ownL2): a word no list
-// knows, a rare shape, a form the collection repeats say one thing of the
-// token the engine wrote and another of a candidate made from it.
+// candidate is right (labelDoc). In a model for unseen collections
+// (Options.Unseen), the OCR token's own reading among its candidates (the
+// is_original rows) adds weights of its own to the shared ones
+// (LogReg.Own), shrunk harder than those (ownL2): a word no list knows, a
+// rare shape, a form the collection repeats say one thing of the token the
+// engine wrote and another of a candidate made from it.
 //
 // Its training rows are made as correction will see them. Training
 // cross-fits: when the documents come from two or more collections

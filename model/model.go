@@ -101,7 +101,7 @@ type meta struct {
 	Scale    []float64        `json:"scale"`
 	W        []float64        `json:"w"`
 	B        float64          `json:"b"`
-	Own      []float64        `json:"own"`     // the ranker's weights added on the OCR token's own rows (LogReg.Own)
+	Own      []float64        `json:"own"`     // the ranker's weights added on the OCR token's own rows (LogReg.Own; null: none)
 	Margin   string           `json:"margin"`  // strconv form, so +Inf survives JSON
 	Margins  []string         `json:"margins"` // per decision kind (see NumKinds), strconv form
 	Context  float64          `json:"context"` // the language model's weight in decisions in context
@@ -219,7 +219,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 		return nil, fmt.Errorf("%s: the model was trained with features %v, this ocrfix computes %v: retrain the model", name, md.Features, features.Names)
 	}
 	d := len(md.Features)
-	if len(md.Mean) != d || len(md.Scale) != d || len(md.W) != d || len(md.Own) != d {
+	if len(md.Mean) != d || len(md.Scale) != d || len(md.W) != d || md.Own != nil && len(md.Own) != d {
 		return nil, fmt.Errorf("%s: corrupt model file: %d features but %d/%d/%d/%d weights", name, d, len(md.Mean), len(md.Scale), len(md.W), len(md.Own))
 	}
 	margin, err := strconv.ParseFloat(md.Margin, 64)

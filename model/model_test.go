@@ -112,8 +112,8 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, r2 := m.Ranker, m2.Ranker; len(r.Own) != len(r.W) || !slices.Equal(r.Own, r2.Own) || r2.OwnCol != r.OwnCol || r.Names[r.OwnCol] != ownFeature {
-		t.Errorf("own weights %v (column %d) read back as %v (column %d)", r.Own, r.OwnCol, r2.Own, r2.OwnCol)
+	if r, r2 := m.Ranker, m2.Ranker; r.Own != nil || r2.Own != nil {
+		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
 	for i, d := range test {
 		c := m2.Correct(d.OCR, nil, nil)
@@ -162,11 +162,10 @@ func TestReadErrors(t *testing.T) {
 		t.Errorf("other version: error %v, want one that names the version", err)
 	}
 	// Own weights missing or of another length: corrupt.
-	savedOwn := m.Ranker.Own
-	m.Ranker.Own = savedOwn[:len(savedOwn)-1]
+	m.Ranker.Own = make([]float64, len(m.Ranker.W)-1)
 	var ob bytes.Buffer
 	m.WriteTo(&ob)
-	m.Ranker.Own = savedOwn
+	m.Ranker.Own = nil
 	if _, err := Read(&ob, "own.model"); err == nil || !strings.Contains(err.Error(), "corrupt") || !strings.Contains(err.Error(), "own.model") {
 		t.Errorf("own weights of another length: error %v, want one that says corrupt and names the file", err)
 	}
@@ -180,5 +179,61 @@ func TestReadErrors(t *testing.T) {
 	_, err = Read(&fb, "other.model")
 	if err == nil || !strings.Contains(err.Error(), "renamed_feature") || !strings.Contains(err.Error(), features.Names[0]) {
 		t.Errorf("other features: error %v, want one that names both lists", err)
+	}
+}
+
+// TestUnseenOwnWeights checks that a model for unseen collections has own
+// weights for the OCR token's own rows, that they change its scores, and
+// that they survive the model file.
+func TestUnseenOwnWeights(t *testing.T) {
+	docs := synthCorpus(10, 5)
+	o := testOptions()
+	o.Unseen = true
+	m, err := Train(docs[:8], o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Ranker
+	if len(r.Own) != len(r.W) || r.Names[r.OwnCol] != ownFeature || !slices.ContainsFunc(r.Own, func(v float64) bool { return v != 0 }) {
+		t.Fatalf("unseen model: own weights %v on column %d", r.Own, r.OwnCol)
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Read(&buf, "unseen.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m2.Ranker.Own, r.Own) || m2.Ranker.OwnCol != r.OwnCol {
+		t.Fatalf("own weights %v (column %d) read back as %v (column %d)", r.Own, r.OwnCol, m2.Ranker.Own, m2.Ranker.OwnCol)
+	}
+	for _, d := range docs[8:] {
+		a, b := m.Correct(d.OCR, nil, nil), m2.Correct(d.OCR, nil, nil)
+		if strings.Join(a.Out, "\x00") != strings.Join(b.Out, "\x00") {
+			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
+		}
+	}
+	// The own weights count: without them the OCR tokens' own rows score
+	// otherwise.
+	lat := m.Score(docs[8].OCR, nil, nil)
+	plain := *r
+	plain.Own = nil
+	own, differ := 0, 0
+	for i := 0; i < lat.Feat.Rows(); i++ {
+		row := lat.Feat.Row(i)
+		if row[r.OwnCol] == 0 {
+			if plain.Logit(row) != r.Logit(row) {
+				t.Fatalf("row %d, not the OCR token's own: own weights changed its score", i)
+			}
+			continue
+		}
+		own++
+		if plain.Logit(row) != r.Logit(row) {
+			differ++
+		}
+	}
+	if own == 0 || differ != own {
+		t.Errorf("%d of %d own rows scored otherwise with own weights", differ, own)
 	}
 }
