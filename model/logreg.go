@@ -239,8 +239,8 @@ func (m *LogReg) warmStart(init *LogReg) []float64 {
 const lossChunk = 1 << 14
 
 // logLoss is the objective of Fit: the weighted mean log loss of the
-// standardised rows Z plus L2/2*(|W|^2+|Own|^2), summed over fixed row
-// chunks in a fixed order so the result does not depend on scheduling.
+// standardised rows Z plus l2/2*|W|^2 + ownL2/2*|Own|^2, summed over fixed
+// row chunks in a fixed order so the result does not depend on scheduling.
 // The parameters are x = (W..., B, Own...), Own present when own is not
 // nil (own[r]: row r takes the own weights).
 type logLoss struct {
@@ -274,7 +274,8 @@ func (f *logLoss) params() int {
 	return f.d + 1
 }
 
-// eval computes the loss and, with wantGrad, its gradient at x = (W..., B).
+// eval computes the loss and, with wantGrad, its gradient at x = (W..., B,
+// Own...).
 func (f *logLoss) eval(x []float64, wantGrad bool) (float64, []float64) {
 	d := f.d
 	par.Do(len(f.grads), 0, func(c int) { f.chunk(c, x, wantGrad) })
