@@ -217,8 +217,8 @@ func docRand(seed uint64, stem string) *rand.Rand {
 
 // scoreRows returns r.Logit of every row of m. Most cells are 0 or 1, so
 // the terms of those two values are computed once per column (the same
-// expression, so the same bits) instead of once per cell; a row that takes
-// the own weights (the OCR token's own reading) is scored by r.Logit.
+// expression, so the same bits) instead of once per cell, for the shared
+// weights and, when r has own weights, for the OCR token's own rows.
 func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 	s := make([]float64, m.Rows())
 	d := len(r.W)
@@ -228,32 +228,49 @@ func scoreRows(r *LogReg, m *features.Matrix) []float64 {
 		}
 		return s
 	}
-	t0, t1 := make([]float64, d), make([]float64, d)
-	for j := range d {
-		t0[j] = r.W[j] * (float64(float32(0)) - r.Mean[j]) / r.Scale[j]
-		t1[j] = r.W[j] * (float64(float32(1)) - r.Mean[j]) / r.Scale[j]
+	shared := newColTerms(r, r.W)
+	var own *colTerms
+	if r.Own != nil {
+		w := make([]float64, d)
+		for j := range w {
+			w[j] = r.W[j] + r.Own[j]
+		}
+		own = newColTerms(r, w)
 	}
-	w, mean, scale := r.W[:d], r.Mean[:d], r.Scale[:d]
+	mean, scale := r.Mean[:d], r.Scale[:d]
 	for i := range s {
 		row := m.Vals[i*d : (i+1)*d]
-		if r.Own != nil && row[r.OwnCol] != 0 {
-			s[i] = r.Logit(row) // one row of a position's few: no table
-			continue
+		t := shared
+		if own != nil && row[r.OwnCol] != 0 {
+			t = own
 		}
 		z := r.B
 		for j, v := range row {
 			switch v {
 			case 0:
-				z += t0[j]
+				z += t.t0[j]
 			case 1:
-				z += t1[j]
+				z += t.t1[j]
 			default:
-				z += w[j] * (float64(v) - mean[j]) / scale[j]
+				z += t.w[j] * (float64(v) - mean[j]) / scale[j]
 			}
 		}
 		s[i] = z
 	}
 	return s
+}
+
+// colTerms holds the weights of one kind of row and each column's term
+// for a cell of 0 (t0) and of 1 (t1), as LogReg.Logit computes them.
+type colTerms struct{ w, t0, t1 []float64 }
+
+func newColTerms(r *LogReg, w []float64) *colTerms {
+	t := &colTerms{w: w, t0: make([]float64, len(w)), t1: make([]float64, len(w))}
+	for j := range w {
+		t.t0[j] = w[j] * (float64(float32(0)) - r.Mean[j]) / r.Scale[j]
+		t.t1[j] = w[j] * (float64(float32(1)) - r.Mean[j]) / r.Scale[j]
+	}
+	return t
 }
 
 // decode collects the output of one document: at each position not

@@ -115,12 +115,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if r, r2 := m.Ranker, m2.Ranker; r.Own != nil || r2.Own != nil {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
-	for i, d := range test {
-		c := m2.Correct(d.OCR, nil, nil)
-		if strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
-			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
-		}
-	}
+	sameCorrections(t, m2, test, outs)
 
 	// Training is deterministic.
 	m3, err := Train(train, testOptions())
@@ -208,20 +203,23 @@ func TestUnseenOwnWeights(t *testing.T) {
 	if !slices.Equal(m2.Ranker.Own, r.Own) || m2.Ranker.OwnCol != r.OwnCol {
 		t.Fatalf("own weights %v (column %d) read back as %v (column %d)", r.Own, r.OwnCol, m2.Ranker.Own, m2.Ranker.OwnCol)
 	}
+	var outs [][]string
 	for _, d := range docs[8:] {
-		a, b := m.Correct(d.OCR, nil, nil), m2.Correct(d.OCR, nil, nil)
-		if strings.Join(a.Out, "\x00") != strings.Join(b.Out, "\x00") {
-			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
-		}
+		outs = append(outs, m.Correct(d.OCR, nil, nil).Out)
 	}
+	sameCorrections(t, m2, docs[8:], outs)
 	// The own weights count: without them the OCR tokens' own rows score
-	// otherwise.
+	// otherwise. The lattice's scores (scoreRows, by tables of the 0 and 1
+	// terms) are Logit's to the bit.
 	lat := m.Score(docs[8].OCR, nil, nil)
 	plain := *r
 	plain.Own = nil
 	own, differ := 0, 0
 	for i := 0; i < lat.Feat.Rows(); i++ {
 		row := lat.Feat.Row(i)
+		if lat.Scores[i] != r.Logit(row) {
+			t.Fatalf("row %d: score %v, Logit %v", i, lat.Scores[i], r.Logit(row))
+		}
 		if row[r.OwnCol] == 0 {
 			if plain.Logit(row) != r.Logit(row) {
 				t.Fatalf("row %d, not the OCR token's own: own weights changed its score", i)
@@ -235,5 +233,15 @@ func TestUnseenOwnWeights(t *testing.T) {
 	}
 	if own == 0 || differ != own {
 		t.Errorf("%d of %d own rows scored otherwise with own weights", differ, own)
+	}
+}
+
+// sameCorrections checks that m corrects each of docs into outs.
+func sameCorrections(t *testing.T, m *Model, docs []*data.Doc, outs [][]string) {
+	t.Helper()
+	for i, d := range docs {
+		if c := m.Correct(d.OCR, nil, nil); strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
+			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
+		}
 	}
 }
