@@ -113,6 +113,31 @@ func TestSupported(t *testing.T) {
 			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
 		}
 	}
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"grea er", "greater", true},       // pieces of a word
+		{"Prl clples", "Principles", true}, // ... garbled too
+		{"Depreclat on,", "Depreciation,", true},
+		{"2 0", "20", true},
+		{"t h e", "the", true},
+		{". The", ".The", false},                // a lone mark run into the next word
+		{"' He", "'He", false},                  //
+		{"compare- and", "compare--and", false}, // a dash closed up
+		{"con* slderatlon", "consideration", false},
+		{"wou d", "would", true},
+	} {
+		words := strings.Fields(c.orig)
+		cd := &candgen.Candidate{Text: c.cand, Span: len(words)}
+		k := kindAt(words, 0, cd)
+		if k != eval.KindMerge {
+			t.Fatalf("%q -> %q: kind %s, want merge", c.orig, c.cand, k)
+		}
+		if got := supported(p, lex, nil, k, words, 0, cd); got != c.want {
+			t.Errorf("merge %q -> %q: supported %v, want %v", c.orig, c.cand, got, c.want)
+		}
+	}
 	d := decider{margins: uniform(0), prof: p, lex: lex}
 	d.margins[int(eval.NumKinds)+int(eval.KindCase)] = 7
 	if m := d.margin([]string{"HILL"}, 0, &candgen.Candidate{Text: "Hill", Span: 1}); m != 7 {

@@ -570,8 +570,13 @@ func uniform(m float64) *[NumKinds]float64 {
 // replacement would happen, or never), then, kind by kind, the margin of
 // that kind with the others held (the quantiles of its own differences),
 // where no group may match fewer words than with that kind of change
-// turned off. A kind of change that helps the pooled documents but hurts
-// one collection is thus not made, or made only where it helps every
+// turned off. A kind starts from never, so that a margin must gain more
+// than the tolerance below to be taken; merges the profile supports start
+// from the word margin instead, when that loses no group (see supported):
+// the rendered training collections seldom break a word apart, so their
+// merges can seldom gain that much, and a merge of a word's pieces is a
+// word change over several tokens. A kind of change that helps the pooled
+// documents but hurts one collection is thus not made, or made only where it helps every
 // collection: what holds on every training collection is what may hold
 // on an unseen one. With unseen, the changes the profile does not support
 // keep the margin +Inf. Within a ten-thousandth of a group's gt words counts
@@ -635,7 +640,19 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 		}
 		off := totals(with(math.Inf(1)))
 		grid := append(marginGrid(byKind[k], 20), margins[k])
-		margins[k], matched = pick(grid, with, off, math.Inf(1), sum(off))
+		cur, curN := math.Inf(1), sum(off)
+		if k == int(eval.KindMerge) {
+			// a merge the profile supports joins pieces of a word
+			// (joinsAlnum): a word change over several tokens, which
+			// keeps the word margin (or a larger one matching as many
+			// words) where no group loses by it, however little the
+			// training collections, which seldom break words apart,
+			// gain
+			if n := totals(with(margins[eval.KindWord])); sc.safe(n, off) {
+				cur, curN = margins[eval.KindWord], sum(n)
+			}
+		}
+		margins[k], matched = pick(grid, with, off, cur, curN)
 	}
 	return margin, margins, matched, raw, gtWords
 }
