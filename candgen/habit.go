@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Habit is a systematic misreading of one rune as another by the OCR of
@@ -109,6 +110,36 @@ func (h Habit) Undo(w string) []string {
 		}
 	}
 	return out
+}
+
+// maxUndoes bounds the length in bytes of the words Undoes compares.
+const maxUndoes = 64
+
+// Undoes reports whether the word c is the word w with the habit undone at
+// one or more of the places w holds the habit's OCR letters, the rest of
+// the two alike (`guldellnes` -> `guidelines` for i read as l: two of its
+// three l put back; `fucceffful` -> `successful` for the long s read as f,
+// which Undo's forms, one place or all, do not reach). Case is compared as
+// given; words longer than maxUndoes bytes are not compared.
+func (h Habit) Undoes(w, c string) bool {
+	if h.OCR == "" || len(w) > maxUndoes || len(c) > maxUndoes {
+		return false
+	}
+	return undoesFrom(w, c, h.OCR, string(h.True), false)
+}
+
+// undoesFrom is Habit.Undoes of the rests w and c, undone saying whether a
+// place was put back before them.
+func undoesFrom(w, c, ocr, t string, undone bool) bool {
+	if w == "" {
+		return c == "" && undone
+	}
+	if strings.HasPrefix(w, ocr) && strings.HasPrefix(c, t) && undoesFrom(w[len(ocr):], c[len(t):], ocr, t, true) {
+		return true
+	}
+	r, n := utf8.DecodeRuneInString(w)
+	q, m := utf8.DecodeRuneInString(c)
+	return c != "" && r == q && undoesFrom(w[n:], c[m:], ocr, t, undone)
 }
 
 // habitVariants returns the forms of the lower-case core w with a habit

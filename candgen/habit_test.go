@@ -120,3 +120,34 @@ func TestHabitUndo(t *testing.T) {
 		}
 	}
 }
+
+// TestHabitUndoes: a word with the habit undone at any of its places,
+// nothing else changed.
+func TestHabitUndoes(t *testing.T) {
+	s, l, h := Habit{True: 's', OCR: "f"}, Habit{True: 'i', OCR: "l"}, Habit{True: 'h', OCR: "li"}
+	for _, c := range []struct {
+		h    Habit
+		w, c string
+		want bool
+	}{
+		{s, "fucceffful", "successful", true}, // three places of four
+		{s, "poffeffion", "possession", true}, // all
+		{s, "fuch", "such", true},
+		{l, "guldellnes", "guidelines", true},
+		{l, "televlslon", "television", true},
+		{h, "wliicli", "which", true},
+		{h, "wliicli", "whicli", true},
+		{s, "such", "such", false},              // nothing undone
+		{s, "fuch", "much", false},              // another letter
+		{s, "fucceffful", "successfull", false}, // a letter added
+		{l, "guldellnes", "guidelines.", false},
+		{l, "all", "ail", true},
+		{l, "all", "al", false},
+		{Habit{True: 's'}, "such", "such", false},
+		{s, strings.Repeat("f", maxUndoes+1), strings.Repeat("s", maxUndoes+1), false},
+	} {
+		if got := c.h.Undoes(c.w, c.c); got != c.want {
+			t.Errorf("%v.Undoes(%q, %q) = %v, want %v", c.h, c.w, c.c, got, c.want)
+		}
+	}
+}

@@ -159,8 +159,8 @@ func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, 
 
 // undoesHabit reports whether changing the word orig into cand undoes one
 // of the misreadings habits: cand is orig with the habit's OCR letters
-// put back to its true letter at one place or at all of them (case
-// folded: `Tliat` -> `That`). A form the collection repeats is not its own
+// put back to its true letter at one or more places (Habit.Undoes; case
+// folded: `Tliat` -> `That`, `Guldellnes` -> `Guidelines`). A form the collection repeats is not its own
 // spelling when the collection's OCR has a habit that explains it, so
 // such a change is supported however often the form recurs: the ranker
 // and the margin still decide it.
@@ -173,7 +173,7 @@ func undoesHabit(habits []candgen.Habit, orig, cand string) bool {
 		return false
 	}
 	for _, h := range habits {
-		if slices.Contains(h.Undo(o), c) {
+		if h.Undoes(o, c) {
 			return true
 		}
 	}
