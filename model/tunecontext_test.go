@@ -11,13 +11,7 @@ import (
 // matched, and words the raw OCR had right that an output breaks, per
 // cross-fitting group.
 func TestMatchedBroken(t *testing.T) {
-	doc := func(gt string) *data.Doc {
-		tx, err := data.ReadText("gt.txt", []byte(gt))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &data.Doc{Stem: "d", GT: tx}
-	}
+	doc := func(gt string) *data.Doc { return gtDoc(t, gt) }
 	work := []*docWork{
 		{doc: doc("the cat sat on tha mat"), words: []string{"tbe", "cat", "sat", "on", "tha", "mat"}, group: 0},
 		{doc: doc("a dog ran"), words: []string{"a", "dog", "ran"}, group: 1},
@@ -42,4 +36,14 @@ func TestMatchedBroken(t *testing.T) {
 	if n, want := net(m, b), []int{4, 1}; !slices.Equal(n, want) {
 		t.Errorf("net %v, want %v", n, want)
 	}
+}
+
+// gtDoc returns a document whose ground truth is the text gt.
+func gtDoc(t *testing.T, gt string) *data.Doc {
+	t.Helper()
+	tx, err := data.ReadText("gt.txt", []byte(gt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &data.Doc{Stem: "d", GT: tx}
 }
