@@ -160,10 +160,10 @@ func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, 
 // undoesHabit reports whether changing the word orig into cand undoes one
 // of the misreadings habits: cand is orig with the habit's OCR letters
 // put back to its true letter at one or more places (Habit.Undoes; case
-// folded: `Tliat` -> `That`, `Guldellnes` -> `Guidelines`). A form the collection repeats is not its own
-// spelling when the collection's OCR has a habit that explains it, so
-// such a change is supported however often the form recurs: the ranker
-// and the margin still decide it.
+// folded: `Tliat` -> `That`, `Guldellnes` -> `Guidelines`). A form the
+// collection repeats is not its own spelling when the collection's OCR
+// has a habit that explains it, so such a change is supported however
+// often the form recurs: the ranker and the margin still decide it.
 func undoesHabit(habits []candgen.Habit, orig, cand string) bool {
 	if len(habits) == 0 || len(cand) > len(orig)+4 {
 		return false

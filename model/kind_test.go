@@ -124,7 +124,7 @@ func TestSupported(t *testing.T) {
 		{"2 0", "20", true},
 		{"t h e", "the", true},
 		{". The", ".The", false},                // a lone mark run into the next word
-		{"' He", "'He", false},                  //
+		{"' He", "'He", false},                  // ... a quote too
 		{"compare- and", "compare--and", false}, // a dash closed up
 		{"con* slderatlon", "consideration", false},
 		{"wou d", "would", true},
@@ -353,9 +353,10 @@ func TestTuneMarginsMerge(t *testing.T) {
 	// filler makes the second document long enough (10,000 words) that
 	// one word is within the tolerance of equal totals
 	filler := strings.Fields(strings.Repeat("and so on ", 3334))
-	// work returns two documents: one whose five word changes (each scored 2 over
-	// the OCR token) help, and one whose first two OCR tokens a merge into
-	// merge (scored 3 over them) replaces, with gt gt2 and the filler.
+	// work returns two documents: one whose five word changes (each
+	// scored 2 over the OCR token) help, and one whose first two OCR
+	// tokens ocr a merge into merge (scored 3 over them) replaces, with gt
+	// gt2 and the filler.
 	work := func(gt2 string, ocr []string, merge string) []*docWork {
 		mk := func(gt string, words []string, cands [][]candgen.Candidate, scores []float64, group int) *docWork {
 			first := []int32{0}
@@ -385,8 +386,8 @@ func TestTuneMarginsMerge(t *testing.T) {
 		return []*docWork{a, b}
 	}
 	_, ms, _, _, _ := tuneMargins(work("xy", []string{"x", "y"}, "xy"), true)
-	if m := ms[eval.KindMerge]; math.IsInf(m, 1) || m > 3 {
-		t.Errorf("a merge that gains one word in 10,003: margin %v, want one it is made at", m)
+	if m := ms[eval.KindMerge]; m >= 3 {
+		t.Errorf("a merge that gains one word in 10,008: margin %v, want one it is made at (below 3)", m)
 	}
 	_, ms, _, _, _ = tuneMargins(work("x y", []string{"x", "y"}, "xy"), true)
 	if m := ms[eval.KindMerge]; !math.IsInf(m, 1) {
