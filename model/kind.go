@@ -226,9 +226,10 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     supported however often the form recurs.
 //
 // A merge is supported when each OCR token it joins but the last ends with
-// a letter or a digit and the next begins with one (joinsAlnum): pieces of
-// a word an engine broke apart (grea er -> greater, wou d -> would, Prl
-// clples -> Principles), the rest of its evidence being in the features. A
+// a letter or a digit and the next begins with one (spacesBetweenAlnum of
+// the OCR tokens, as for a split of its candidate): pieces of a word an
+// engine broke apart (grea er -> greater, wou d -> would, Prl clples ->
+// Principles), the rest of its evidence being in the features. A
 // merge beside a mark is not: a lone mark run into the next word (. The ->
 // .The, ' He -> 'He) or a dash closed up into a compound (compare- and ->
 // compare--and) is a habit of a training collection's punctuation, which
@@ -247,7 +248,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 	case eval.KindPunct:
 		return false
 	case eval.KindMerge:
-		return joinsAlnum(words[i:min(i+max(c.Span, 1), len(words))])
+		return spacesBetweenAlnum(strings.Join(words[i:min(i+max(c.Span, 1), len(words))], " "))
 	case eval.KindSplit:
 		if !spacesBetweenAlnum(c.Text) {
 			return false
@@ -599,21 +600,6 @@ func byNeighbours(tok string) bool {
 // money reports whether w holds a digit or a currency sign.
 func money(w string) bool {
 	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsDigit(r) || unicode.Is(unicode.Sc, r) }) >= 0
-}
-
-// joinsAlnum reports whether each OCR token of toks but the last ends
-// with a letter or a digit and the one after it begins with one: the
-// merge of toks closes gaps inside a word (grea er, wou d, Prl clples),
-// not a gap beside a mark (. The -> .The, compare- and -> compare--and).
-func joinsAlnum(toks []string) bool {
-	for k := 0; k+1 < len(toks); k++ {
-		l, _ := utf8.DecodeLastRuneInString(toks[k])
-		r, _ := utf8.DecodeRuneInString(toks[k+1])
-		if !alnum(l) || !alnum(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // spacesBetweenAlnum reports whether every space in s has a letter or a

@@ -643,7 +643,7 @@ func tuneMargins(work []*docWork, unseen bool) (margin float64, margins [NumKind
 		cur, curN := math.Inf(1), sum(off)
 		if k == int(eval.KindMerge) {
 			// a merge the profile supports joins pieces of a word
-			// (joinsAlnum): a word change over several tokens, which
+			// (spacesBetweenAlnum): a word change over several tokens, which
 			// keeps the word margin (or a larger one matching as many
 			// words) where no group loses by it, however little the
 			// training collections, which seldom break words apart,
