@@ -243,6 +243,35 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
+// TestGenerateDeep: a word known only from a word list is found from a
+// misreading inside its indexed prefix only when Options.Deep names it
+// (one deletion deep), as a word of the training truth always is; one
+// misread beyond the prefix is found either way.
+func TestGenerateDeep(t *testing.T) {
+	pairs := tinyPairs()
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "", 0)
+	if err := lex.ReadWordList(strings.NewReader("wonderful\nneatly\nparticularly\n"), "w"); err != nil {
+		t.Fatal(err)
+	}
+	deep := func(w string) bool { return w == "wonderful" || w == "neatly" }
+	ocr := strings.Fields("wondertul neatty particularlv")
+	for _, tc := range []struct {
+		deep func(string) bool
+		want []bool // wonderful, neatly, particularly
+	}{
+		{nil, []bool{false, false, true}},
+		{deep, []bool{true, true, true}},
+	} {
+		out := NewGenerator(conf, lex, Options{Deep: tc.deep}).Generate(ocr, nil)
+		for i, w := range []string{"wonderful", "neatly", "particularly"} {
+			if got := hasCand(out[i], w, 1); got != tc.want[i] {
+				t.Errorf("deep %v: %q proposed for %q: %v, want %v", tc.deep != nil, w, ocr[i], got, tc.want[i])
+			}
+		}
+	}
+}
+
 func TestGenerateEngines(t *testing.T) {
 	g := tinyGenerator(t)
 	ocr := strings.Fields("the xqzzv sat on the mat")

@@ -67,7 +67,12 @@
 // searched within the full bound: a general word list holds many times the
 // words of a training truth, nearly all rare, and indexing them at full
 // depth costs much time for little oracle recall (README, Development:
-// tuning notes).
+// tuning notes). The list words Options.Deep names are indexed one
+// deletion deep, so a misread rune in their prefix does not hide them:
+// package model names the words of English running text its English model
+// counted (some 40,000), the common words that a collection no model was
+// trained on writes and its training truth did not (`wondertul` finds
+// wonderful only so).
 // A lookup hashes the deletions of the query the same way and verifies each
 // hit by edit distance on the skeletons, within a bound that grows with
 // length: 1 + len/4, capped by MaxEdits. Look-alike substitutions are free

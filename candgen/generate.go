@@ -45,9 +45,20 @@ type Options struct {
 	// MaxEdits caps the edit bound on skeletons, 1 + len/4 runes (default 3).
 	MaxEdits int
 	// IndexDeletes is how many deletions the index stores per skeleton
-	// prefix (default 2; none for words known only from word lists);
-	// IndexPrefix the prefix length indexed (default 9).
+	// prefix (default 2; none for words known only from word lists, one
+	// for those Deep names); IndexPrefix the prefix length indexed
+	// (default 9).
 	IndexDeletes, IndexPrefix int
+	// Deep reports whether a lexicon fold (a lower-case word) known only
+	// from word lists is nonetheless searched for a misreading inside its
+	// indexed prefix (one deletion deep, where other list words are found
+	// only from a prefix read right): package model passes the words of
+	// English running text (its English model's), so that a common word
+	// no training collection wrote is found from a misreading of its first
+	// letters (wondertul -> wonderful, neatty -> neatly). nil: none. It is
+	// not saved with a model (the caller sets it each time it makes a
+	// generator).
+	Deep func(fold string) bool `json:"-"`
 	// K is the hard cap of candidates per position (default 30).
 	K int
 	// Mass is the cumulative posterior mass at which the list is cut
@@ -155,7 +166,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		ccache: map[string][]coreCand{}}
 	g.cq = newScratchSide()
 	g.sk = learnSkeleton(conf)
-	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix)
+	g.ix = buildIndex(lex, g.sk, opt.IndexDeletes, opt.IndexPrefix, opt.Deep)
 	g.mark = make([]uint32, g.ix.nskel())
 	g.hyphenLike = map[rune]bool{'-': true}
 	for k, n := range conf.ops {

@@ -340,7 +340,7 @@ func outputWords(out []string) []string {
 func (m *Model) prepare() {
 	m.once.Do(func() {
 		if m.gens == nil {
-			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
 		}
 		if m.resources == nil {
 			m.resources = m.newResources()
@@ -373,7 +373,7 @@ func (m *Model) Warm() {
 // are corrected. It must not run while the model corrects.
 func (m *Model) Shed() {
 	m.prepare()
-	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt)
+	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
 	m.resources = m.newResources()
 	if v := m.WithoutConfidence; v != nil {
 		v.prepare()
@@ -396,8 +396,20 @@ type genPool struct {
 	free  []*candgen.Generator
 }
 
-// newGenPool returns an empty pool of generators over conf and lex.
-func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options) *genPool {
+// newGenPool returns an empty pool of generators over conf and lex. With
+// eng (the model uses the English model: not features.Options.NoEnglish),
+// and unless opt says otherwise, the words of English running text
+// (englishWord: the ones the lexicon takes from the English model) are
+// searched deeper than a word list's other words (candgen.Options.Deep):
+// on collections a model never saw, the words they miss are more often
+// common English no training collection wrote than the rare ones of a
+// word list.
+func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options, eng bool) *genPool {
+	if eng && opt.Deep == nil {
+		if m, _, err := english.Model(); err == nil {
+			opt.Deep = func(w string) bool { return englishWord(m, w) }
+		}
+	}
 	return &genPool{conf: conf, lex: lex, opt: opt}
 }
 

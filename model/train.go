@@ -153,7 +153,7 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	}
 	conf := candgen.LearnConfusion(pairs, opt.Confusion)
 	c := &components{conf: conf, lex: lex}
-	c.gens = newGenPool(conf, lex, opt.Gen)
+	c.gens = newGenPool(conf, lex, opt.Gen, !opt.Features.NoEnglish)
 	c.res = &features.Resources{LM: lm, Lex: lex, Eng: eng, Shape: shape}
 	if !opt.NoLDA {
 		m, err := lda.Train(gts, opt.LDA, rng)
