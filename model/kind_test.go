@@ -36,6 +36,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
 		strings.Fields("ina ina ina into into into ona " + strings.Repeat("in a in to on a ", 40)),
+		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation"),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 	}, profile.Options{})
 	for _, c := range []struct {
@@ -92,12 +93,14 @@ func TestSupported(t *testing.T) {
 		{"flie", "fly", false},
 		{"flie", "file", false}, // ... nor made another word
 		{"mutuall", "mutual", false},
-		{"pitie", "pity", true},       // ... unless the collection writes the word 10 times as often
-		{"pitie", "piety", false},     // ... and then only into that word
-		{"bul", "but", true},          // a form that would spell bull the old way, where the collection does not write bull
-		{"Slade", "Blade", false},     // a name the collection repeats, not made a capitalised word it writes less often
-		{"Chalman", "Chairman", true}, // ... where a misread capitalised word is not
-		{"J.", "I.", false},           // an initial into another letter
+		{"pitie", "pity", true},              // ... unless the collection writes the word 10 times as often
+		{"pitie", "piety", false},            // ... and then only into that word
+		{"bul", "but", true},                 // a form that would spell bull the old way, where the collection does not write bull
+		{"Slade", "Blade", false},            // a name the collection repeats, not made a capitalised word it writes less often
+		{"Chalman", "Chairman", true},        // ... where a misread capitalised word is not
+		{"Donley", "Donkey", false},          // ... nor a word English knows and the collection never writes
+		{"Cozporatlon", "Corporation", true}, // ... but a misreading of one it writes, however seldom in capitals
+		{"J.", "I.", false},                  // an initial into another letter
 		{"(E.),", "(I.),", false},
 		{"J", "I", true},                  // a lone letter without the stop: often the pronoun misread
 		{"J.", "In.", true},               // an initial into a word
