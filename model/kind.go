@@ -215,10 +215,11 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     more often (Chalman -> Chairman). A name English never saw can look
 //     like a misreading of an English word one letter away that the
 //     collection never writes (Donley -> Donkey, Leahy -> Leaky, Gramm ->
-//     Grimm): with a word list's words searched as deeply as the training
-//     truth's (candgen.Options.Deep), ads-fall2018 corrected by the
-//     built-in model broke 36 more words without that condition and fixed
-//     none more. A recurring form
+//     Grimm): with the English model's words searched for misreadings of
+//     their first letters (candgen.Options.Deep; measured with them
+//     searched as deep as the training truth's), ads-fall2018 corrected
+//     by the built-in model broke 36 more words without that condition
+//     and fixed none more. A recurring form
 //     that spells a word as 17th- and 18th-century print did, a word the
 //     collection also writes at least as often (periodModern: wil beside
 //     will, owne beside own, pitie, yeer, mee), is the collection's
