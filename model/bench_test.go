@@ -50,7 +50,7 @@ func BenchmarkCorrectADS(b *testing.B) {
 		// index) and fresh feature resources, as for new documents.
 		b.StopTimer()
 		proto := m.gens.proto
-		m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
+		m.gens = m.genPool(m.Conf)
 		m.gens.proto = proto
 		m.resources = m.newResources()
 		b.StartTimer()

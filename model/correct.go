@@ -340,7 +340,7 @@ func outputWords(out []string) []string {
 func (m *Model) prepare() {
 	m.once.Do(func() {
 		if m.gens == nil {
-			m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
+			m.gens = m.genPool(m.Conf)
 		}
 		if m.resources == nil {
 			m.resources = m.newResources()
@@ -373,7 +373,7 @@ func (m *Model) Warm() {
 // are corrected. It must not run while the model corrects.
 func (m *Model) Shed() {
 	m.prepare()
-	m.gens = newGenPool(m.Conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
+	m.gens = m.genPool(m.Conf)
 	m.resources = m.newResources()
 	if v := m.WithoutConfidence; v != nil {
 		v.prepare()
@@ -394,6 +394,13 @@ type genPool struct {
 	opt   candgen.Options
 	proto *candgen.Generator
 	free  []*candgen.Generator
+}
+
+// genPool returns an empty pool of generators over conf and the model's
+// lexicon and options, the English model's words searched deeper unless
+// the model leaves the English model out (see newGenPool).
+func (m *Model) genPool(conf *candgen.Confusion) *genPool {
+	return newGenPool(conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
 }
 
 // newGenPool returns an empty pool of generators over conf and lex. With

@@ -146,7 +146,7 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, conv, mis []candgen.Habit) *Model {
 	gens := m.gens
 	if conf != m.Conf {
-		gens = newGenPool(conf, m.Lex, m.GenOpt, !m.FeatOpt.NoEnglish)
+		gens = m.genPool(conf)
 	}
 	return &Model{
 		Conf: conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
