@@ -272,6 +272,9 @@ func TestPeriodSpelling(t *testing.T) {
 		{"flie", "fly", true}, {"yeer", "year", true}, {"neerer", "nearer", true},
 		{"mee", "me", true}, {"shee", "she", true}, {"tryal", "trial", true},
 		{"intreat", "entreat", true},
+		{"dayes", "days", true}, {"mouthes", "mouths", true}, {"musick", "music", true},
+		{"scowred", "scoured", true}, {"sowr", "sour", true}, {"sawce", "sauce", true},
+		{"partes", "parts", false}, {"senes", "sens", false}, {"owne", "oune", false}, // -es after other letters; ow at the start
 		{"will", "wil", false}, {"own", "owne", false}, {"fly", "flie", false}, // the modern form is no period spelling of the old
 		{"bul", "but", false}, {"wil", "well", false}, {"will", "will", false},
 		{"tbe", "the", false}, {"yeer", "yet", false}, {"e", "", false}, {"ee", "e", false},
