@@ -343,8 +343,9 @@ func knownWeight(lex *candgen.Lexicon, eng *lm.Model, w string) float64 {
 }
 
 // isHabitRune reports whether r is a rune a habit may read a letter as: a
-// lower-case ASCII letter.
-func isHabitRune(r rune) bool { return 'a' <= r && r <= 'z' }
+// lower-case ASCII letter, or the long s (ſ), which engines trained on
+// early print write where a transcription that modernises it has s.
+func isHabitRune(r rune) bool { return 'a' <= r && r <= 'z' || r == 'ſ' }
 
 // runeCount returns the occurrences of r in rs.
 func runeCount(rs []rune, r rune) int {

@@ -17,18 +17,27 @@ import (
 // would have been (not at a word's end, nor before b, k or f, nor after f)
 // becomes f, percent times in 100 (chosen by a hash of name and the
 // position, so the result is the same on every run; 100: all of them).
-func LongS(name, text string, percent int) string {
+func LongS(name, text string, percent int) string { return longS(name, text, percent, 'f') }
+
+// LongSGlyph returns text as an engine that knows the long s writes it:
+// the s that LongS would make f become ſ (U+017F), where a transcription
+// that modernises the print keeps s.
+func LongSGlyph(name, text string, percent int) string { return longS(name, text, percent, 'ſ') }
+
+// longS writes as the s that a long s would have been, percent times in
+// 100 (LongS).
+func longS(name, text string, percent int, as rune) string {
 	rs := []rune(text)
 	for i, r := range rs {
 		if r != 's' || i+1 >= len(rs) {
 			continue
 		}
 		next := rs[i+1]
-		if !unicode.IsLower(next) || strings.ContainsRune("bkf", next) || i > 0 && rs[i-1] == 'f' {
+		if !unicode.IsLower(next) || strings.ContainsRune("bkf", next) || i > 0 && (rs[i-1] == 'f' || rs[i-1] == as) {
 			continue
 		}
 		if chosen(name, i, percent) {
-			rs[i] = 'f'
+			rs[i] = as
 		}
 	}
 	return string(rs)

@@ -12,6 +12,9 @@ func TestLongS(t *testing.T) {
 			t.Errorf("LongS(%q) = %q, want %q", in, got, want)
 		}
 	}
+	if got, want := LongSGlyph("x", "such a house is his; offset, possess", 100), "ſuch a houſe is his; offset, poſseſs"; got != want {
+		t.Errorf("LongSGlyph = %q, want %q", got, want)
+	}
 	if got := LongS("x", "such", 0); got != "such" {
 		t.Errorf("LongS at 0%% = %q", got)
 	}

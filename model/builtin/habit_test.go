@@ -53,8 +53,8 @@ func correctedCounts(m *model.Model, ts []*data.Text, gts [][]string, prof *prof
 }
 
 // TestHabits: the built-in model finds a habit of the OCR in a collection
-// that has it (the long s read as f; h read as li), and nowhere else, and
-// adapting to it gives back much of what the habit cost.
+// that has it (the long s read as f or written ſ; h read as li), and
+// nowhere else, and adapting to it gives back much of what the habit cost.
 func TestHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
@@ -94,6 +94,7 @@ func TestHabits(t *testing.T) {
 	}{
 		{"long s read as f", func(stem, src string) string { return habitsim.LongS(stem, src, 100) }, 's', "f"},
 		{"h read as li", func(stem, src string) string { return habitsim.HLi(stem, src, 30) }, 'h', "li"},
+		{"long s written ſ", func(stem, src string) string { return habitsim.LongSGlyph(stem, src, 100) }, 's', "ſ"},
 	} {
 		habit := texts(c.read)
 		hp := profileOf(habit)
