@@ -65,7 +65,8 @@
 //
 // Some collections misread one letter as another, or as two, far more
 // often than any training collection did: 17th- and 18th-century print
-// read with the long s taken for f (`fuch`, `himfelf`), an engine that
+// read with the long s taken for f (`fuch`, `himfelf`) or written as the
+// long s itself where the truth modernises it (`ſuch`), an engine that
 // reads i as l (ads-fall2018: three i in four) or h as li (`tlie`).
 // Before correcting, Model.Habits looks for such habits in the
 // collection's profile alone (habit.go): recurring words no lexicon knows
