@@ -82,6 +82,8 @@ func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 	slices.Sort(rates)
 	floor := rates[len(rates)/2]
 	var out []candgen.Habit
+	misread := map[rune]float64{} // the tokens of the habits found, per true letter
+	var tokens []float64          // ... and of each habit
 	for _, s := range list {
 		r := rate(s)
 		exp := m.Conf.SubRate(string(s.t), s.o)
@@ -92,7 +94,17 @@ func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 		for _, p := range conventionPairs {
 			conv = conv || s.o == string(p[1]) && s.t == p[0] || s.o == string(p[0]) && s.t == p[1]
 		}
+		misread[s.t] += s.tokens
+		tokens = append(tokens, s.tokens)
 		out = append(out, candgen.Habit{True: s.t, OCR: s.o, Rate: r, Words: s.words, Tokens: int(s.tokens + 0.5), Expected: exp, Convention: conv})
+	}
+	for i, h := range out {
+		// a letter with several habits (ads-fall2018: i read as l and as
+		// 1): each rate is its share of all the letter's readings, the
+		// others' counted too, so that the adapted confusion keeps the
+		// copies of the letter the collection has (rate above counts the
+		// letter's copies and the one habit's occurrences only)
+		out[i].Rate = tokens[i] / (runes[h.True] + misread[h.True])
 	}
 	for i, h := range out {
 		for _, g := range out {
@@ -223,7 +235,8 @@ type habitStat struct {
 
 // habitEvidence collects, from the word forms of a profile, the evidence
 // of every misreading of one letter as another or as two: a word form
-// that recurs (seen at least twice), has only letters, and is known
+// that recurs (seen at least twice), has only letters and digits, two
+// letters at least (`1nclud1ng`, not `1990`), and is known
 // neither to the model's lexicon nor to the English model, counts for
 // (t, o) when putting t back for one o of it, or for all of its o (one
 // letter), makes a known word (`fuch` -> `such`, `poffeffion` ->
@@ -245,12 +258,15 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[habitKey]*habitStat, m
 	var hits []hit
 	for w, c := range prof.WordForms() {
 		rs = append(rs[:0], []rune(w)...)
-		letters := true
+		letters, nl := true, 0
 		for _, r := range rs {
 			runes[r] += float64(c.N)
-			letters = letters && unicode.IsLetter(r)
+			letters = letters && (unicode.IsLetter(r) || '0' <= r && r <= '9')
+			if unicode.IsLetter(r) {
+				nl++
+			}
 		}
-		if c.N < 2 || !letters || len(rs) < 2 || len(rs) > 24 || known(w) {
+		if c.N < 2 || !letters || nl < 2 || len(rs) < 2 || len(rs) > 24 || known(w) {
 			continue
 		}
 		hits = hits[:0]
@@ -343,9 +359,13 @@ func knownWeight(lex *candgen.Lexicon, eng *lm.Model, w string) float64 {
 }
 
 // isHabitRune reports whether r is a rune a habit may read a letter as: a
-// lower-case ASCII letter, or the long s (ſ), which engines trained on
-// early print write where a transcription that modernises it has s.
-func isHabitRune(r rune) bool { return 'a' <= r && r <= 'z' || r == 'ſ' }
+// lower-case ASCII letter, an ASCII digit (ads-fall2018's engine reads i
+// as 1 at the start of a word: `1nclud1ng`, `1ndustry`), or the long s
+// (ſ), which engines trained on early print write where a transcription
+// that modernises it has s.
+func isHabitRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == 'ſ'
+}
 
 // runeCount returns the occurrences of r in rs.
 func runeCount(rs []rune, r rune) int {

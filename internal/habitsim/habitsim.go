@@ -46,11 +46,17 @@ func longS(name, text string, percent int, as rune) string {
 // HLi returns text as an engine that reads h as li now and then reads it
 // (`tlie`, `wliich`, a habit of early OCR of worn newspaper type): each h
 // becomes li percent times in 100, chosen as LongS chooses.
-func HLi(name, text string, percent int) string {
+func HLi(name, text string, percent int) string { return ReadAs(name, text, 'h', "li", percent) }
+
+// ReadAs returns text as an engine that reads the letter t as o now and
+// then: each t becomes o percent times in 100, chosen as LongS chooses
+// (ads-fall2018's engine reads i as l three times in four, and as 1 at
+// the start of a word now and then).
+func ReadAs(name, text string, t rune, o string, percent int) string {
 	var b strings.Builder
 	for i, r := range []rune(text) {
-		if r == 'h' && chosen(name, i, percent) {
-			b.WriteString("li")
+		if r == t && chosen(name, i, percent) {
+			b.WriteString(o)
 			continue
 		}
 		b.WriteRune(r)

@@ -49,3 +49,12 @@ func TestHLi(t *testing.T) {
 		t.Errorf("HLi at 0%% = %q", got)
 	}
 }
+
+func TestReadAs(t *testing.T) {
+	if got, want := ReadAs("x", "this is it", 'i', "1", 100), "th1s 1s 1t"; got != want {
+		t.Errorf("ReadAs = %q, want %q", got, want)
+	}
+	if got := ReadAs("x", "this is it", 'i', "1", 0); got != "this is it" {
+		t.Errorf("ReadAs at 0%% = %q", got)
+	}
+}

@@ -1,9 +1,11 @@
 package builtin
 
 import (
+	"math"
 	"strings"
 	"testing"
 
+	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/internal/habitsim"
@@ -120,6 +122,56 @@ func TestHabits(t *testing.T) {
 		if x, y := a.Correct(habit[0], nil, hp).Out, a.Correct(habit[0], nil, hp).Out; strings.Join(x, " ") != strings.Join(y, " ") {
 			t.Errorf("%s: the adapted model is not deterministic", c.name)
 		}
+	}
+}
+
+// TestHabitsTwoReadings: a letter read two ways (i as l and as 1, as
+// ads-fall2018's engine reads it) shows two habits, whose rates share the
+// letter's readings, and adapting to both wins back much of what they
+// cost, more than adapting to the first alone.
+func TestHabitsTwoReadings(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	texts := make([]*data.Text, len(docs))
+	gts := make([][]string, len(docs))
+	plain := make([]*data.Text, len(docs))
+	for j, d := range docs {
+		src := strings.Join(d.OCR.Words(), " ") + "\n"
+		read := habitsim.ReadAs(d.Stem+"/1", habitsim.ReadAs(d.Stem, src, 'i', "l", 50), 'i', "1", 40)
+		var err error
+		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(read)); err != nil {
+			t.Fatal(err)
+		}
+		plain[j] = d.OCR
+		gts[j] = d.GT.Words()
+	}
+	p := profileOf(texts)
+	hs := m.Habits(p)
+	var l, one *candgen.Habit
+	for i, h := range hs {
+		switch {
+		case h.True == 'i' && h.OCR == "l":
+			l = &hs[i]
+		case h.True == 'i' && h.OCR == "1":
+			one = &hs[i]
+		}
+	}
+	if l == nil || one == nil || len(hs) != 2 {
+		t.Fatalf("habits %v, want i read as l and as 1", hs)
+	}
+	// half of the i read as l, a fifth as 1 (the evidence sees fewer: a
+	// word with several readings shares its count): the rates share the
+	// letter's readings, in proportion to their evidence
+	if ratio, want := l.Rate/one.Rate, float64(l.Tokens)/float64(one.Tokens); l.Rate+one.Rate >= 0.85 || one.Rate < 0.05 || math.Abs(ratio/want-1) > 0.01 {
+		t.Errorf("rates: l %.3f, 1 %.3f (ratio %.3f, tokens' ratio %.3f)", l.Rate, one.Rate, ratio, want)
+	}
+	_, plainCorr, _ := correctedCounts(m, plain, gts, profileOf(plain))
+	raw, before, _ := correctedCounts(m, texts, gts, p)
+	_, first, _ := correctedCounts(m.Adapted(hs[:1]), texts, gts, p)
+	_, both, _ := correctedCounts(m.Adapted(hs), texts, gts, p)
+	t.Logf("%v; matched words: plain OCR corrected %d; read so: raw %d, corrected %d, adapted to %s %d, to both %d", hs, plainCorr, raw, before, hs[0], first, both)
+	if lost := plainCorr - before; both-before < lost/2 || both <= first {
+		t.Errorf("adapting to both won back %d of the %d words the habits cost the correction (to the first alone %d)", both-before, lost, first-before)
 	}
 }
 
