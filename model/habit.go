@@ -52,7 +52,10 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // the true letter's occurrences in the profile) stands habitStandOut times
 // above both the collection's noise floor and the model's own rate for it.
 // The rate is an underestimate (a misreading that makes another known word
-// leaves no evidence), which errs on the side of leaving text alone. A
+// leaves no evidence), which errs on the side of leaving text alone. The
+// Rate returned counts the other habits of the same letter in its
+// denominator too, so that the rates of a letter read two ways (i as l and
+// as 1) share its readings. A
 // habit of a pair of conventionPairs, or of two letters found standing in
 // for each other both ways, is marked a Convention: the collection's
 // spelling, which Adapted protects instead of expecting. Most collections
