@@ -264,7 +264,7 @@ func (m *Model) habitEvidence(prof *profile.Profile) (map[habitKey]*habitStat, m
 		letters, nl := true, 0
 		for _, r := range rs {
 			runes[r] += float64(c.N)
-			letters = letters && (unicode.IsLetter(r) || '0' <= r && r <= '9')
+			letters = letters && (unicode.IsLetter(r) || isHabitRune(r))
 			if unicode.IsLetter(r) {
 				nl++
 			}
