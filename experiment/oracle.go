@@ -11,6 +11,7 @@ import (
 	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/model"
 )
 
 // StudyOptions controls the studies of candidate generation alone
@@ -54,7 +55,7 @@ func (o StudyOptions) lexicon(docs []*data.Doc) *candgen.Lexicon {
 func (o StudyOptions) generator(train []*data.Doc) *candgen.Generator {
 	pairs := make([]candgen.TrainPair, len(train))
 	for i, d := range train {
-		pairs[i] = candgen.TrainPair{GT: d.GT.Words(), OCR: d.OCR.Words()}
+		pairs[i] = candgen.TrainPair{GT: d.GT.Words(), OCR: model.ReadWords(d.OCR)}
 	}
 	return candgen.NewGenerator(candgen.LearnConfusion(pairs, o.Confusion), o.lexicon(train), o.Gen)
 }
@@ -65,7 +66,7 @@ func readings(d *data.Doc, ocr []string) *align.Readings {
 	var alts [][]string
 	for _, a := range d.Alt {
 		if a != nil {
-			alts = append(alts, a.Words())
+			alts = append(alts, model.ReadWords(a))
 		}
 	}
 	return align.AlignReadings(ocr, alts)
@@ -117,7 +118,7 @@ func Oracle(c *data.Corpus, opt StudyOptions) (*OracleReport, error) {
 	for _, held := range opt.folds(len(docs)) {
 		g := opt.generator(pick(docs, Complement(len(docs), held)))
 		for _, d := range pick(docs, held) {
-			gt, ocr := d.GT.Words(), d.OCR.Words()
+			gt, ocr := d.GT.Words(), model.ReadWords(d.OCR)
 			t0 := time.Now()
 			cands := g.Generate(ocr, readings(d, ocr))
 			genTime += time.Since(t0)
@@ -275,7 +276,7 @@ func GenerateFolds(c *data.Corpus, opt StudyOptions, emit func(d *data.Doc, cand
 	for _, held := range opt.folds(len(docs)) {
 		g := opt.generator(pick(docs, Complement(len(docs), held)))
 		for _, d := range pick(docs, held) {
-			ocr := d.OCR.Words()
+			ocr := model.ReadWords(d.OCR)
 			out[d] = g.Generate(ocr, readings(d, ocr))
 		}
 	}
@@ -285,7 +286,7 @@ func GenerateFolds(c *data.Corpus, opt StudyOptions, emit func(d *data.Doc, cand
 			if g == nil {
 				g = opt.generator(docs)
 			}
-			ocr := d.OCR.Words()
+			ocr := model.ReadWords(d.OCR)
 			out[d] = g.Generate(ocr, readings(d, ocr))
 		}
 	}

@@ -16,6 +16,7 @@ func TestNormTable(t *testing.T) {
 		{"Ægypt;", "ægypt"}, {"ÉCOLE", "école"}, {"£5", "5"}, {"e.g.", "e.g"},
 		{"«oui»", "oui"}, {"¬", ""}, {"", ""}, {"a-b", "a-b"}, {"'Tis", "tis"},
 		{"MR.", "mr"}, {"x+y=", "x+y"}, {"½", "½"},
+		{"ﬂoor,", "floor"}, {"Oﬃce", "office"}, {"ﬆreet", "street"},
 	}
 	for _, c := range cases {
 		if got := Norm(c.in); got != c.want {

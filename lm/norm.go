@@ -9,20 +9,77 @@ import (
 )
 
 // Norm returns the form under which the model counts a token: lower case,
-// with leading and trailing Unicode punctuation and symbols removed. It may
+// with leading and trailing Unicode punctuation and symbols removed and
+// ligature glyphs written as their letters (ExpandLigatures). It may
 // be "". It is ocrfix's one normal form of a word: features.Norm and
 // profile.Norm are this function, so the English model, the bigram model
 // of the truth and the collection profile count the same forms
 // (TestNormTable pins the cases).
 func Norm(w string) string {
 	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+	upper := false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') {
-			return strings.ToLower(w)
+		if c >= 0x80 {
+			return strings.ToLower(ExpandLigatures(w))
 		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if upper {
+		return strings.ToLower(w)
 	}
 	return w
+}
+
+// ligatures holds the letters of the Latin ligature presentation forms
+// U+FB00 to U+FB06, as Unicode's compatibility normalisation (NFKC)
+// writes them.
+var ligatures = [...]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}
+
+// ExpandLigatures returns w with each Latin ligature presentation form
+// (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ, U+FB00 to U+FB06) written as its letters, as NFKC
+// writes them (ﬅ, long s and t, as st), and every other rune as it is.
+// Engines write these glyphs where a page printed the ligature; texts
+// transcribed by people, and every text ocrfix learns English from, write
+// the letters, so ocrfix reads an OCR word through this function before it
+// looks the word up or corrects it (ﬂoor is floor, not a misreading of
+// door). A word without them is returned as it is, without allocating.
+func ExpandLigatures(w string) string {
+	if !hasLigature(w) {
+		return w
+	}
+	var b strings.Builder
+	b.Grow(len(w) + 4)
+	for i := 0; i < len(w); i++ {
+		if isLigatureAt(w, i) {
+			b.WriteString(ligatures[w[i+2]-0x80])
+			i += 2
+			continue
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
+}
+
+// isLigatureAt says whether w[i:] begins with one of U+FB00 to U+FB06
+// (the bytes EF AC 80 to EF AC 86 in UTF-8).
+func isLigatureAt(w string, i int) bool {
+	return i+2 < len(w) && w[i] == 0xef && w[i+1] == 0xac && w[i+2] >= 0x80 && w[i+2] <= 0x86
+}
+
+// hasLigature says whether w holds one of U+FB00 to U+FB06.
+func hasLigature(w string) bool {
+	for i := strings.Index(w, "\xef\xac"); i >= 0; {
+		if isLigatureAt(w, i) {
+			return true
+		}
+		j := strings.Index(w[i+1:], "\xef\xac")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // maxLine is the longest line Tokens reads.

@@ -16,6 +16,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/features"
+	"ocrfix/lm"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
@@ -153,7 +154,7 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 	}
 	for i := range l.Words {
 		c.Scores[i] = l.Scores[l.Feat.First[i]:l.Feat.First[i+1]]
-		if out[i] != words[i] {
+		if out[i] != ocr.Tokens[i].Text {
 			c.Changed++
 		}
 	}
@@ -174,7 +175,7 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 // and features) and the profile of its collection (may be nil). Its Cands
 // are lattice's to fill.
 func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *features.Doc {
-	fd := &features.Doc{Words: ocr.Words(), Profile: prof}
+	fd := &features.Doc{Words: ReadWords(ocr), Profile: prof}
 	fd.Conf = make([]float32, len(ocr.Tokens))
 	fd.Line = make([]int, len(ocr.Tokens))
 	for i, t := range ocr.Tokens {
@@ -184,11 +185,22 @@ func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *featu
 	var other [][]string
 	for _, a := range alts {
 		if a != nil {
-			other = append(other, a.Words())
+			other = append(other, ReadWords(a))
 		}
 	}
 	fd.Readings = align.AlignReadings(fd.Words, other)
 	return fd
+}
+
+// ReadWords returns the words of an OCR text as the model reads them:
+// ligature glyphs written as their letters (lm.ExpandLigatures), so the
+// corrected text has the letters wherever the OCR had a ligature.
+func ReadWords(t *data.Text) []string {
+	w := t.Words()
+	for i, s := range w {
+		w[i] = lm.ExpandLigatures(s)
+	}
+	return w
 }
 
 // lattice generates the candidates of fd's words (with a generator of

@@ -132,7 +132,7 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	for _, d := range docs {
 		gt := d.GT.Words()
 		gts = append(gts, gt)
-		pairs = append(pairs, candgen.TrainPair{GT: gt, OCR: d.OCR.Words()})
+		pairs = append(pairs, candgen.TrainPair{GT: gt, OCR: ReadWords(d.OCR)})
 		lm.Add(gt)
 		lex.AddText(gt)
 	}

@@ -133,7 +133,8 @@ func End(w string) string {
 	return w[i:]
 }
 
-// Add counts the tokens of one document.
+// Add counts the tokens of one document, each with its ligature glyphs
+// written as their letters (lm.ExpandLigatures), as correction reads it.
 func (p *Profile) Add(doc []string) {
 	p.docs++
 	p.tokens += uint64(len(doc))
@@ -144,6 +145,7 @@ func (p *Profile) Add(doc []string) {
 		if t == "" {
 			continue
 		}
+		t = lm.ExpandLigatures(t) // as the model reads the token
 		if n := Norm(t); n != "" {
 			if prev != "" {
 				p.pairs[PairKey(prev, n)]++

@@ -9,6 +9,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/model"
 )
 
 func init() {
@@ -37,7 +38,7 @@ func runConfusion(args []string, stdout, stderr io.Writer) error {
 	var pairs []candgen.TrainPair
 	for _, d := range c.Docs {
 		if d.GT != nil && d.OCR != nil {
-			pairs = append(pairs, candgen.TrainPair{GT: d.GT.Words(), OCR: d.OCR.Words()})
+			pairs = append(pairs, candgen.TrainPair{GT: d.GT.Words(), OCR: model.ReadWords(d.OCR)})
 		}
 	}
 	conf := candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})

@@ -59,6 +59,29 @@ func TestBuiltinLineBreaks(t *testing.T) {
 	}
 }
 
+// Ligature glyphs are read as their letters: the words they spell are
+// known words, not misreadings of others (ﬂoor is floor, not door), the
+// corrected text has the letters, and Changed counts those tokens.
+func TestBuiltinLigatures(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	src := "The ﬁrst ﬂoor of the oﬃce was ﬁlled with ﬂowers and oﬀers.\n"
+	tx, err := data.ReadText("page.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Correct(tx, nil, nil)
+	var b strings.Builder
+	if err := tx.Rewrite(&b, c.Out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "The first floor of the office was filled with flowers and offers.\n"; b.String() != want {
+		t.Errorf("corrected\n%s\nwant\n%s", b.String(), want)
+	}
+	if c.Changed != 6 {
+		t.Errorf("Changed = %d, want 6", c.Changed)
+	}
+}
+
 // TestLineBreaksReal: data/habits/hyphen-periodicals is the collection
 // periodicals set in narrow lines, a word broken at the end of one line in
 // nine (scripts/gencorpus -hyphenate), its truth keeping the broken words
