@@ -2,8 +2,9 @@
 // learned from that OCR alone, with no ground truth: how often each word
 // form occurs and in how many documents, how often each exact spelling
 // (case and punctuation kept) occurs, and the collection's habits of
-// punctuation at word ends, and how often each two word forms follow each
-// other (its own bigram statistics). ocrfix corrects a collection nobody labelled by
+// punctuation at word ends, how often each two word forms follow each
+// other (its own bigram statistics), and which words it writes with a
+// capital in mid-sentence (its case habits: MidTitle). ocrfix corrects a collection nobody labelled by
 // computing features relative to its profile: a word form that recurs
 // across the collection's documents is probably right there, whatever a
 // training lexicon says (the idea behind TICCL's corpus clean-up), and a
@@ -55,7 +56,7 @@ import (
 
 // Version is the profile file format version this package writes and
 // reads.
-const Version = 2
+const Version = 3
 
 const magic = "ocrfix-profile\n"
 
@@ -85,8 +86,9 @@ type Profile struct {
 	words  map[string]Count // by Norm form
 	exact  map[string]Count // by exact token
 	ends   map[string]uint32
-	pairs  map[uint64]uint32 // by PairKey of two successive Norm forms
-	pruned uint32            // forms seen at most this often may have been dropped
+	pairs  map[uint64]uint32     // by PairKey of two successive Norm forms
+	titles map[string]TitleCount // by lower-case core (countTitle)
+	pruned uint32                // forms seen at most this often may have been dropped
 	// prunedPairs: pairs seen at most this often may have been dropped
 	prunedPairs uint32
 	max         int
@@ -98,7 +100,8 @@ type Profile struct {
 
 // New returns an empty profile.
 func New(opt Options) *Profile {
-	return &Profile{words: map[string]Count{}, exact: map[string]Count{}, ends: map[string]uint32{}, pairs: map[uint64]uint32{}, max: cmp.Or(opt.MaxForms, DefaultMaxForms)}
+	return &Profile{words: map[string]Count{}, exact: map[string]Count{}, ends: map[string]uint32{}, pairs: map[uint64]uint32{},
+		titles: map[string]TitleCount{}, max: cmp.Or(opt.MaxForms, DefaultMaxForms)}
 }
 
 // Of returns the profile of the given documents (each a list of OCR
@@ -141,10 +144,11 @@ func (p *Profile) Add(doc []string) {
 	seenW := make(map[string]bool, len(doc))
 	seenE := make(map[string]bool, len(doc))
 	prev := ""
-	for _, t := range doc {
+	for i, t := range doc {
 		if t == "" {
 			continue
 		}
+		p.countTitle(doc, i)
 		t = lm.ExpandLigatures(t) // as the model reads the token
 		if n := Norm(t); n != "" {
 			if prev != "" {
@@ -190,6 +194,10 @@ func (p *Profile) Merge(q *Profile) {
 	for k, n := range q.pairs {
 		p.pairs[k] += n
 	}
+	for k, c := range q.titles {
+		d := p.titles[k]
+		p.titles[k] = TitleCount{d.Mid + c.Mid, d.Iso + c.Iso}
+	}
 	p.pruned += q.pruned
 	p.prunedPairs += q.prunedPairs
 	p.bound()
@@ -216,6 +224,19 @@ func (p *Profile) bound() {
 		for _, k := range keys[p.max:] {
 			p.pruned = max(p.pruned, m[k].N)
 			delete(m, k)
+		}
+	}
+	if len(p.titles) > 2*p.max {
+		keys := make([]string, 0, len(p.titles))
+		for k := range p.titles {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b string) int {
+			return cmp.Or(cmp.Compare(p.titles[b].Mid, p.titles[a].Mid), strings.Compare(a, b))
+		})
+		for _, k := range keys[p.max:] {
+			p.pruned = max(p.pruned, p.titles[k].Mid)
+			delete(p.titles, k)
 		}
 	}
 	if len(p.pairs) > 2*p.max {
@@ -358,6 +379,13 @@ func (p *Profile) Write(w io.Writer) error {
 		uv(uint64(p.pairs[k]))
 		last = k
 	}
+	keys = sortedKeys(p.titles)
+	uv(uint64(len(keys)))
+	for _, k := range keys {
+		str(k)
+		uv(uint64(p.titles[k].Mid))
+		uv(uint64(p.titles[k].Iso))
+	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -449,6 +477,17 @@ func Read(r io.Reader, name string) (*Profile, error) {
 		}
 		key += gap
 		p.pairs[key] = c
+	}
+	n = d.small(uint64(len(d.b)))
+	p.titles = make(map[string]TitleCount, n)
+	prev := ""
+	for i := uint64(0); i < n && d.err == nil; i++ {
+		s := d.str()
+		c := TitleCount{uint32(d.small(math.MaxUint32)), uint32(d.small(math.MaxUint32))}
+		if d.err == nil && (i > 0 && s <= prev || c.Mid == 0 || c.Iso > c.Mid) {
+			d.err = fmt.Errorf("bad title entry %q", s)
+		}
+		p.titles[s], prev = c, s
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = fmt.Errorf("%d bytes after the end", len(d.b))

@@ -10,14 +10,14 @@ import (
 func docs() [][]string {
 	return [][]string{
 		strings.Fields("The hee returne , to the Towne; the 18 day."),
-		strings.Fields("hee said: The towne is faire; returne"),
+		strings.Fields("hee said: The towne is faire; returne Very well"),
 		strings.Fields("tbe cat"),
 	}
 }
 
 func TestCounts(t *testing.T) {
 	p := Of(docs(), Options{})
-	if p.Docs() != 3 || p.Tokens() != 19 {
+	if p.Docs() != 3 || p.Tokens() != 21 {
 		t.Fatalf("docs %d tokens %d", p.Docs(), p.Tokens())
 	}
 	if c := p.Word("the"); c.N != 4 || c.DF != 2 {
@@ -38,8 +38,42 @@ func TestCounts(t *testing.T) {
 	if n := p.EndCount(","); n != 1 {
 		t.Errorf(", ends %d tokens, want 1 (the lone comma)", n)
 	}
-	if n := p.EndCount(""); n != 14 {
-		t.Errorf("%d tokens end with a letter or digit, want 14", n)
+	if n := p.EndCount(""); n != 16 {
+		t.Errorf("%d tokens end with a letter or digit, want 16", n)
+	}
+}
+
+// A capitalised word after a token that ends no sentence is counted in
+// mid-sentence, and as isolated between two lower-case words; at a
+// sentence start, in a run of capitals, or as a mixed-case word it is not.
+func TestMidTitle(t *testing.T) {
+	p := Of([][]string{
+		strings.Fields("it is Very important and Very, very good. Very well: Very"),
+		strings.Fields("the Clean Water Act was Signed into law by the Senate. McKay said"),
+		strings.Fields("“Since” he was here Since then"),
+	}, Options{})
+	cases := map[string]TitleCount{
+		"very":  {2, 1}, // `is Very important`; `and Very,` has a comma; `well: Very` starts a clause
+		"clean": {1, 0}, "water": {1, 0}, "act": {1, 0}, "signed": {1, 1},
+		"senate": {1, 0}, "mckay": {}, "since": {1, 1}, "it": {}, // the first token starts a text
+	}
+	for w, want := range cases {
+		if got := p.MidTitle(w); got != want {
+			t.Errorf("MidTitle(%q) = %+v, want %+v", w, got, want)
+		}
+	}
+	q := Of(nil, Options{})
+	q.Merge(p)
+	q.Merge(p)
+	if got := q.MidTitle("very"); got != (TitleCount{4, 2}) {
+		t.Errorf("merged twice: %+v", got)
+	}
+	var n int
+	for range q.MidTitles() {
+		n++
+	}
+	if n != 7 {
+		t.Errorf("MidTitles lists %d words, want 7", n)
 	}
 }
 
@@ -58,8 +92,8 @@ func TestPairs(t *testing.T) {
 			t.Errorf("Pair(%q, %q) = %d, want %d", c.a, c.b, got, c.n)
 		}
 	}
-	if p.Pairs() != 14 {
-		t.Errorf("%d distinct pairs, want 14", p.Pairs())
+	if p.Pairs() != 16 {
+		t.Errorf("%d distinct pairs, want 16", p.Pairs())
 	}
 	if PairKey("ab", "c") == PairKey("a", "bc") {
 		t.Error("the key does not separate the two forms")
@@ -141,7 +175,7 @@ func TestBadFiles(t *testing.T) {
 		if !strings.Contains(err.Error(), "x.prof") {
 			t.Errorf("%s: error does not name the file: %v", name, err)
 		}
-		if name == "version" && !strings.Contains(err.Error(), "version 1, this ocrfix reads version 2") {
+		if name == "version" && !strings.Contains(err.Error(), fmt.Sprintf("version 1, this ocrfix reads version %d", Version)) {
 			t.Errorf("version: %v", err)
 		}
 	}

@@ -1,0 +1,100 @@
+package profile
+
+import (
+	"iter"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// TitleCount is how often a collection writes a word with a capital
+// initial in mid-sentence (Profile.MidTitle): a capitalised word (one
+// capital, the rest lower case) after a token that does not end a
+// sentence.
+type TitleCount struct {
+	Mid uint32 // occurrences in mid-sentence
+	// Iso: of those, occurrences between two words of lower-case letters
+	// with no punctuation in between (`is Very important`), where neither
+	// a heading nor a name of several words (`Clean Water Act`) puts it.
+	Iso uint32
+}
+
+// titleCore returns the core of token t (leading and trailing punctuation
+// and symbols removed) when it is a capitalised word: an upper-case letter
+// and then one or more lower-case letters, and nothing else.
+func titleCore(t string) (string, bool) {
+	core := strings.TrimFunc(t, isPunct)
+	r, n := utf8.DecodeRuneInString(core)
+	if n == len(core) || !unicode.IsUpper(r) {
+		return "", false
+	}
+	for _, r := range core[n:] {
+		if !unicode.IsLower(r) {
+			return "", false
+		}
+	}
+	return core, true
+}
+
+// lowerWordToken says whether token t is a word of lower-case letters with
+// no punctuation after it (before it either, unless leading is true).
+func lowerWordToken(t string, leading bool) bool {
+	if End(t) != "" {
+		return false
+	}
+	core := t
+	if leading {
+		core = strings.TrimLeftFunc(t, isPunct)
+	}
+	if core == "" {
+		return false
+	}
+	for _, r := range core {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsSentence says whether token t ends a sentence or a clause that a
+// capital may follow: its trailing punctuation holds . ! ? or :.
+func endsSentence(t string) bool { return strings.ContainsAny(End(t), ".!?:") }
+
+// countTitle counts doc[i] in p.titles when it is a capitalised word in
+// mid-sentence.
+func (p *Profile) countTitle(doc []string, i int) {
+	if i == 0 || doc[i-1] == "" || endsSentence(doc[i-1]) {
+		return
+	}
+	core, ok := titleCore(doc[i])
+	if !ok {
+		return
+	}
+	c := p.titles[strings.ToLower(core)]
+	c.Mid++
+	if End(doc[i]) == "" && lowerWordToken(doc[i-1], false) && i+1 < len(doc) && lowerWordToken(doc[i+1], true) {
+		c.Iso++
+	}
+	p.titles[strings.ToLower(core)] = c
+}
+
+// MidTitle returns how often the collection writes the word norm (a Norm
+// form, lower case) capitalised in mid-sentence. With the word's count
+// (Word) it shows a collection whose OCR capitalises words that its print
+// does not (an engine that reads the small s, v or w of some words as the
+// capital, whose shape differs only in size: `is Very important`).
+func (p *Profile) MidTitle(norm string) TitleCount { return p.titles[norm] }
+
+// MidTitles returns the words the collection writes capitalised in
+// mid-sentence with their counts, in sorted order.
+func (p *Profile) MidTitles() iter.Seq2[string, TitleCount] {
+	keys := sortedKeys(p.titles)
+	return func(yield func(string, TitleCount) bool) {
+		for _, k := range keys {
+			if !yield(k, p.titles[k]) {
+				return
+			}
+		}
+	}
+}
