@@ -28,6 +28,16 @@ type Habit struct {
 	// spelling convention of its print or transcription: u for v in
 	// `haue`), not by misreading it: Adapted leaves it out.
 	Convention bool
+	// Case says the OCR writes the capital of True at the start of words
+	// in mid-sentence, where the print has the small letter: an engine that
+	// takes the small c, s, v or w for the capital, whose shape differs
+	// only in size (`is Very important`). OCR is then the start of the
+	// words it does so in, capitalised (the first two letters: `Si` for
+	// since and significant, where such and said keep their s); Words and
+	// Tokens are the words that show it and their capitalised occurrences,
+	// Rate their share of those words' occurrences. The confusion does not
+	// model it (Adapted leaves it out); package model lowers such capitals.
+	Case bool
 }
 
 // String describes the habit for a log: `s read as f (31.0% of s; 1.2e-05
@@ -36,6 +46,10 @@ type Habit struct {
 func (h Habit) String() string {
 	s := fmt.Sprintf("%c read as %s (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
 		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
+	if h.Case {
+		return fmt.Sprintf("%s written %s in mid-sentence (%.1f%% of %d words showing it, %d tokens)",
+			strings.ToLower(h.OCR), h.OCR, 100*h.Rate, h.Words, h.Tokens)
+	}
 	if h.Convention {
 		s = fmt.Sprintf("%s written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
 			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
@@ -44,7 +58,7 @@ func (h Habit) String() string {
 }
 
 // Adapted returns a copy of the confusion model that expects the habits
-// (conventions left out): the share of each true rune's aligned
+// (conventions and case habits left out): the share of each true rune's aligned
 // occurrences read as the OCR rune
 // becomes at least the habit's Rate, the copies of the true rune giving up
 // the difference (so the rune's other confusions keep their counts). The
@@ -61,7 +75,7 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	var d *Confusion
 	for _, h := range habits {
 		t, o := string(h.True), h.OCR
-		if h.Convention || t == o || o == "" || !(h.Rate > 0) {
+		if h.Convention || h.Case || t == o || o == "" || !(h.Rate > 0) {
 			continue
 		}
 		src := c

@@ -88,7 +88,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // OCR token: the best candidate when it beats the OCR token by more than
 // the margin of its kind of change, the token itself otherwise ("" where
 // an earlier merge consumed the position). A word broken at a line end is
-// written back in its two pieces (ques- tlon -> ques- tion).
+// written back in its two pieces (ques- tlon -> ques- tion). The capitals
+// that an Adapted model's case habits explain are written in lower case
+// (lowerCaseHabits).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
@@ -101,6 +103,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	if math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1) {
 		keepAffixes(out, l.Words)
 	}
+	m.lowerCaseHabits(out, l.Words, l.Profile)
 	if len(l.breaks) > 0 {
 		splitBreaks(out, l.tokens, l.breaks)
 	}

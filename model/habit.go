@@ -60,8 +60,16 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // for each other both ways, is marked a Convention: the collection's
 // spelling, which Adapted protects instead of expecting. Most collections
 // have none; a small profile (one page) has too little evidence for any.
-// The result is the same for the same profile and model.
+// The result is the same for the same profile and model. The case habits
+// of the collection (caseHabits: the small v read as the capital at word
+// starts) follow the letters' habits.
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
+	return append(m.letterHabits(prof), m.caseHabits(prof)...)
+}
+
+// letterHabits returns the habits of single letters (Habits without the
+// case habits).
+func (m *Model) letterHabits(prof *profile.Profile) []candgen.Habit {
 	if prof == nil || m.Conf == nil {
 		return nil
 	}
@@ -133,23 +141,26 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 	if len(habits) == 0 || m.Conf == nil {
 		return m
 	}
-	var conv, mis []candgen.Habit
+	var conv, mis, cases []candgen.Habit
 	for _, h := range habits {
-		if h.Convention {
+		switch {
+		case h.Case:
+			cases = append(cases, h)
+		case h.Convention:
 			conv = append(conv, h)
-		} else {
+		default:
 			mis = append(mis, h)
 		}
 	}
 	conf := m.Conf.Adapted(habits)
-	if conf == m.Conf && len(conv) == 0 {
+	if conf == m.Conf && len(conv) == 0 && len(cases) == 0 {
 		return m
 	}
 	m.prepare()
-	a := m.withConfusion(conf, m.resources, conv, mis)
+	a := m.withConfusion(conf, m.resources, conv, mis, cases)
 	if v := m.WithoutConfidence; v != nil {
 		v.prepare()
-		a.WithoutConfidence = v.withConfusion(conf, v.resources, conv, mis)
+		a.WithoutConfidence = v.withConfusion(conf, v.resources, conv, mis, cases)
 		a.WithoutConfidence.gens = a.gens
 	}
 	return a
@@ -157,8 +168,9 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 
 // withConfusion returns a copy of m with the confusion conf, a fresh
 // generator pool over it (m's own when conf is m's), the feature
-// resources res, the conventions conv and the misreadings mis.
-func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, conv, mis []candgen.Habit) *Model {
+// resources res, the conventions conv, the misreadings mis and the case
+// habits cases.
+func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, conv, mis, cases []candgen.Habit) *Model {
 	gens := m.gens
 	if conf != m.Conf {
 		gens = m.genPool(conf)
@@ -168,7 +180,7 @@ func (m *Model) withConfusion(conf *candgen.Confusion, res *features.Resources, 
 		Ranker: m.Ranker, Margin: m.Margin, Margins: m.Margins,
 		Context: m.Context, ContextBand: m.ContextBand, FeatOpt: m.FeatOpt,
 		Stats: m.Stats, Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons,
-		gens: gens, resources: res, conventions: conv, habits: mis,
+		gens: gens, resources: res, conventions: conv, habits: mis, cases: cases,
 	}
 }
 

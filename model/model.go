@@ -91,6 +91,9 @@ type Model struct {
 	// undo them are supported for however often the form recurs (see
 	// undoesHabit)
 	conventions, habits []candgen.Habit
+	// cases are its case habits (capitals written for small letters at
+	// word starts), which Collect undoes (lowerCaseHabits)
+	cases []candgen.Habit
 }
 
 // meta is the JSON part of a model file.

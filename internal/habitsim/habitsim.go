@@ -98,3 +98,30 @@ func UV(text string) string {
 	}
 	return string(rs)
 }
+
+// Capitals returns text as an engine that misjudges the size of a word's
+// first letter reads it: a word that starts with one of prefixes (lower
+// case, as `v` or `si`) gets a capital initial, percent times in 100
+// (chosen as LongS chooses), as ads-fall2018's engine writes `Very`,
+// `Since` and `Within` in mid-sentence. Words are the runs of letters.
+func Capitals(name, text string, prefixes []string, percent int) string {
+	rs := []rune(text)
+	for i := 0; i < len(rs); i++ {
+		if i > 0 && unicode.IsLetter(rs[i-1]) || !unicode.IsLower(rs[i]) {
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsLetter(rs[j]) {
+			j++
+		}
+		w := string(rs[i:j])
+		for _, p := range prefixes {
+			if strings.HasPrefix(w, p) && chosen(name, i, percent) {
+				rs[i] = unicode.ToUpper(rs[i])
+				break
+			}
+		}
+		i = j - 1
+	}
+	return string(rs)
+}

@@ -58,3 +58,13 @@ func TestReadAs(t *testing.T) {
 		t.Errorf("ReadAs at 0%% = %q", got)
 	}
 }
+
+func TestCapitals(t *testing.T) {
+	got := Capitals("x", "it was very similar, since Sunday; so vast", []string{"v", "si"}, 100)
+	if want := "it was Very Similar, Since Sunday; so Vast"; got != want {
+		t.Errorf("Capitals = %q, want %q", got, want)
+	}
+	if got := Capitals("x", "very", []string{"v"}, 0); got != "very" {
+		t.Errorf("percent 0: %q", got)
+	}
+}

@@ -175,6 +175,74 @@ func TestHabitsTwoReadings(t *testing.T) {
 	}
 }
 
+// TestCaseHabits: an engine that writes the capital of v, of w and of s
+// before i at the start of words (as ads-fall2018's writes `Very`,
+// `Within`, `Since` in mid-sentence) shows case habits of those starts, and the
+// adapted model puts the small letters back, in mid-sentence only: it wins
+// back most of the words the capitals cost and breaks none that the plain
+// OCR had right.
+func TestCaseHabits(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:16]
+	texts := make([]*data.Text, len(docs))
+	plain := make([]*data.Text, len(docs))
+	gts := make([][]string, len(docs))
+	for j, d := range docs {
+		src := habitsim.Capitals(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", []string{"v", "w", "si"}, 100)
+		var err error
+		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		plain[j] = d.OCR
+		gts[j] = d.GT.Words()
+	}
+	if hs := m.Habits(profileOf(plain)); len(hs) != 0 {
+		t.Errorf("habits of the plain OCR: %v", hs)
+	}
+	p := profileOf(texts)
+	hs := m.Habits(p)
+	starts := map[byte]int{}
+	for _, h := range hs {
+		st := strings.ToLower(h.OCR)
+		if !h.Case || len(st) != 2 || h.OCR[0] != byte(h.True)-'a'+'A' || h.Rate < 0.5 || h.Words < caseWords ||
+			st[0] != 'v' && st[0] != 'w' && st != "si" {
+			t.Errorf("habit %v", h)
+		}
+		starts[st[0]]++
+	}
+	if starts['v'] < 1 || starts['w'] < 2 || starts['s'] != 1 {
+		t.Fatalf("case habits %v, want some of v, some of w and si", hs)
+	}
+	a := m.Adapted(hs)
+	if a == m || a.Conf != m.Conf {
+		t.Fatal("Adapted to case habits alone: want a new model with the confusion as trained")
+	}
+	_, plainCorr, _ := correctedCounts(m, plain, gts, profileOf(plain))
+	raw, before, _ := correctedCounts(m, texts, gts, p)
+	_, after, broken := correctedCounts(a, texts, gts, p)
+	_, _, plainBroken := correctedCounts(m, plain, gts, profileOf(plain))
+	t.Logf("%v; matched words: plain OCR corrected %d (%d broken); with capitals raw %d, corrected %d, adapted %d (%d broken)", hs, plainCorr, plainBroken, raw, before, after, broken)
+	if lost := plainCorr - before; after-before < lost*3/4 {
+		t.Errorf("adapting won back %d of the %d words the capitals cost", after-before, lost)
+	}
+	if broken-plainBroken > (after-before)/100 {
+		t.Errorf("adapted, %d words broken, against %d for the plain OCR corrected", broken, plainBroken)
+	}
+	// a capital at a sentence start stays
+	tx, err := data.ReadText("s.txt", []byte("It was Within reach. Within the hour we left, he said: What now?\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(a.Correct(tx, nil, p).Out, " ")
+	if want := "It was within reach. Within the hour we left, he said: What now?"; got != want {
+		t.Errorf("corrected %q, want %q", got, want)
+	}
+}
+
+// caseWords is the least number of words TestCaseHabits wants as the
+// evidence of each case habit.
+const caseWords = 2
+
 // BenchmarkHabits measures the search for habits in the profile of the
 // embedded corpus's OCR read with long s (160k words), and the adapted
 // model's deletion index, which correct builds once per run when a

@@ -1,0 +1,220 @@
+package model
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/candgen"
+	"ocrfix/profile"
+)
+
+// caseShapes are the letters whose capital is the small letter's shape
+// made larger: an engine that misjudges the size of a word's first letter
+// writes the capital (`is Very important`, `was Significant in`). Only
+// these are looked for: for other letters the two shapes differ and a
+// capital in mid-sentence is the print's.
+const caseShapes = "cosuvwxz"
+
+// caseControl are the letters that a case habit is judged against: the
+// others of the alphabet but for i, j and l, whose capitals engines confuse
+// with other letters (I with l and 1, J with I).
+const caseControl = "abdefghkmnpqrty"
+
+// Thresholds of caseHabits. A word shows the habit when the collection
+// writes it capitalised in mid-sentence caseWordMin times at least, in
+// caseWordShare of all its occurrences at least, caseWordIso of those
+// between two lower-case words (not in a heading, nor in a name of
+// several words: `Clean Water Act`). A letter of caseShapes has a habit
+// when caseHabitMinWords words of English that the training truth writes
+// in lower case (caseLowerWord) show it, and their share of such words of
+// the letter that the collection writes caseWordMin times stands
+// caseStandOut times above the same share over the letters of
+// caseControl: a collection whose print capitalises nouns (early modern
+// English: `the Song`, `a Silk line`) shows it for every letter alike.
+// ads-fall2018's engine writes `Very`, `Vote`, `Since`, `Significant`,
+// `Within` wherever the truth has them in lower case (since: 95 of 96 in
+// mid-sentence): with the built-in model, v, s, c and w show it for 19, 8,
+// 4 and 3 words, the control letters for 4 words in all; its truth shows
+// it for none, and the words it capitalises (Commission, Center) stand in
+// names of several words (isolated 0-15% of the time, against 39-80% for
+// the misread ones). Fixed priors, as variantRatio.
+const (
+	caseWordMin       = 5
+	caseWordShare     = 0.6
+	caseWordIso       = 0.3
+	caseHabitMinWords = 3
+	caseStandOut      = 5
+	caseStartMinWords = 2
+)
+
+// caseHabits returns the collection's case habits (candgen.Habit with
+// Case set), one per start of words that shows it: the letters of
+// caseShapes whose capital its OCR writes at the start of words in
+// mid-sentence where English writes them in lower case, found in the
+// profile's MidTitle counts (see the thresholds), and, for each, the
+// first two letters of the words it writes so, where two words at least
+// show it (an engine misjudges the size of a letter by the letters beside
+// it: ads-fall2018's writes `Since`, `Significant`, `Similar` but `such`,
+// `some`, `said`, so the habit of s is one of si).
+func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
+	if prof == nil || m.Lex == nil {
+		return nil
+	}
+	type ev struct {
+		words, tokens, known int
+		share                float64
+	}
+	var by [utf8.RuneSelf]ev // by first letter
+	starts := map[string]*ev{}
+	var order []string
+	for w, tc := range prof.MidTitles() {
+		r, _ := utf8.DecodeRuneInString(w)
+		if r >= utf8.RuneSelf || !caseShowsHabit(prof, w, tc) || !m.caseLowerWord(w) {
+			continue
+		}
+		sh := float64(tc.Mid) / float64(prof.Word(w).N)
+		by[r].words++
+		by[r].tokens += int(tc.Mid)
+		by[r].share += sh
+		st := caseStart(w)
+		e := starts[st]
+		if e == nil {
+			e = &ev{}
+			starts[st] = e
+			order = append(order, st) // MidTitles is sorted, so order is
+		}
+		e.words++
+		e.tokens += int(tc.Mid)
+		e.share += sh
+	}
+	for w, c := range prof.WordForms() {
+		if r := w[0]; r < utf8.RuneSelf && by[r].words > 0 || strings.IndexByte(caseControl, r) >= 0 {
+			if c.N >= caseWordMin && m.caseLowerWord(w) {
+				by[r].known++
+			}
+		}
+	}
+	var control ev
+	for _, r := range []byte(caseControl) {
+		control.words += by[r].words
+		control.known += by[r].known
+	}
+	floor := float64(control.words) / float64(max(control.known, 1))
+	var out []candgen.Habit
+	for _, st := range order {
+		r := st[0]
+		e, l := starts[st], by[r]
+		if strings.IndexByte(caseShapes, r) < 0 || l.words < caseHabitMinWords ||
+			float64(l.words)/float64(max(l.known, 1)) < caseStandOut*floor || e.words < caseStartMinWords {
+			continue
+		}
+		out = append(out, candgen.Habit{True: rune(r), OCR: strings.ToUpper(st[:1]) + st[1:], Case: true,
+			Rate: e.share / float64(e.words), Words: e.words, Tokens: e.tokens})
+	}
+	return out
+}
+
+// caseStart returns the start of the word w by which case habits are
+// kept: its first two letters (w itself when shorter).
+func caseStart(w string) string {
+	_, n := utf8.DecodeRuneInString(w)
+	_, k := utf8.DecodeRuneInString(w[n:])
+	return w[:n+k]
+}
+
+// caseShowsHabit says whether the collection's counts of the word w (tc:
+// its capitals in mid-sentence) show a case habit on their own.
+func caseShowsHabit(prof *profile.Profile, w string, tc profile.TitleCount) bool {
+	n := prof.Word(w).N
+	return tc.Mid >= caseWordMin && float64(tc.Mid) >= caseWordShare*float64(n) && float64(tc.Iso) >= caseWordIso*float64(tc.Mid)
+}
+
+// caseLowerWord says whether the training truth writes the word w (lower
+// case) in lower case: at least 80% of its occurrences where it has
+// counted it 10 times or more, else the lexicon lists it in lower case
+// and not capitalised (a word list's names are capitalised).
+func (m *Model) caseLowerWord(w string) bool {
+	if n := m.Lex.CountFold(w); n >= 10 {
+		return float64(m.Lex.Count(w)) >= 0.8*float64(n)
+	}
+	r, size := utf8.DecodeRuneInString(w)
+	return m.Lex.Has(w) && !m.Lex.Has(string(unicode.ToUpper(r))+w[size:])
+}
+
+// lowerCaseHabits writes in lower case, in out (the decoded output of the
+// OCR words words, one string per position), the capitals that the case
+// habits of the collection (m.cases, with its profile prof) explain: an
+// unchanged token in mid-sentence (the token before it ends no sentence)
+// whose core is a capitalised word of a habit's start that the training
+// truth writes in lower case (`is Very important` -> `is very
+// important`). A word that the collection writes capitalised in
+// mid-sentence caseWordMin times or more is lowered only when its own
+// counts show the habit (caseShowsHabit: `Commission` in a collection of
+// reports keeps its capital); a rarer one only between two lower-case
+// words.
+func (m *Model) lowerCaseHabits(out, words []string, prof *profile.Profile) {
+	if len(m.cases) == 0 || prof == nil {
+		return
+	}
+	for i := 1; i < len(words); i++ {
+		tok := words[i]
+		if out[i] != tok || words[i-1] == "" || strings.ContainsAny(profile.End(words[i-1]), ".!?:") {
+			continue
+		}
+		pre, core, suf := candgen.SplitAffix(tok)
+		r, size := utf8.DecodeRuneInString(core)
+		if size == 0 || size == len(core) || !unicode.IsUpper(r) {
+			continue
+		}
+		rest := core[size:]
+		if strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
+			continue
+		}
+		w := string(unicode.ToLower(r)) + rest
+		if !m.caseStartHabit(caseStart(w)) || !m.caseLowerWord(w) {
+			continue
+		}
+		if tc := prof.MidTitle(w); tc.Mid >= caseWordMin {
+			if !caseShowsHabit(prof, w, tc) {
+				continue
+			}
+		} else if !lowerBetween(words, i) {
+			continue
+		}
+		out[i] = pre + w + suf
+	}
+}
+
+// caseStartHabit says whether one of m's case habits is of the start st
+// (caseStart of a lower-case word).
+func (m *Model) caseStartHabit(st string) bool {
+	for _, h := range m.cases {
+		if len(h.OCR) == len(st) && strings.EqualFold(h.OCR, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerBetween says whether the token at i stands between two words of
+// lower-case letters with no punctuation in between (the token's own
+// trailing mark ends the test: `was Vital.`).
+func lowerBetween(words []string, i int) bool {
+	if !isLowerToken(words[i-1]) {
+		return false
+	}
+	if profile.End(words[i]) != "" {
+		return true
+	}
+	if i+1 >= len(words) {
+		return false
+	}
+	_, core, _ := candgen.SplitAffix(words[i+1])
+	return isLowerToken(core)
+}
+
+// isLowerToken says whether t is letters, all lower case.
+func isLowerToken(t string) bool {
+	return t != "" && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+}
