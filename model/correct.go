@@ -90,7 +90,8 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // an earlier merge consumed the position). A word broken at a line end is
 // written back in its two pieces (ques- tlon -> ques- tion). The capitals
 // that an Adapted model's case habits explain are written in lower case
-// (lowerCaseHabits).
+// (lowerCaseHabits), and so is the possessive S of a name in capitals in
+// mixed-case text (lowerPossessives: `the EPA'S staff`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
@@ -104,6 +105,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		keepAffixes(out, l.Words)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
+	lowerPossessives(out, l.Words)
 	if len(l.breaks) > 0 {
 		splitBreaks(out, l.tokens, l.breaks)
 	}

@@ -1,0 +1,61 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLowerPossessives(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"the EPA'S staff said", "the EPA's staff said"},
+		{"under CMA’S rules, now", "under CMA’s rules, now"},
+		{"the (EPA'S) staff", "the (EPA's) staff"},
+		{"THE EPA'S ROLE", "THE EPA'S ROLE"},           // a heading in capitals
+		{"EPA'S staff said", "EPA'S staff said"},       // no word before it
+		{"the A'S of it", "the A'S of it"},             // one capital: a letter's plural
+		{"the Smith'S boat", "the Smith'S boat"},       // not a name in capitals
+		{"the EPA's staff", "the EPA's staff"},         // right already
+		{"the EPA'SS staff", "the EPA'SS staff"},       // not a possessive
+		{"see NASA'S, then", "see NASA's, then"},       // trailing punctuation kept
+		{"the OSHA'S 12 rules", "the OSHA'S 12 rules"}, // no lower-case word after
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		lowerPossessives(out, words)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
+	}
+	// a token the decoder changed is left to it
+	words := strings.Fields("the EPA'S staff")
+	out := []string{"the", "EPAS", "staff"}
+	lowerPossessives(out, words)
+	if out[1] != "EPAS" {
+		t.Errorf("changed token rewritten: %q", out[1])
+	}
+}
+
+func TestCaseStartAndBetween(t *testing.T) {
+	for w, want := range map[string]string{"since": "si", "vote": "vo", "v": "v", "ſuch": "ſu", "über": "üb"} {
+		if got := caseStart(w); got != want {
+			t.Errorf("caseStart(%q) = %q, want %q", w, got, want)
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		i    int
+		want bool
+	}{
+		{"is Very important", 1, true},
+		{"is Very, important", 1, true}, // its own mark ends the test
+		{"is Very Important", 1, false},
+		{"House Very important", 1, false},
+		{"is, Very important", 1, false},
+		{"is Very", 1, false},
+		{"is Very “good", 1, true},
+	} {
+		if got := lowerBetween(strings.Fields(c.s), c.i); got != c.want {
+			t.Errorf("lowerBetween(%q, %d) = %v, want %v", c.s, c.i, got, c.want)
+		}
+	}
+}
