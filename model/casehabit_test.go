@@ -3,6 +3,9 @@ package model
 import (
 	"strings"
 	"testing"
+
+	"ocrfix/lm/english"
+	"ocrfix/profile"
 )
 
 func TestLowerPossessives(t *testing.T) {
@@ -56,6 +59,34 @@ func TestCaseStartAndBetween(t *testing.T) {
 	} {
 		if got := lowerBetween(strings.Fields(c.s), c.i); got != c.want {
 			t.Errorf("lowerBetween(%q, %d) = %v, want %v", c.s, c.i, got, c.want)
+		}
+	}
+}
+
+// gluedI splits the pronoun I misread and glued to a word that follows I
+// in English, where the collection writes the two apart elsewhere.
+func TestGluedI(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	p := profile.Of([][]string{strings.Fields("and I am sure I have seen it")}, profile.Options{})
+	for _, c := range []struct {
+		core, cand string
+		want       bool
+	}{
+		{"Lam", "I am", true},
+		{"Tam", "I am", true},
+		{"[am", "I am", true},
+		{"Lhave", "I have", true},
+		{"Lam", "“I am", true},
+		{"Sam", "I am", false},   // S is no look-alike of I
+		{"Lamb", "I amb", false}, // amb: no word after I
+		{"Lit", "I it", false},   // it does not follow I
+		{"Lwas", "I was", false}, // the collection never writes I was
+		{"Lam", "La m", false},
+	} {
+		if got := gluedI(p, c.core, c.cand); got != c.want {
+			t.Errorf("gluedI(%q, %q) = %v, want %v", c.core, c.cand, got, c.want)
 		}
 	}
 }
