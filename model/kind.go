@@ -306,7 +306,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return !oldSpelling(n)
 		}
 		_, core, _ := candgen.SplitAffix(orig)
-		if acronym(core) || lex != nil && lex.HasListedAs(core) && !rareShort(n, core) && !explained(p, n, c) {
+		if acronym(core) || lex != nil && lex.HasListedAs(core) && !rareShort(n, core) && !explained(p, n, c) && !explainedHere(p, words, i, n, c) {
 			return false
 		}
 		cn := profile.Norm(c.Text)
@@ -863,6 +863,43 @@ func explained(p *profile.Profile, n string, c *candgen.Candidate) bool {
 		fc = float64(m.Count(fi))
 	}
 	return fc <= englishRarity*float64(m.Count(ci))
+}
+
+// explainedHere reports whether the listed word the collection repeats,
+// the OCR token at i whose Norm form is n, is a misreading of candidate c
+// by the English of its place: c's form differs from n in one letter and
+// the collection writes it often enough to account for the token's other
+// occurrences (as in explained), the words on both sides are words of
+// English, and English writes c's form there, its two words before and
+// after given, 1/englishRarity times as likely as n (`went lo the` ->
+// `went to the`; `a net gain` stays, `not` being unlikely there).
+// explained asks as much of the words alone, which a word English writes
+// now and then (lo, 109 times beside to 129,175) does not pass.
+func explainedHere(p *profile.Profile, words []string, i int, n string, c *candgen.Candidate) bool {
+	cn := profile.Norm(c.Text)
+	if i == 0 || i+1 >= len(words) || c.Span > 1 || !oneSubstitution(n, cn) ||
+		float64(p.Word(cn).N)*math.Exp(c.LogConf) < explainRatio*float64(elsewhere(p, n)) {
+		return false
+	}
+	m, _, err := english.Model()
+	if err != nil {
+		return false
+	}
+	id := func(j int) int32 {
+		if j < 0 || j >= len(words) {
+			return -1
+		}
+		return m.ID(profile.Norm(words[j]))
+	}
+	l2, l1, r1, r2 := id(i-2), id(i-1), id(i+1), id(i+2)
+	if l1 < 0 || r1 < 0 {
+		return false
+	}
+	at := func(w int32) float32 {
+		return m.LogProb(l2, l1, w) + m.LogProb(l1, w, r1) + m.LogProb(w, r1, r2)
+	}
+	ci, ni := m.ID(cn), m.ID(n)
+	return ci >= 0 && at(ci)-at(ni) >= float32(math.Log(1/englishRarity))
 }
 
 // oneSubstitution reports whether a and b have as many runes and differ in
