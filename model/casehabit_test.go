@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"ocrfix/candgen"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
@@ -88,5 +89,30 @@ func TestGluedI(t *testing.T) {
 		if got := gluedI(p, c.core, c.cand); got != c.want {
 			t.Errorf("gluedI(%q, %q) = %v, want %v", c.core, c.cand, got, c.want)
 		}
+	}
+}
+
+// contextFixes changes a kept word into the word one letter from it that
+// English writes far likelier there and the collection far more often.
+func TestContextFixes(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	var docs [][]string
+	for range 20 {
+		docs = append(docs, strings.Fields("she said that her mother had gone to the town with her sister"))
+	}
+	p := profile.Of(append(docs, strings.Fields("and ber mother said it")), profile.Options{})
+	words := strings.Fields("and ber mother said it was a toe of land")
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[1] = append(cands[1], candgen.Candidate{Text: "her", Span: 1, LogConf: -3})
+	cands[7] = append(cands[7], candgen.Candidate{Text: "the", Span: 1, LogConf: -3})
+	out := append([]string(nil), words...)
+	contextFixes(out, words, cands, p)
+	if got, want := strings.Join(out, " "), "and her mother said it was a toe of land"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
