@@ -34,11 +34,13 @@ const caseControl = "abdefghkmnpqrty"
 // English: `the Song`, `a Silk line`) shows it for every letter alike.
 // ads-fall2018's engine writes `Very`, `Vote`, `Since`, `Significant`,
 // `Within` wherever the truth has them in lower case (since: 95 of 96 in
-// mid-sentence): with the built-in model, v, s, c and w show it for 19, 8,
-// 4 and 3 words, the control letters for 4 words in all; its truth shows
-// it for none, and the words it capitalises (Commission, Center) stand in
-// names of several words (isolated 0-15% of the time, against 39-80% for
-// the misread ones). Fixed priors, as variantRatio.
+// mid-sentence): with the built-in model, v, s, c and w show it for 19,
+// 10, 7 and 4 words, the letters of caseControl for 10 in all, and the
+// habits found are those of si, va, ve, vi, vo and wi; in its truth c, s
+// and w show it for 3, 1 and 1 words (Congressmen, Senators, Ways: names
+// of its subject), the control letters for 14, and no habit is found. In
+// the repository's rendered collections none is. Fixed priors, as
+// variantRatio.
 const (
 	caseWordMin       = 5
 	caseWordShare     = 0.6
@@ -82,7 +84,7 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 		if e == nil {
 			e = &ev{}
 			starts[st] = e
-			order = append(order, st) // MidTitles is sorted, so order is
+			order = append(order, st) // MidTitles is sorted: the same order in every run
 		}
 		e.words++
 		e.tokens += int(tc.Mid)

@@ -311,11 +311,14 @@ func (p *Profile) Word(norm string) Count { return p.words[norm] }
 
 // WordForms returns the word forms (Norm forms) of the profile with their
 // counts, in sorted order (so a sum over them is the same in every run).
-func (p *Profile) WordForms() iter.Seq2[string, Count] {
-	keys := sortedKeys(p.words)
-	return func(yield func(string, Count) bool) {
+func (p *Profile) WordForms() iter.Seq2[string, Count] { return sorted(p.words) }
+
+// sorted returns the entries of m in the order of their keys.
+func sorted[V any](m map[string]V) iter.Seq2[string, V] {
+	keys := sortedKeys(m)
+	return func(yield func(string, V) bool) {
 		for _, k := range keys {
-			if !yield(k, p.words[k]) {
+			if !yield(k, m[k]) {
 				return
 			}
 		}

@@ -88,13 +88,4 @@ func (p *Profile) MidTitle(norm string) TitleCount { return p.titles[norm] }
 
 // MidTitles returns the words the collection writes capitalised in
 // mid-sentence with their counts, in sorted order.
-func (p *Profile) MidTitles() iter.Seq2[string, TitleCount] {
-	keys := sortedKeys(p.titles)
-	return func(yield func(string, TitleCount) bool) {
-		for _, k := range keys {
-			if !yield(k, p.titles[k]) {
-				return
-			}
-		}
-	}
-}
+func (p *Profile) MidTitles() iter.Seq2[string, TitleCount] { return sorted(p.titles) }

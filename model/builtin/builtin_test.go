@@ -7,6 +7,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/model"
 )
 
 // The built-in model loads, says what it was trained on, and corrects a
@@ -33,12 +34,10 @@ func TestBuiltinModel(t *testing.T) {
 	}
 }
 
-// A word broken across two lines is corrected as the word it makes and
-// written back in its two pieces; the pieces of a right one are kept, not
-// taken for words of their own (ment -> moment, tion -> action).
-func TestBuiltinLineBreaks(t *testing.T) {
-	m, _ := modelAndCorpus(t)
-	src := "The committee gave its con-\nsideration to the ques-\ntlon of the rail-\nway and the govern-\nment of the ques-\ntion, a well-\nknown gov-\nemment in the colony.\n"
+// correctPage corrects the page src alone with m and returns it read, its
+// correction and the corrected text.
+func correctPage(t *testing.T, m *model.Model, src string) (*data.Text, *model.Correction, string) {
+	t.Helper()
 	tx, err := data.ReadText("page.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -48,9 +47,19 @@ func TestBuiltinLineBreaks(t *testing.T) {
 	if err := tx.Rewrite(&b, c.Out); err != nil {
 		t.Fatal(err)
 	}
+	return tx, c, b.String()
+}
+
+// A word broken across two lines is corrected as the word it makes and
+// written back in its two pieces; the pieces of a right one are kept, not
+// taken for words of their own (ment -> moment, tion -> action).
+func TestBuiltinLineBreaks(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	src := "The committee gave its con-\nsideration to the ques-\ntlon of the rail-\nway and the govern-\nment of the ques-\ntion, a well-\nknown gov-\nemment in the colony.\n"
+	tx, c, got := correctPage(t, m, src)
 	want := strings.NewReplacer("tlon", "tion", "emment", "ernment").Replace(src)
-	if b.String() != want {
-		t.Errorf("corrected\n%s\nwant\n%s", b.String(), want)
+	if got != want {
+		t.Errorf("corrected\n%s\nwant\n%s", got, want)
 	}
 	// the candidates of a broken word are shown as the pieces they write
 	i := slices.IndexFunc(tx.Tokens, func(k data.Token) bool { return k.Text == "ques-" })
@@ -64,18 +73,9 @@ func TestBuiltinLineBreaks(t *testing.T) {
 // corrected text has the letters, and Changed counts those tokens.
 func TestBuiltinLigatures(t *testing.T) {
 	m, _ := modelAndCorpus(t)
-	src := "The ﬁrst ﬂoor of the oﬃce was ﬁlled with ﬂowers and oﬀers.\n"
-	tx, err := data.ReadText("page.txt", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := m.Correct(tx, nil, nil)
-	var b strings.Builder
-	if err := tx.Rewrite(&b, c.Out); err != nil {
-		t.Fatal(err)
-	}
-	if want := "The first floor of the office was filled with flowers and offers.\n"; b.String() != want {
-		t.Errorf("corrected\n%s\nwant\n%s", b.String(), want)
+	_, c, got := correctPage(t, m, "The ﬁrst ﬂoor of the oﬃce was ﬁlled with ﬂowers and oﬀers.\n")
+	if want := "The first floor of the office was filled with flowers and offers.\n"; got != want {
+		t.Errorf("corrected\n%s\nwant\n%s", got, want)
 	}
 	if c.Changed != 6 {
 		t.Errorf("Changed = %d, want 6", c.Changed)
