@@ -92,7 +92,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // that an Adapted model's case habits explain are written in lower case
 // (lowerCaseHabits), a word kept that English, in its place, writes far
 // less likely than a candidate one letter from it is changed
-// (contextFixes), and so is the possessive S of a name in capitals in
+// (contextFixes; not under FeatOpt.NoEnglish), and so is the possessive S of a name in capitals in
 // mixed-case text (lowerPossessives: `the EPA'S staff`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
@@ -106,7 +106,9 @@ func (m *Model) Collect(l *Lattice) []string {
 	if math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1) {
 		keepAffixes(out, l.Words)
 	}
-	contextFixes(out, l.Words, l.Cands, l.Profile)
+	if !m.FeatOpt.NoEnglish {
+		contextFixes(out, l.Words, l.Cands, l.Profile)
+	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)
 	if len(l.breaks) > 0 {
