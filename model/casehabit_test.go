@@ -116,3 +116,17 @@ func TestContextFixes(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestOneSubstitution(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"lo", "to", true}, {"ber", "her", true}, {"to", "to", false}, {"lo", "tot", false},
+		{"abc", "xbz", false}, {"ſuch", "such", true}, {"", "", false}, {"a", "", false}, {"é", "e", true},
+	} {
+		if got := oneSubstitution(c.a, c.b); got != c.want {
+			t.Errorf("oneSubstitution(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -932,8 +932,11 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 // often as the token matched about as many words (2 more) and broke 22
 // more.
 func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.Profile) {
+	if p == nil {
+		return
+	}
 	for i := 1; i+1 < len(words); i++ {
-		if out[i] != words[i] || p == nil {
+		if out[i] != words[i] || len(cands[i]) < 2 {
 			continue
 		}
 		po, co, so := candgen.SplitAffix(words[i])
@@ -945,8 +948,8 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)
 			cn := profile.Norm(cc)
-			if pc != po || sc != so || cn == n || cn != cc || n != co || !oneSubstitution(n, cn) || int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) ||
-				strings.IndexFunc(cn+n, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 ||
+			if pc != po || sc != so || cn == n || cn != cc || n != co || !oneSubstitution(n, cn) || !letters(n) || !letters(cn) ||
+				int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) ||
 				float64(p.Word(cn).N)*math.Exp(c.LogConf) < explainRatio*float64(elsewhere(p, n)) {
 				continue
 			}
@@ -960,20 +963,26 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 	}
 }
 
+// letters says whether s is letters only (and not empty).
+func letters(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
 // oneSubstitution reports whether a and b have as many runes and differ in
 // exactly one of them.
 func oneSubstitution(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) != len(rb) {
-		return false
-	}
 	d := 0
-	for i := range ra {
-		if ra[i] != rb[i] {
-			d++
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			if d++; d > 1 {
+				return false
+			}
 		}
+		a, b = a[na:], b[nb:]
 	}
-	return d == 1
+	return d == 1 && a == "" && b == ""
 }
 
 // inEnglish reports whether the English model saw the Norm form n
