@@ -90,10 +90,13 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // an earlier merge consumed the position). A word broken at a line end is
 // written back in its two pieces (ques- tlon -> ques- tion). The capitals
 // that an Adapted model's case habits explain are written in lower case
-// (lowerCaseHabits), a word kept that English, in its place, writes far
-// less likely than a candidate one letter from it is changed
-// (contextFixes; not under FeatOpt.NoEnglish), and so is the possessive S of a name in capitals in
-// mixed-case text (lowerPossessives: `the EPA'S staff`).
+// (lowerCaseHabits), a model for collections it has not seen changes a
+// word kept that English, in its place, writes far less likely than a
+// candidate one letter from it (contextFixes; not under FeatOpt.NoEnglish:
+// a model trained with the collection's labels has learned its real-word
+// misreadings, and may decide in context), and the possessive S of a
+// name in capitals is written s in mixed-case text (lowerPossessives:
+// `the EPA'S staff`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
@@ -103,11 +106,11 @@ func (m *Model) Collect(l *Lattice) []string {
 	} else {
 		out = decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 	}
-	if math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1) {
+	if unseen := math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1); unseen {
 		keepAffixes(out, l.Words)
-	}
-	if !m.FeatOpt.NoEnglish {
-		contextFixes(out, l.Words, l.Cands, l.Profile)
+		if !m.FeatOpt.NoEnglish {
+			contextFixes(out, l.Words, l.Cands, l.Profile)
+		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)
