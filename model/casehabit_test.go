@@ -130,3 +130,30 @@ func TestOneSubstitution(t *testing.T) {
 		}
 	}
 }
+
+// The token 1 before a word that follows I is the pronoun, where English
+// in context says so; a number keeps its sign.
+func TestPronounOne(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	p := profile.Of([][]string{strings.Fields("and I have seen it and I am here")}, profile.Options{})
+	for _, c := range []struct{ in, want string }{
+		{"and 1 have seen it", "and I have seen it"},
+		{"said “1 am here", "said “I am here"},
+		{"and 1% have seen it", "and 1% have seen it"},
+		{"and 1 house stood", "and 1 house stood"},
+		{"and 1 was there", "and 1 was there"}, // the collection never writes I was
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		cands := make([][]candgen.Candidate, len(words))
+		for i, w := range words {
+			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}, {Text: "x", Span: 1}}
+		}
+		contextFixes(out, words, cands, p)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
