@@ -7,6 +7,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/model"
 )
 
 // DetectionCount is the detection quality of one rule (or combination).
@@ -51,7 +52,7 @@ func Detection(c *data.Corpus, opt StudyOptions) (*DetectionReport, error) {
 		}
 		lex := opt.lexicon(train)
 		for _, d := range test {
-			ocr := d.OCR.Words()
+			ocr := model.ReadWords(d.OCR)
 			ok := make([]bool, len(ocr))
 			for _, p := range opt.Eval.Align(d.GT.Words(), ocr) {
 				ok[p.B] = true

@@ -91,6 +91,9 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 		e.share += sh
 	}
 	for w, c := range prof.WordForms() {
+		if w == "" {
+			continue
+		}
 		if r := w[0]; r < utf8.RuneSelf && by[r].words > 0 || strings.IndexByte(caseControl, r) >= 0 {
 			if c.N >= caseWordMin && m.caseLowerWord(w) {
 				by[r].known++
@@ -126,10 +129,11 @@ func caseStart(w string) string {
 }
 
 // caseShowsHabit says whether the collection's counts of the word w (tc:
-// its capitals in mid-sentence) show a case habit on their own.
+// its capitals in mid-sentence) show a case habit on their own (never
+// where the profile dropped the word's own count, a pruned profile).
 func caseShowsHabit(prof *profile.Profile, w string, tc profile.TitleCount) bool {
 	n := prof.Word(w).N
-	return tc.Mid >= caseWordMin && float64(tc.Mid) >= caseWordShare*float64(n) && float64(tc.Iso) >= caseWordIso*float64(tc.Mid)
+	return tc.Mid >= caseWordMin && n >= tc.Mid && float64(tc.Mid) >= caseWordShare*float64(n) && float64(tc.Iso) >= caseWordIso*float64(tc.Mid)
 }
 
 // caseLowerWord says whether the training truth writes the word w (lower
@@ -181,7 +185,7 @@ func (m *Model) lowerCaseHabits(out, words []string, prof *profile.Profile) {
 			continue
 		}
 		tc := prof.MidTitle(w)
-		own := tc.Mid >= caseWordMin
+		own := tc.Mid >= caseWordMin && prof.Word(w).N >= tc.Mid
 		if own && !caseShowsHabit(prof, w, tc) && (float64(tc.Iso) < caseWordIso*float64(tc.Mid) || !lowerBetween(words, i)) ||
 			!own && !lowerBetween(words, i) {
 			continue
@@ -227,7 +231,7 @@ func isLowerToken(t string) bool {
 // small s (`EPA'S` -> `EPA's`) where the OCR read it as the capital, whose
 // shape differs only in size: in out (the decoded output of the OCR words
 // words), an unchanged token whose core is two capitals or more, an
-// apostrophe and S, with words of lower-case letters on both sides
+// apostrophe and S, with a token holding a small letter on both sides
 // (mixed-case text, where print writes the small s; in a heading set in
 // capitals, `THE EPA'S ROLE`, the capital stays). ads-fall2018's OCR
 // writes EPA'S 174 times, CMA'S 254, where its truth has EPA's and CMA's.

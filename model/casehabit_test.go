@@ -77,7 +77,8 @@ func TestGluedI(t *testing.T) {
 	}{
 		{"Lam", "I am", true},
 		{"Tam", "I am", true},
-		{"[am", "I am", true},
+		{"“[am", "I am", true},
+		{"Lam.", "I am.", true},
 		{"Lhave", "I have", true},
 		{"Lam", "“I am", true},
 		{"Sam", "I am", false},   // S is no look-alike of I
@@ -155,5 +156,24 @@ func TestPronounOne(t *testing.T) {
 		if got := strings.Join(out, " "); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// A profile that dropped a word's own count (past its cap) shows no case
+// habit for it, however many capitals it kept.
+func TestCaseShowsHabitPruned(t *testing.T) {
+	p := profile.New(profile.Options{MaxForms: 2})
+	for range 6 {
+		p.Add(strings.Fields("is Very good"))
+	}
+	for range 10 {
+		p.Add(strings.Fields("alpha beta gamma delta"))
+	}
+	tc := p.MidTitle("very")
+	if tc.Mid < caseWordMin || p.Word("very").N != 0 {
+		t.Skipf("the profile kept very (%+v, %+v): the test needs it pruned", tc, p.Word("very"))
+	}
+	if caseShowsHabit(p, "very", tc) {
+		t.Error("a pruned word shows a case habit")
 	}
 }

@@ -269,7 +269,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		}
 		_, core, _ := candgen.SplitAffix(orig)
 		n := profile.Norm(orig)
-		if gluedI(p, core, c.Text) {
+		if gluedI(p, orig, c.Text) {
 			return true
 		}
 		if lex != nil && lex.HasFold(core) && (elsewhere(p, n) < 2 || inEnglish(n)) {
@@ -334,9 +334,10 @@ const iLookAlikes = "ILTl1[|J/"
 // than anywhere (P(word | i) / P(word)) for the split of gluedI.
 const gluedIRatio = 10
 
-// gluedI reports whether the split cand of the OCR token core (punctuation
-// stripped) reads the pronoun I glued to the next word and misread as one
-// of iLookAlikes: cand is `I` and the rest of core, a lower-case word that
+// gluedI reports whether the split cand of the OCR token tok reads the
+// pronoun I glued to the next word and misread as one of iLookAlikes (the
+// token's opening quotes and closing punctuation aside, so that `“[am`
+// keeps its bracket): cand is `I` and the rest of core, a lower-case word that
 // the English model writes gluedIRatio times likelier after i than
 // anywhere (am, have, was, think) and that the collection writes after I
 // elsewhere. The rest being a word, the lexicon often knows the glued form
@@ -345,7 +346,8 @@ const gluedIRatio = 10
 // changes in the four rendered collections (`“Lam` -> `"I am`, `Tam` ->
 // `I am`), all right: 55 more words matched, none broken; none in
 // ads-fall2018.
-func gluedI(p *profile.Profile, core, cand string) bool {
+func gluedI(p *profile.Profile, tok, cand string) bool {
+	core := strings.TrimRightFunc(strings.TrimLeft(tok, "\"'“‘"), func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
 	_, cc, _ := candgen.SplitAffix(cand)
 	first, rest, ok := strings.Cut(cc, " ")
 	r, size := utf8.DecodeRuneInString(core)

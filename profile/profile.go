@@ -235,8 +235,7 @@ func (p *Profile) bound() {
 			return cmp.Or(cmp.Compare(p.titles[b].Mid, p.titles[a].Mid), strings.Compare(a, b))
 		})
 		for _, k := range keys[p.max:] {
-			p.pruned = max(p.pruned, p.titles[k].Mid)
-			delete(p.titles, k)
+			delete(p.titles, k) // a word not found has no capitals known
 		}
 	}
 	if len(p.pairs) > 2*p.max {

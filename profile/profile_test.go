@@ -48,14 +48,16 @@ func TestCounts(t *testing.T) {
 // sentence start, in a run of capitals, or as a mixed-case word it is not.
 func TestMidTitle(t *testing.T) {
 	p := Of([][]string{
-		strings.Fields("it is Very important and Very, very good. Very well: Very"),
-		strings.Fields("the Clean Water Act was Signed into law by the Senate. McKay said"),
-		strings.Fields("“Since” he was here Since then"),
+		strings.Fields("It is Very important and Very, very good. Very well: Very"),
+		strings.Fields("the Clean Water Act was Signed into law by the Senate. Then the McKay said"),
+		strings.Fields("“Since” he was here Since then the Oﬃce said"),
 	}, Options{})
 	cases := map[string]TitleCount{
 		"very":  {2, 1}, // `is Very important`; `and Very,` has a comma; `well: Very` starts a clause
 		"clean": {1, 0}, "water": {1, 0}, "act": {1, 0}, "signed": {1, 1},
-		"senate": {1, 0}, "mckay": {}, "since": {1, 1}, "it": {}, // the first token starts a text
+		"senate": {1, 0}, "then": {}, "mckay": {}, // McKay: not one capital and small letters
+		"since": {1, 1}, "it": {}, // the first token starts a text
+		"office": {1, 1}, // a ligature counted as its letters, as Add counts the word
 	}
 	for w, want := range cases {
 		if got := p.MidTitle(w); got != want {
@@ -72,8 +74,20 @@ func TestMidTitle(t *testing.T) {
 	for range q.MidTitles() {
 		n++
 	}
-	if n != 7 {
-		t.Errorf("MidTitles lists %d words, want 7", n)
+	if n != 8 {
+		t.Errorf("MidTitles lists %d words, want 8", n)
+	}
+	// past the cap the capitals are pruned like the other forms
+	r := New(Options{MaxForms: 2})
+	for i := range 10 {
+		r.Add(strings.Fields(fmt.Sprintf("a Word%c here", 'a'+i)))
+	}
+	var m int
+	for range r.MidTitles() {
+		m++
+	}
+	if m > 4 {
+		t.Errorf("%d capitalised words kept past a cap of 2", m)
 	}
 }
 

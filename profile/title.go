@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"ocrfix/lm"
 )
 
 // TitleCount is how often a collection writes a word with a capital
@@ -71,12 +73,13 @@ func (p *Profile) countTitle(doc []string, i int) {
 	if !ok {
 		return
 	}
-	c := p.titles[strings.ToLower(core)]
+	key := strings.ToLower(lm.ExpandLigatures(core)) // as Add counts the word
+	c := p.titles[key]
 	c.Mid++
 	if End(doc[i]) == "" && lowerWordToken(doc[i-1], false) && i+1 < len(doc) && lowerWordToken(doc[i+1], true) {
 		c.Iso++
 	}
-	p.titles[strings.ToLower(core)] = c
+	p.titles[key] = c
 }
 
 // MidTitle returns how often the collection writes the word norm (a Norm
