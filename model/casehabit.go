@@ -63,12 +63,8 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 	if prof == nil || m.Lex == nil {
 		return nil
 	}
-	type ev struct {
-		words, tokens, known int
-		share                float64
-	}
-	var by [utf8.RuneSelf]ev // by first letter
-	starts := map[string]*ev{}
+	var by [utf8.RuneSelf]caseEvidence // by first letter
+	starts := map[string]*caseEvidence{}
 	var order []string
 	for w, tc := range prof.MidTitles() {
 		r, _ := utf8.DecodeRuneInString(w)
@@ -76,19 +72,15 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 			continue
 		}
 		sh := float64(tc.Mid) / float64(prof.Word(w).N)
-		by[r].words++
-		by[r].tokens += int(tc.Mid)
-		by[r].share += sh
+		by[r].add(tc.Mid, sh)
 		st := caseStart(w)
 		e := starts[st]
 		if e == nil {
-			e = &ev{}
+			e = &caseEvidence{}
 			starts[st] = e
 			order = append(order, st) // MidTitles is sorted: the same order in every run
 		}
-		e.words++
-		e.tokens += int(tc.Mid)
-		e.share += sh
+		e.add(tc.Mid, sh)
 	}
 	for w, c := range prof.WordForms() {
 		if w == "" {
@@ -100,7 +92,7 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 			}
 		}
 	}
-	var control ev
+	var control caseEvidence
 	for _, r := range []byte(caseControl) {
 		control.words += by[r].words
 		control.known += by[r].known
@@ -118,6 +110,22 @@ func (m *Model) caseHabits(prof *profile.Profile) []candgen.Habit {
 			Rate: e.share / float64(e.words), Words: e.words, Tokens: e.tokens})
 	}
 	return out
+}
+
+// caseEvidence sums the words that show a case habit: how many, their
+// capitals in mid-sentence (tokens) and their shares of their occurrences
+// (share); known counts the words of the letter that could show it.
+type caseEvidence struct {
+	words, tokens, known int
+	share                float64
+}
+
+// add counts one word that shows the habit, with mid capitals in
+// mid-sentence, share of its occurrences.
+func (e *caseEvidence) add(mid uint32, share float64) {
+	e.words++
+	e.tokens += int(mid)
+	e.share += share
 }
 
 // caseStart returns the start of the word w by which case habits are
@@ -168,19 +176,15 @@ func (m *Model) lowerCaseHabits(out, words []string, prof *profile.Profile) {
 	}
 	for i := 1; i < len(words); i++ {
 		tok := words[i]
-		if out[i] != tok || words[i-1] == "" || strings.ContainsAny(profile.End(words[i-1]), ".!?:") {
+		if out[i] != tok || !profile.MidSentence(words, i) {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(tok)
 		r, size := utf8.DecodeRuneInString(core)
-		if size == 0 || size == len(core) || !unicode.IsUpper(r) {
+		if size == len(core) || !titleCase(core) {
 			continue
 		}
-		rest := core[size:]
-		if strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
-			continue
-		}
-		w := string(unicode.ToLower(r)) + rest
+		w := string(unicode.ToLower(r)) + core[size:]
 		if !m.caseStartHabit(caseStart(w)) || !m.caseLowerWord(w) {
 			continue
 		}

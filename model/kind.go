@@ -352,7 +352,7 @@ func gluedI(p *profile.Profile, tok, cand string) bool {
 	first, rest, ok := strings.Cut(cc, " ")
 	r, size := utf8.DecodeRuneInString(core)
 	if !ok || first != "I" || size == 0 || !strings.ContainsRune(iLookAlikes, r) || core[size:] != rest ||
-		len(rest) < 2 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
+		len(rest) < 2 || !isLowerToken(rest) {
 		return false
 	}
 	return followsI(p, rest)
@@ -855,8 +855,7 @@ const englishRarity = 1.0 / 2000
 // one letter from a word it writes so often, and English that rarely.
 func explained(p *profile.Profile, n string, c *candgen.Candidate) bool {
 	cn := profile.Norm(c.Text)
-	if !oneSubstitution(n, cn) ||
-		float64(p.Word(cn).N)*math.Exp(c.LogConf) < explainRatio*float64(elsewhere(p, n)) {
+	if !explainsToken(p, n, cn, c.LogConf) {
 		return false
 	}
 	m, _, err := english.Model()
@@ -874,6 +873,16 @@ func explained(p *profile.Profile, n string, c *candgen.Candidate) bool {
 	return fc <= englishRarity*float64(m.Count(ci))
 }
 
+// explainsToken reports whether the collection's counts explain the OCR
+// form n as a misreading of the form cn one letter away: misreading cn,
+// as often as the collection writes it, at the confusion model's rate
+// (logConf, log P(token | candidate)) would alone account for
+// explainRatio of n's other occurrences. The test that explained,
+// explainedHere and contextFixes share.
+func explainsToken(p *profile.Profile, n, cn string, logConf float64) bool {
+	return oneSubstitution(n, cn) && float64(p.Word(cn).N)*math.Exp(logConf) >= explainRatio*float64(elsewhere(p, n))
+}
+
 // explainedHere reports whether the listed word the collection repeats,
 // the OCR token at i whose Norm form is n, is a misreading of candidate c
 // by the English of its place: c's form differs from n in one letter and
@@ -886,8 +895,7 @@ func explained(p *profile.Profile, n string, c *candgen.Candidate) bool {
 // now and then (lo, 109 times beside to 129,175) does not pass.
 func explainedHere(p *profile.Profile, words []string, i int, n string, c *candgen.Candidate) bool {
 	cn := profile.Norm(c.Text)
-	if i == 0 || i+1 >= len(words) || c.Span > 1 || !oneSubstitution(n, cn) ||
-		float64(p.Word(cn).N)*math.Exp(c.LogConf) < explainRatio*float64(elsewhere(p, n)) {
+	if i == 0 || i+1 >= len(words) || c.Span > 1 || !explainsToken(p, n, cn, c.LogConf) {
 		return false
 	}
 	gap, ok := contextGap(words, i, cn, n)
@@ -964,9 +972,8 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)
 			cn := profile.Norm(cc)
-			if pc != po || sc != so || cn == n || cn != cc || n != co || !oneSubstitution(n, cn) || !letters(n) || !letters(cn) ||
-				int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) ||
-				float64(p.Word(cn).N)*math.Exp(c.LogConf) < explainRatio*float64(elsewhere(p, n)) {
+			if pc != po || sc != so || cn == n || cn != cc || n != co || !letters(n) || !letters(cn) ||
+				int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) || !explainsToken(p, n, cn, c.LogConf) {
 				continue
 			}
 			if gap, ok := contextGap(words, i, cn, n); ok && gap >= bestGap {
@@ -985,7 +992,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // on both sides given, 1/englishRarity times as likely as 1.
 func pronounOne(words []string, i int, p *profile.Profile) bool {
 	_, next, _ := candgen.SplitAffix(words[i+1])
-	if next == "" || strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 || !followsI(p, next) {
+	if !isLowerToken(next) || !followsI(p, next) {
 		return false
 	}
 	gap, ok := contextGap(words, i, "i", "1")

@@ -59,14 +59,19 @@ func lowerWordToken(t string, leading bool) bool {
 	return true
 }
 
-// endsSentence says whether token t ends a sentence or a clause that a
-// capital may follow: its trailing punctuation holds . ! ? or :.
-func endsSentence(t string) bool { return strings.ContainsAny(End(t), ".!?:") }
+// MidSentence says whether the token words[i] stands in mid-sentence,
+// where print writes a common word small: a token comes before it and
+// does not end a sentence or a clause that a capital may follow (its
+// trailing punctuation holds none of . ! ? :). The profile counts
+// capitals there (MidTitle), and package model lowers them there.
+func MidSentence(words []string, i int) bool {
+	return i > 0 && words[i-1] != "" && !strings.ContainsAny(End(words[i-1]), ".!?:")
+}
 
 // countTitle counts doc[i] in p.titles when it is a capitalised word in
 // mid-sentence.
 func (p *Profile) countTitle(doc []string, i int) {
-	if i == 0 || doc[i-1] == "" || endsSentence(doc[i-1]) {
+	if !MidSentence(doc, i) {
 		return
 	}
 	core, ok := titleCore(doc[i])
