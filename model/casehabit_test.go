@@ -132,29 +132,78 @@ func TestOneSubstitution(t *testing.T) {
 	}
 }
 
-// The token 1 before a word that follows I is the pronoun, where English
-// in context says so; a number keeps its sign.
-func TestPronounOne(t *testing.T) {
+// A one-mark token before a word that follows I is the pronoun, where
+// English in context says so: 1 always, another mark where the confusion
+// model offers I for it; a number keeps its sign.
+func TestPronounI(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
 	}
 	p := profile.Of([][]string{strings.Fields("and I have seen it and I am here")}, profile.Options{})
-	for _, c := range []struct{ in, want string }{
-		{"and 1 have seen it", "and I have seen it"},
-		{"said “1 am here", "said “I am here"},
-		{"and 1% have seen it", "and 1% have seen it"},
-		{"and 1 house stood", "and 1 house stood"},
-		{"and 1 was there", "and 1 was there"}, // the collection never writes I was
+	for _, c := range []struct {
+		in, want string
+		offer    bool // the confusion model offers I
+	}{
+		{"and 1 have seen it", "and I have seen it", false},
+		{"said “1 am here", "said “I am here", false},
+		{"and 1% have seen it", "and 1% have seen it", false},
+		{"and 1 house stood", "and 1 house stood", false},
+		{"and 1 was there", "and 1 was there", false}, // the collection never writes I was
+		{"and J have seen it", "and I have seen it", true},
+		{"said “L am here", "said “I am here", true},
+		{"and J have seen it", "and J have seen it", false},
+		{"and a have seen it", "and a have seen it", true},
 	} {
 		words := strings.Fields(c.in)
 		out := append([]string(nil), words...)
 		cands := make([][]candgen.Candidate, len(words))
 		for i, w := range words {
 			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}, {Text: "x", Span: 1}}
+			if c.offer && i == 1 {
+				po, _, so := candgen.SplitAffix(w)
+				cands[i] = append(cands[i], candgen.Candidate{Text: po + "I" + so, Span: 1, LogConf: -5})
+			}
 		}
 		contextFixes(out, words, cands, p)
 		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+			t.Errorf("%q (I offered: %v): got %q, want %q", c.in, c.offer, got, c.want)
+		}
+	}
+}
+
+// A number in running text becomes the word it misreads where English in
+// context and the confusion model together prefer the word; a number that
+// English writes well enough there, or that the confusion model would
+// hardly read for the word, stays.
+func TestDigitWord(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	var docs [][]string
+	for range 20 {
+		docs = append(docs, strings.Fields("he went to the town and it was a fine day so we had to stay"))
+	}
+	p := profile.Of(append(docs, strings.Fields("the 10 of them and 17 more")), profile.Options{})
+	for _, c := range []struct {
+		in, want string
+		conf     float64 // LogConf of the candidate
+	}{
+		{"he went 10 the town", "he went to the town", -7},
+		{"he went 10 the town", "he went 10 the town", -20},  // the channel finds to unlikely
+		{"he went 10. the town", "he went 10. the town", -7}, // marks differ from the candidate's
+		{"we had 10 days", "we had 10 days", -7},             // English writes a number there
+		{"He went 10 The town", "He went 10 The town", -7},   // not running text
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		cands := make([][]candgen.Candidate, len(words))
+		for i, w := range words {
+			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+		}
+		cands[2] = append(cands[2], candgen.Candidate{Text: "to", Span: 1, LogConf: c.conf})
+		contextFixes(out, words, cands, p)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q (LogConf %v): got %q, want %q", c.in, c.conf, got, c.want)
 		}
 	}
 }
