@@ -976,15 +976,20 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			continue
 		}
 		n := profile.Norm(co)
+		if n != co || !letters(n) {
+			continue
+		}
 		best, bestGap := "", math.Log(1/englishRarity)
 		for _, c := range cands[i] {
 			if c.Span > 1 || c.Source&candgen.SrcOriginal != 0 {
 				continue
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)
+			if pc != po || sc != so || !oneSubstitution(n, cc) {
+				continue
+			}
 			cn := profile.Norm(cc)
-			if pc != po || sc != so || cn == n || cn != cc || n != co || !letters(n) || !letters(cn) ||
-				int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) || !explainsToken(p, n, cn, c.LogConf) {
+			if cn != cc || !letters(cn) || int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) || !explainsToken(p, n, cn, c.LogConf) {
 				continue
 			}
 			if gap, ok := contextGap(words, i, cn, n); ok && gap >= bestGap {
