@@ -125,18 +125,25 @@ func TestContextFixes(t *testing.T) {
 		// (English's odds for the there are past 2000)
 		{"she went into toe house", "she went into toe house", 3, "the", -7},
 	} {
-		words := strings.Fields(c.in)
-		cands := make([][]candgen.Candidate, len(words))
-		for i, w := range words {
-			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
-		}
-		cands[c.at] = append(cands[c.at], candgen.Candidate{Text: c.cand, Span: 1, LogConf: c.conf})
-		out := append([]string(nil), words...)
-		contextFixes(out, words, cands, p)
-		if got := strings.Join(out, " "); got != c.want {
+		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
 			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
 		}
 	}
+}
+
+// fixedInContext returns the text in (its words the OCR tokens, each its
+// own candidate) after contextFixes under the profile p, with the
+// candidate cand at LogConf conf offered at position at.
+func fixedInContext(p *profile.Profile, in string, at int, cand string, conf float64) string {
+	words := strings.Fields(in)
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[at] = append(cands[at], candgen.Candidate{Text: cand, Span: 1, LogConf: conf})
+	out := append([]string(nil), words...)
+	contextFixes(out, words, cands, p)
+	return strings.Join(out, " ")
 }
 
 func TestOneSubstitution(t *testing.T) {
@@ -215,15 +222,7 @@ func TestDigitWord(t *testing.T) {
 		{"we had 10 days", "we had 10 days", -7},             // English writes a number there
 		{"He went 10 The town", "He went 10 The town", -7},   // not running text
 	} {
-		words := strings.Fields(c.in)
-		out := append([]string(nil), words...)
-		cands := make([][]candgen.Candidate, len(words))
-		for i, w := range words {
-			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
-		}
-		cands[2] = append(cands[2], candgen.Candidate{Text: "to", Span: 1, LogConf: c.conf})
-		contextFixes(out, words, cands, p)
-		if got := strings.Join(out, " "); got != c.want {
+		if got := fixedInContext(p, c.in, 2, "to", c.conf); got != c.want {
 			t.Errorf("%q (LogConf %v): got %q, want %q", c.in, c.conf, got, c.want)
 		}
 	}
