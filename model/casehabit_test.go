@@ -160,14 +160,14 @@ func TestOneSubstitution(t *testing.T) {
 	}
 }
 
-// A one-mark token before a word that follows I is the pronoun, where
-// English in context says so: 1 always, another mark where the confusion
+// A one-mark token before a word the collection writes after I is the
+// pronoun, where English in context says so: 1 always, another mark where the confusion
 // model offers I for it; a number keeps its sign.
 func TestPronounI(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
 	}
-	p := profile.Of([][]string{strings.Fields("and I have seen it and I am here")}, profile.Options{})
+	p := profile.Of([][]string{strings.Fields("and I have seen it and I am here and I had it")}, profile.Options{})
 	for _, c := range []struct {
 		in, want string
 		offer    bool // the confusion model offers I
@@ -177,6 +177,8 @@ func TestPronounI(t *testing.T) {
 		{"and 1% have seen it", "and 1% have seen it", false},
 		{"and 1 house stood", "and 1 house stood", false},
 		{"and 1 was there", "and 1 was there", false}, // the collection never writes I was
+		{"that 1 had seen it", "that I had seen it", false},
+		{"that 1: had seen it", "that 1: had seen it", false}, // no I: before a small letter
 		{"and J have seen it", "and I have seen it", true},
 		{"said “L am here", "said “I am here", true},
 		{"and J have seen it", "and J have seen it", false},
