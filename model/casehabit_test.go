@@ -121,8 +121,8 @@ func TestContextFixes(t *testing.T) {
 		// explain, which English's odds in context outweigh
 		{"and hes father said", "and his father said", 1, "his", -7},
 		// toe: English writes it, and the collection's the (20) does not
-		// explain its other occurrence at e^-7
-		// (English's odds for the there are past 2000)
+		// explain its other occurrence at e^-7 (though English's odds for
+		// the there are past 2000)
 		{"she went into toe house", "she went into toe house", 3, "the", -7},
 	} {
 		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
@@ -161,8 +161,8 @@ func TestOneSubstitution(t *testing.T) {
 }
 
 // A one-mark token before a word the collection writes after I is the
-// pronoun, where English in context says so: 1 always, another mark where the confusion
-// model offers I for it; a number keeps its sign.
+// pronoun, where English in context says so: 1 always, another mark where
+// the confusion model offers I for it; a number keeps its sign.
 func TestPronounI(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
