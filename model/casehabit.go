@@ -181,7 +181,7 @@ func (m *Model) lowerCaseHabits(out, words []string, prof *profile.Profile) {
 		}
 		pre, core, suf := candgen.SplitAffix(tok)
 		r, size := utf8.DecodeRuneInString(core)
-		if size == len(core) || !titleCase(core) {
+		if size == len(core) || !profile.TitleCase(core) {
 			continue
 		}
 		w := string(unicode.ToLower(r)) + core[size:]
@@ -213,7 +213,7 @@ func (m *Model) caseStartHabit(st string) bool {
 // lower-case letters with no punctuation in between (the token's own
 // trailing mark ends the test: `was Vital.`).
 func lowerBetween(words []string, i int) bool {
-	if !isLowerToken(words[i-1]) {
+	if !profile.LowerWord(words[i-1]) {
 		return false
 	}
 	if profile.End(words[i]) != "" {
@@ -223,12 +223,7 @@ func lowerBetween(words []string, i int) bool {
 		return false
 	}
 	_, core, _ := candgen.SplitAffix(words[i+1])
-	return isLowerToken(core)
-}
-
-// isLowerToken says whether t is letters, all lower case.
-func isLowerToken(t string) bool {
-	return t != "" && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+	return profile.LowerWord(core)
 }
 
 // lowerPossessives writes the possessive s of a name in capitals as a

@@ -92,7 +92,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // that an Adapted model's case habits explain are written in lower case
 // (lowerCaseHabits), a model for collections it has not seen changes a
 // word kept that English, in its place, writes far less likely than a
-// candidate one letter from it (contextFixes; not under FeatOpt.NoEnglish:
+// candidate one letter from it, a number in running text that misreads a
+// word, and a mark that misreads the pronoun I (contextFixes; not under
+// FeatOpt.NoEnglish:
 // a model trained with the collection's labels has learned its real-word
 // misreadings, and may decide in context), and the possessive S of a
 // name in capitals is written s in mixed-case text (lowerPossessives:

@@ -314,7 +314,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		if lex != nil && lex.HasAs(core) {
 			return variant
 		}
-		if _, cc, _ := candgen.SplitAffix(c.Text); titleCase(core) && titleCase(cc) &&
+		if _, cc, _ := candgen.SplitAffix(c.Text); profile.TitleCase(core) && profile.TitleCase(cc) &&
 			p.Exact(cc).N < p.Exact(core).N && !(misreadOf(n, cn) && p.Word(cn).N > 0) {
 			return false
 		}
@@ -352,7 +352,7 @@ func gluedI(p *profile.Profile, tok, cand string) bool {
 	first, rest, ok := strings.Cut(cc, " ")
 	r, size := utf8.DecodeRuneInString(core)
 	if !ok || first != "I" || size == 0 || !strings.ContainsRune(iLookAlikes, r) || core[size:] != rest ||
-		len(rest) < 2 || !isLowerToken(rest) {
+		len(rest) < 2 || !profile.LowerWord(rest) {
 		return false
 	}
 	return followsI(p, rest)
@@ -421,21 +421,6 @@ func rareShort(n, core string) bool {
 func englishWord(m *lm.Model, w string) bool {
 	id := m.ID(w)
 	return id >= 0 && m.Count(id) >= englishMinCount
-}
-
-// titleCase reports whether w is a capital letter followed by lower-case
-// letters only (Slade, not SLADE, McKay or Slade's).
-func titleCase(w string) bool {
-	r, n := utf8.DecodeRuneInString(w)
-	if n == 0 || !unicode.IsUpper(r) {
-		return false
-	}
-	for _, r := range w[n:] {
-		if !unicode.IsLower(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // oneLetter reports whether the core of token w (candgen.SplitAffix) is a
@@ -1039,7 +1024,7 @@ func pronounI(words []string, i int, cands []candgen.Candidate, p *profile.Profi
 		return false
 	}
 	_, next, _ := candgen.SplitAffix(words[i+1])
-	if !isLowerToken(next) || p.Pair("i", next) == 0 {
+	if !profile.LowerWord(next) || p.Pair("i", next) == 0 {
 		return false
 	}
 	gap, ok := contextGap(words, i, "i", profile.Norm(co))
@@ -1077,7 +1062,7 @@ func offered(cands []candgen.Candidate, t string) bool {
 func digitWord(words []string, i int, cands []candgen.Candidate, p *profile.Profile, po, co, so string) string {
 	_, prev, _ := candgen.SplitAffix(words[i-1])
 	_, next, _ := candgen.SplitAffix(words[i+1])
-	if !isLowerToken(prev) || !isLowerToken(next) {
+	if !profile.LowerWord(prev) || !profile.LowerWord(next) {
 		return ""
 	}
 	best, bestPost := "", 0.0
@@ -1086,7 +1071,7 @@ func digitWord(words []string, i int, cands []candgen.Candidate, p *profile.Prof
 			continue
 		}
 		pc, cc, sc := candgen.SplitAffix(c.Text)
-		if pc != po || sc != so || !isLowerToken(cc) || int(p.Word(cc).N) < variantRatio*int(p.Word(co).N) {
+		if pc != po || sc != so || !profile.LowerWord(cc) || int(p.Word(cc).N) < variantRatio*int(p.Word(co).N) {
 			continue
 		}
 		gap, ok := contextGap(words, i, cc, co)

@@ -261,3 +261,21 @@ func TestPairTable(t *testing.T) {
 		t.Errorf("Pair(cat, the) = %d, want 0", got)
 	}
 }
+
+func TestTitleCaseLowerWord(t *testing.T) {
+	for _, c := range []struct {
+		w            string
+		title, lower bool
+	}{
+		{"Slade", true, false}, {"A", true, false}, {"SLADE", false, false}, {"McKay", false, false},
+		{"Slade's", false, false}, {"slade", false, true}, {"", false, false}, {"Émile", true, false},
+		{"été", false, true}, {"a1", false, false}, {"\xff", false, false},
+	} {
+		if got := TitleCase(c.w); got != c.title {
+			t.Errorf("TitleCase(%q) = %v, want %v", c.w, got, c.title)
+		}
+		if got := LowerWord(c.w); got != c.lower {
+			t.Errorf("LowerWord(%q) = %v, want %v", c.w, got, c.lower)
+		}
+	}
+}

@@ -26,16 +26,22 @@ type TitleCount struct {
 // and then one or more lower-case letters, and nothing else.
 func titleCore(t string) (string, bool) {
 	core := strings.TrimFunc(t, isPunct)
-	r, n := utf8.DecodeRuneInString(core)
-	if n == len(core) || !unicode.IsUpper(r) {
+	if _, n := utf8.DecodeRuneInString(core); n == len(core) || !TitleCase(core) {
 		return "", false
 	}
-	for _, r := range core[n:] {
-		if !unicode.IsLower(r) {
-			return "", false
-		}
-	}
 	return core, true
+}
+
+// TitleCase reports whether w is a capital letter followed by lower-case
+// letters only (Slade, and a capital alone; not SLADE, McKay or Slade's).
+func TitleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	return n > 0 && unicode.IsUpper(r) && (n == len(w) || LowerWord(w[n:]))
+}
+
+// LowerWord reports whether w is lower-case letters only (and not empty).
+func LowerWord(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
 }
 
 // lowerWordToken says whether token t is a word of lower-case letters with
@@ -44,19 +50,10 @@ func lowerWordToken(t string, leading bool) bool {
 	if End(t) != "" {
 		return false
 	}
-	core := t
 	if leading {
-		core = strings.TrimLeftFunc(t, isPunct)
+		t = strings.TrimLeftFunc(t, isPunct)
 	}
-	if core == "" {
-		return false
-	}
-	for _, r := range core {
-		if !unicode.IsLower(r) {
-			return false
-		}
-	}
-	return true
+	return LowerWord(t)
 }
 
 // MidSentence says whether the token words[i] stands in mid-sentence,
