@@ -1,6 +1,7 @@
 package candgen
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -189,4 +190,67 @@ func (c *Confusion) clone() *Confusion {
 		d.trained = c
 	}
 	return &d
+}
+
+// Thresholds of GlyphPriors: the learned two-for-one readings it reverses
+// are those seen at least glyphMinCount times and at a rate of at least
+// glyphMinRate (fixed priors: of the built-in model's 368 two-for-one
+// readings of lower-case letters they keep 25, `li` read as h at 1.5%
+// and `rn` as m at 19% among them, and drop the alignment noise of pairs
+// seen a few times).
+const (
+	glyphMinRate  = 0.005
+	glyphMinCount = 10
+)
+
+// GlyphPriors returns the misreadings of one letter as two that are the
+// reverse of the two-for-one readings the model learned: where it learned
+// that `li` is read as h (`h` for `li`, 1.5% of li in Tesseract's renders)
+// the shapes are alike, and an engine or a print that splits the h reads
+// h as li (`tlie`, `wliich`, as old OCR of worn type does), which the
+// renders the model learned from hardly ever show. Each is a Habit (no
+// Words nor Tokens of evidence) whose Rate is share times the learned
+// rate of the reverse, for the pairs of lower-case ASCII letters learned
+// at least glyphMinCount times at a rate of at least glyphMinRate, where
+// the model's own rate of the misreading is lower; sorted by true letter
+// and OCR letters. Adapted to them, the confusion generates `the` for
+// `tlie` whatever the collection's size: a habit found in a collection's
+// profile (package model) needs dozens of its words, a single page has a
+// handful.
+func (c *Confusion) GlyphPriors(share float64) []Habit {
+	var out []Habit
+	for k, n := range c.ops {
+		if len([]rune(k.T)) != 2 || len([]rune(k.O)) != 1 || n < glyphMinCount || !lowerASCII(k.T) || !lowerASCII(k.O) {
+			continue
+		}
+		learned := c.SubRate(k.T, k.O)
+		if learned < glyphMinRate {
+			continue
+		}
+		if r, exp := share*learned, c.SubRate(k.O, k.T); r > exp {
+			out = append(out, Habit{True: rune(k.O[0]), OCR: k.T, Rate: r, Expected: exp})
+		}
+	}
+	slices.SortFunc(out, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) })
+	return out
+}
+
+// lowerASCII says whether s is lower-case ASCII letters only (and not
+// empty).
+func lowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Trained returns the confusion learned in training that c was Adapted
+// from, or c itself when it was not adapted: what a model file keeps.
+func (c *Confusion) Trained() *Confusion {
+	if c.trained != nil {
+		return c.trained
+	}
+	return c
 }

@@ -1,6 +1,7 @@
 package candgen
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -148,6 +149,55 @@ func TestHabitUndoes(t *testing.T) {
 	} {
 		if got := c.h.Undoes(c.w, c.c); got != c.want {
 			t.Errorf("%v.Undoes(%q, %q) = %v, want %v", c.h, c.w, c.c, got, c.want)
+		}
+	}
+}
+
+// TestGlyphPriors: the reverse of a two-for-one reading learned often
+// enough (li read as h) becomes a prior habit at share times its rate,
+// one seen too seldom (cl read as d, once) does not, and a confusion
+// adapted to the priors proposes the words the reverse hides (tlie ->
+// the) at far better odds than the trained one, and keeps the trained confusion for
+// a model file.
+func TestGlyphPriors(t *testing.T) {
+	gt := strings.Fields("like little live slight the clear will")
+	ocr := strings.Fields("hke httle hve sght the dear will")
+	var pairs []TrainPair
+	for k := 0; k < 6; k++ {
+		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
+	}
+	// h read right often enough that a share of its readings (the prior
+	// times its count) is a multi-rune confusion the model keeps (MinMulti)
+	right := strings.Fields(strings.Repeat("the hills which had the line ", 10))
+	pairs = append(pairs, TrainPair{GT: right, OCR: right})
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	learned := conf.SubRate("li", "h")
+	if learned < glyphMinRate || conf.Count("li", "h") < glyphMinCount {
+		t.Fatalf("li read as h learned %d times at %.3f: the test needs more", conf.Count("li", "h"), learned)
+	}
+	if conf.Count("cl", "d") == 0 || conf.Count("cl", "d") >= glyphMinCount {
+		t.Fatalf("cl read as d learned %d times, want 1 to %d", conf.Count("cl", "d"), glyphMinCount-1)
+	}
+	priors := conf.GlyphPriors(0.1)
+	if len(priors) != 1 || priors[0].True != 'h' || priors[0].OCR != "li" || math.Abs(priors[0].Rate-0.1*learned) > 1e-12 {
+		t.Fatalf("GlyphPriors(0.1) = %v, want h read as li at %.4f only", priors, 0.1*learned)
+	}
+	if got := conf.GlyphPriors(0); len(got) != 0 {
+		t.Errorf("GlyphPriors(0) = %v, want none (no rate above the model's own)", got)
+	}
+	a := conf.Adapted(priors)
+	if a.Trained() != conf || conf.Trained() != conf {
+		t.Error("Trained does not return the confusion learned in training")
+	}
+	if x, y := a.LogProb("tlie", "the"), conf.LogProb("tlie", "the"); !(x > y+3) {
+		t.Errorf("LogProb(tlie|the) %.2f adapted, %.2f trained: the prior is not expected", x, y)
+	}
+	lex := tinyLexicon(pairs, "that which who", 5)
+	words := strings.Fields("tlie wliich")
+	out := NewGenerator(a, lex, Options{}).Generate(words, nil)
+	for i, want := range []string{"the", "which"} {
+		if !hasCand(out[i], want, 1) {
+			t.Errorf("%s: %s not among %v", words[i], want, texts(out[i]))
 		}
 	}
 }

@@ -108,7 +108,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	} else {
 		out = decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 	}
-	if unseen := math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1); unseen {
+	if m.forUnseen() {
 		keepAffixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			contextFixes(out, l.Words, l.Cands, l.Profile)
@@ -373,6 +373,14 @@ func (m *Model) prepare() {
 			m.resources = m.newResources()
 		}
 	})
+}
+
+// forUnseen says whether m was trained for collections other than its
+// training ones (Options.Unseen), which its margins say: it never makes a
+// change of punctuation alone that the collection's profile does not
+// support.
+func (m *Model) forUnseen() bool {
+	return math.IsInf(m.Margins[int(eval.KindPunct)+int(eval.NumKinds)], 1)
 }
 
 // newResources returns fresh feature resources over the model's

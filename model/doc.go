@@ -84,7 +84,12 @@
 // adapted model does not expect it but protects the words it spells from
 // word changes (an unsupported kind, see supported). Most collections
 // have none and are corrected by the model as trained; ocrfix correct and
-// the experiments say which habits they adapted to.
+// the experiments say which habits they adapted to. A page alone has too
+// few words for a habit to show, so a model for unseen collections
+// expects, whatever the profile, the reverse of the two-for-one readings
+// it learned (h read as li where it learned li read as h) at a tenth of
+// their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), adapted by
+// Train and Read; its file keeps the trained confusion.
 //
 // # Files
 //

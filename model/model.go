@@ -142,7 +142,7 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 		name  string
 		write func(io.Writer) error
 	}{
-		{"confusion.tsv", func(w io.Writer) error { _, err := m.Conf.WriteTo(w); return err }},
+		{"confusion.tsv", func(w io.Writer) error { _, err := m.Conf.Trained().WriteTo(w); return err }},
 		{"lexicon.tsv", func(w io.Writer) error { _, err := m.Lex.WriteTo(w); return err }},
 		{"lm.tsv", func(w io.Writer) error { _, err := m.LM.WriteTo(w); return err }},
 	}
@@ -293,6 +293,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 		if m.Vec, err = vectors.Load(bytes.NewReader(b)); err != nil {
 			return nil, fmt.Errorf("%s#vectors.bin: %w", name, err)
 		}
+	}
+	if m.forUnseen() {
+		m.Conf = withGlyphPriors(m.Conf)
 	}
 	return m, nil
 }

@@ -200,6 +200,22 @@ func TestUnseenOwnWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the file keeps the trained confusion, and Read adapts it to the
+	// glyph priors as Train did
+	var c1, c2 bytes.Buffer
+	m.Conf.Trained().WriteTo(&c1)
+	m2.Conf.Trained().WriteTo(&c2)
+	if !bytes.Equal(c1.Bytes(), c2.Bytes()) {
+		t.Error("the confusion read back is not the trained one")
+	}
+	if m.Conf.Trained() == m.Conf && len(m.Conf.GlyphPriors(glyphPriorShare)) > 0 {
+		t.Error("the trained model's confusion is not adapted to its glyph priors")
+	}
+	for _, p := range [][2]string{{"tlie", "the"}, {"rnore", "more"}, {"tbe", "the"}} {
+		if a, b := m.Conf.LogProb(p[0], p[1]), m2.Conf.LogProb(p[0], p[1]); a != b {
+			t.Errorf("LogProb(%s|%s) %v trained, %v read back", p[0], p[1], a, b)
+		}
+	}
 	if !slices.Equal(m2.Ranker.Own, r.Own) || m2.Ranker.OwnCol != r.OwnCol {
 		t.Fatalf("own weights %v (column %d) read back as %v (column %d)", r.Own, r.OwnCol, m2.Ranker.Own, m2.Ranker.OwnCol)
 	}

@@ -383,6 +383,12 @@ func trainedModel(comp *components, main, noConf *rankerFit, opt *Options, stats
 		gens:        comp.gens,
 		resources:   comp.res,
 	}
+	if opt.Unseen {
+		// generators over the adapted confusion, which the variant
+		// without confidence features shares
+		m.Conf = withGlyphPriors(m.Conf)
+		m.gens = m.genPool(m.Conf)
+	}
 	if noConf != nil {
 		v := &Model{Conf: m.Conf, Lex: m.Lex, GenOpt: m.GenOpt, LM: m.LM, LDA: m.LDA, Vec: m.Vec,
 			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, Context: noConf.context, ContextBand: noConf.band, FeatOpt: m.FeatOpt, Stats: m.Stats,

@@ -68,6 +68,20 @@ func TestBuiltinLineBreaks(t *testing.T) {
 	}
 }
 
+// An engine that reads h as li (`tlie`, `wliich`), which the renders the
+// model learned from show only the other way round (li read as h), is met
+// on a single page, with no profile to find the habit in: the model's
+// confusion expects the reverse of its learned two-for-one readings
+// (model.Read, candgen.Confusion.GlyphPriors), and the page's words come
+// back, where without it tlie became flie.
+func TestBuiltinGlyphPriors(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	_, _, got := correctPage(t, m, "It was tlie first time tliat the Governor liad spoken of it, and the people wlio were present said that he had gone. The committee met on Tuesday, wlien the chairman read tlie report of the Society, wliich was adopted.\n")
+	if want := "It was the first time that the Governor had spoken of it, and the people who were present said that he had gone. The committee met on Tuesday, when the chairman read the report of the Society, which was adopted.\n"; got != want {
+		t.Errorf("corrected\n%s\nwant\n%s", got, want)
+	}
+}
+
 // Ligature glyphs are read as their letters: the words they spell are
 // known words, not misreadings of others (ﬂoor is floor, not door), the
 // corrected text has the letters, and Changed counts those tokens.
