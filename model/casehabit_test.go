@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,5 +247,43 @@ func TestCaseShowsHabitPruned(t *testing.T) {
 	}
 	if caseShowsHabit(p, "very", tc) {
 		t.Error("a pruned word shows a case habit")
+	}
+}
+
+// The ranker's change of a token into one word gives way to the word the
+// noisy channel finds channelRatio times as likely there; a case change, a
+// candidate of another case or other marks, and a lead below the ratio
+// leave the ranker's choice.
+func TestChannelChoice(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		in, chosen, other string
+		confChosen, conf  float64
+		want              string
+	}{
+		{"Mr. Smith iu the chair", "is", "in", -5, -6, "in"},
+		{"Mr. Smith iu the chair", "is", "in", -5, -30, "is"},   // the channel finds in unlikely
+		{"Mr. Smith iu the chair", "is", "In", -5, -6, "is"},    // another case
+		{"Mr. Smith iu the chair", "is", "in,", -5, -6, "is"},   // other marks
+		{"Mr. Smith Iu the chair", "in", "In", -5, -6, "in"},    // case alone is not reconsidered
+		{"the house ot an old man", "or", "of", -4, -4, "of"},   // of an old man
+		{"the house ot an old man", "of", "or", -4, -4, "of"},   // the channel agrees
+		{"the house ot xqzv old man", "or", "of", -4, -4, "or"}, // a neighbour English does not know
+	} {
+		words := strings.Fields(c.in)
+		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" })
+		cands := make([][]candgen.Candidate, len(words))
+		for i, w := range words {
+			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+		}
+		cands[at] = append(cands[at], candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen}, candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf})
+		out := slices.Clone(words)
+		out[at] = c.chosen
+		channelChoice(out, words, cands)
+		if out[at] != c.want {
+			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
+		}
 	}
 }

@@ -90,7 +90,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // an earlier merge consumed the position). A word broken at a line end is
 // written back in its two pieces (ques- tlon -> ques- tion). The capitals
 // that an Adapted model's case habits explain are written in lower case
-// (lowerCaseHabits), a model for collections it has not seen changes a
+// (lowerCaseHabits), a model for collections it has not seen takes, for a
+// word it changes, the other candidate the noisy channel in context finds
+// channelRatio times as likely (channelChoice), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes; not under
@@ -109,6 +111,9 @@ func (m *Model) Collect(l *Lattice) []string {
 		out = decode(l.Words, l.Cands, l.Feat.First, l.Scores, d)
 	}
 	if m.forUnseen() {
+		if !m.FeatOpt.NoEnglish {
+			channelChoice(out, l.Words, l.Cands)
+		}
 		keepAffixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			contextFixes(out, l.Words, l.Cands, l.Profile)

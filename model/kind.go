@@ -1005,6 +1005,91 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 	}
 }
 
+// channelRatio is how many times likelier the noisy channel must find
+// another word than the one the ranker chose for a token before
+// channelChoice takes it: a fixed prior, as variantRatio. Measured with
+// the held-out models of bench -transfer (correction only, words matched
+// against without the rule; broken counts unchanged but where said), the
+// sum's lead asked of the other word: 0 (any lead): embedded +31,
+// early +16 (+1 broken), periodicals +27, science-law -8, ads-fall2018
+// with the built-in model +2; log 2: +44, +25 (+1), +28, 0, +30; log 4.5:
+// +40, +23 (+1), +32, +1, +35; log 20: +29, +18, +22, +3, +9; log 150:
+// +16, +10, +11, +1, +5.
+const channelRatio = 3
+
+// channelChoice reconsiders, in out (the decoded output of words, with
+// their candidates cands), each word the ranker changed a token into (one
+// token into one word, not its case alone): another candidate with the
+// same marks around it and the same case (all small, or a capital and
+// small letters) becomes the choice where the noisy channel finds it
+// channelRatio times as likely as the ranker's, English's probability of
+// each in place, the two words on both sides given (contextGap, both known
+// to English, as the words on either side must be), times the confusion
+// model's of reading it as the token (LogConf); the likeliest such. The
+// ranker weighs the channel's two parts among thirty other features
+// learned on other collections, and when it is right that a token is
+// misread it is often wrong about which word, where the words around say
+// which: `iu the chair` -> in, not is; `ot an` -> of, not or.
+func channelChoice(out, words []string, cands [][]candgen.Candidate) {
+	for i := 1; i+1 < len(words); i++ {
+		if out[i] == words[i] {
+			continue
+		}
+		chosen := -1
+		for j, c := range cands[i] {
+			if c.Span <= 1 && c.Text == out[i] {
+				chosen = j
+				break
+			}
+		}
+		if chosen < 0 {
+			continue
+		}
+		po, co, so := candgen.SplitAffix(cands[i][chosen].Text)
+		_, wo, _ := candgen.SplitAffix(words[i])
+		cn, shape := profile.Norm(co), caseShape(co)
+		if cn == profile.Norm(wo) || shape == 0 || !inEnglishModel(cn) {
+			continue
+		}
+		best, bestLead := "", math.Log(channelRatio)
+		for _, c := range cands[i] {
+			if c.Span > 1 || c.Source&candgen.SrcOriginal != 0 || c.Text == out[i] {
+				continue
+			}
+			pc, cc, sc := candgen.SplitAffix(c.Text)
+			if pc != po || sc != so || caseShape(cc) != shape {
+				continue
+			}
+			gap, ok := contextGap(words, i, profile.Norm(cc), cn)
+			if lead := gap + c.LogConf - cands[i][chosen].LogConf; ok && lead > bestLead {
+				best, bestLead = c.Text, lead
+			}
+		}
+		if best != "" {
+			out[i] = best
+		}
+	}
+}
+
+// caseShape is 1 for a word of small letters, 2 for a capital followed by
+// small letters (profile.LowerWord, profile.TitleCase), 0 for any other.
+func caseShape(w string) int {
+	switch {
+	case profile.LowerWord(w):
+		return 1
+	case profile.TitleCase(w):
+		return 2
+	}
+	return 0
+}
+
+// inEnglishModel reports whether the English model knows the Norm form n
+// at all (false without the model).
+func inEnglishModel(n string) bool {
+	m, _, err := english.Model()
+	return err == nil && m.ID(n) >= 0
+}
+
 // pronounI says whether the token at position i of words, one mark
 // other than I and a (po, co, so: its leading marks, its core and its
 // trailing marks), is the pronoun I misread: the token is 1 or the
