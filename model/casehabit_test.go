@@ -229,6 +229,19 @@ func TestDigitWord(t *testing.T) {
 			t.Errorf("%q (LogConf %v): got %q, want %q", c.in, c.conf, got, c.want)
 		}
 	}
+	// the words around as decided: tbe, which English does not know, read
+	// as the the decision made it
+	words := strings.Fields("he went 10 tbe town")
+	cands := make([][]candgen.Candidate, len(words))
+	for i, w := range words {
+		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
+	}
+	cands[2] = append(cands[2], candgen.Candidate{Text: "to", Span: 1, LogConf: -7})
+	out := slices.Clone(words)
+	out[3] = "the"
+	if contextFixes(out, words, cands, p); out[2] != "to" {
+		t.Errorf("he went 10 tbe town, tbe decided the: got %q, want to", strings.Join(out, " "))
+	}
 }
 
 // A profile that dropped a word's own count (past its cap) shows no case
@@ -251,9 +264,9 @@ func TestCaseShowsHabitPruned(t *testing.T) {
 }
 
 // The ranker's change of a token into one word gives way to the word the
-// noisy channel finds channelRatio times as likely there; a case change, a
-// candidate of another case or other marks, and a lead below the ratio
-// leave the ranker's choice.
+// noisy channel finds channelRatio times as likely there, the words around
+// read as decided; a case change, a candidate of another case or other
+// marks, and a lead below the ratio leave the ranker's choice.
 func TestChannelChoice(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
@@ -271,6 +284,7 @@ func TestChannelChoice(t *testing.T) {
 		{"the house ot an old man", "or", "of", -4, -4, "of"},   // of an old man
 		{"the house ot an old man", "of", "or", -4, -4, "of"},   // the channel agrees
 		{"the house ot xqzv old man", "or", "of", -4, -4, "or"}, // a neighbour English does not know
+		{"Mr. Smith iu tbe chair", "is", "in", -5, -6, "in"},    // read with tbe decided as the
 	} {
 		words := strings.Fields(c.in)
 		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" })
@@ -281,6 +295,9 @@ func TestChannelChoice(t *testing.T) {
 		cands[at] = append(cands[at], candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen}, candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf})
 		out := slices.Clone(words)
 		out[at] = c.chosen
+		if k := slices.Index(words, "tbe"); k >= 0 {
+			out[k] = "the"
+		}
 		channelChoice(out, words, cands)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
