@@ -285,6 +285,7 @@ func TestChannelChoice(t *testing.T) {
 		{"the house ot an old man", "of", "or", -4, -4, "of"},   // the channel agrees
 		{"the house ot xqzv old man", "or", "of", -4, -4, "or"}, // a neighbour English does not know
 		{"Mr. Smith iu tbe chair", "is", "in", -5, -6, "in"},    // read with tbe decided as the
+		{"I have been there", "bean", "been", -3, 0, "been"},    // the token itself
 	} {
 		words := strings.Fields(c.in)
 		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" })
@@ -292,7 +293,13 @@ func TestChannelChoice(t *testing.T) {
 		for i, w := range words {
 			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
 		}
-		cands[at] = append(cands[at], candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen}, candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf})
+		other := candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf}
+		if at < 0 { // the token's own candidate is other
+			at = slices.Index(words, c.other)
+			other.Source = candgen.SrcOriginal
+			cands[at] = cands[at][:0]
+		}
+		cands[at] = append(cands[at], candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen}, other)
 		out := slices.Clone(words)
 		out[at] = c.chosen
 		if k := slices.Index(words, "tbe"); k >= 0 {
