@@ -157,8 +157,8 @@ func TestHabitUndoes(t *testing.T) {
 // enough (li read as h) becomes a prior habit at share times its rate,
 // one seen too seldom (cl read as d, once) does not, and a confusion
 // adapted to the priors proposes the words the reverse hides (tlie ->
-// the) at far better odds than the trained one, and keeps the trained confusion for
-// a model file.
+// the) at far better odds than the trained one, and keeps the trained
+// confusion for a model file.
 func TestGlyphPriors(t *testing.T) {
 	gt := strings.Fields("like little live slight the clear will")
 	ocr := strings.Fields("hke httle hve sght the dear will")

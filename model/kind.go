@@ -1013,8 +1013,11 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // another word than the one the ranker chose for a token before
 // channelChoice takes it: a fixed prior, as variantRatio. Measured with
 // the held-out models of bench -transfer (correction only, words matched
-// against without the rule; broken counts unchanged but where said), the
-// sum's lead asked of the other word: 0 (any lead): embedded +31,
+// against without the rule; broken counts unchanged but where said), in
+// its first form (the words around as the OCR wrote them, the token itself
+// not competing), by the sum's lead asked of the other word: the ratio 3
+// gave embedded +38, early +25, periodicals +19 (-1 broken), science-law
+// +2, ads-fall2018 +33; 0 (any lead): embedded +31,
 // early +16 (+1 broken), periodicals +27, science-law -8, ads-fall2018
 // with the built-in model +2; log 2: +44, +25 (+1), +28, 0, +30; log 4.5:
 // +40, +23 (+1), +32, +1, +35; log 20: +29, +18, +22, +3, +9; log 150:
@@ -1026,24 +1029,23 @@ const channelRatio = 3
 // token into one word, not its case alone): another candidate with the
 // same marks around it and the same case (all small, or a capital and
 // small letters), the OCR token itself among them, becomes the choice
-// where the noisy channel finds it
-// channelRatio times as likely as the ranker's, English's probability of
-// each in place, the two words on both sides given as decided
-// (decidedContext; contextGap: both known to English, as the words on
-// either side must be), times the confusion model's of reading it as the
-// token (LogConf); the likeliest such. The ranker weighs the channel's two
-// parts among thirty other features learned on other collections, and
-// when it is right that a token is misread it is often wrong about which
-// word, where the words around say which: `iu the chair` -> in, not is;
-// `ot an` -> of, not or; and a word English knows is kept where the
-// change it was to make is 3 times less likely in place (`I have been
-// there`, not `bean`). The token itself competing gained, with the
-// held-out models, early 5 words matched (5 fewer broken), science-law 1
-// (1 fewer), ads-fall2018 48 (54 fewer broken: `raport`, `Salon`, `Fall`
-// kept, as its truth writes them), periodicals -2 (1 fewer), embedded 0.
-// Reading the words around as decided rather than
-// as the OCR wrote them gained, with the held-out models, embedded +11
-// words matched (+1 broken), early +11, periodicals +11, ads-fall2018 +35.
+// where the noisy channel finds it channelRatio times as likely as the
+// ranker's, English's probability of each in place, the two words on both
+// sides given as decided (decidedContext; contextGap: both known to
+// English, as the words on either side must be), times the confusion
+// model's of reading it as the token (LogConf); the likeliest such. The
+// ranker weighs the channel's two parts among thirty other features
+// learned on other collections, and when it is right that a token is
+// misread it is often wrong about which word, where the words around say
+// which: `iu the chair` -> in, not is; `ot an` -> of, not or; and a word
+// English knows is kept where the change it was to make is 3 times less
+// likely in place (`I have been there`, not `bean`). Reading the words
+// around as decided rather than as the OCR wrote them gained, with the
+// held-out models, embedded +11 words matched (+1 broken), early +11,
+// periodicals +11, ads-fall2018 +35; the token itself competing then
+// gained early 5 (5 fewer broken), science-law 1 (1 fewer), ads-fall2018
+// 48 (54 fewer broken: `raport`, `Salon`, `Fall` kept, as its truth writes
+// them), periodicals -2 (1 fewer), embedded 0.
 func channelChoice(out, words []string, cands [][]candgen.Candidate) {
 	ctx := decidedContext(out, words)
 	for i := 1; i+1 < len(words); i++ {
