@@ -286,9 +286,11 @@ func TestChannelChoice(t *testing.T) {
 		{"the house ot xqzv old man", "or", "of", -4, -4, "or"}, // a neighbour English does not know
 		{"Mr. Smith iu tbe chair", "is", "in", -5, -6, "in"},    // read with tbe decided as the
 		{"I have been there", "bean", "been", -3, 0, "been"},    // the token itself
+		{"THE HOUSE OT AN OLD MAN", "OR", "OF", -4, -4, "OF"},   // capitals
+		{"THE HOUSE OT AN OLD MAN", "OR", "Of", -4, -4, "OR"},   // another case
 	} {
 		words := strings.Fields(c.in)
-		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" })
+		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" || w == "OT" })
 		cands := make([][]candgen.Candidate, len(words))
 		for i, w := range words {
 			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}

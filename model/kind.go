@@ -1029,10 +1029,10 @@ const channelRatio = 3
 // channelChoice reconsiders, in out (the decoded output of words, with
 // their candidates cands), each word the ranker changed a token into (one
 // token into one word, not its case alone): another candidate with the
-// same marks around it and the same case (all small, or a capital and
-// small letters), the OCR token itself among them, becomes the choice
-// where the noisy channel finds it channelRatio times as likely as the
-// ranker's, English's probability of each in place, the two words on both
+// same marks around it and the same case (all small, a capital and small
+// letters, or all capitals), the OCR token itself among them, becomes the
+// choice where the noisy channel finds it channelRatio times as likely as
+// the ranker's, English's probability of each in place, the two words on both
 // sides given as decided (decidedContext; contextGap: both known to
 // English, as the words on either side must be), times the confusion
 // model's of reading it as the token (LogConf); the likeliest such. The
@@ -1047,7 +1047,8 @@ const channelRatio = 3
 // periodicals +11, ads-fall2018 +35; the token itself competing then
 // gained early 5 (5 fewer broken), science-law 1 (1 fewer), ads-fall2018
 // 48 (54 fewer broken: `raport`, `Salon`, `Fall` kept, as its truth writes
-// them), periodicals -2 (1 fewer), embedded 0. A supervised model, whose
+// them), periodicals -2 (1 fewer), embedded 0; words in capitals, ads-fall2018
+// 5 (5 fewer broken), the others none. A supervised model, whose
 // ranker learned the collection's own misreadings, matched 190 words
 // fewer on the embedded corpus with it (ocrfix bench: 154,737 / 202
 // broken against 154,927 / 219): it is for unseen collections only.
@@ -1109,13 +1110,16 @@ func decidedContext(out, words []string) []string {
 }
 
 // caseShape is 1 for a word of small letters, 2 for a capital followed by
-// small letters (profile.LowerWord, profile.TitleCase), 0 for any other.
+// small letters (profile.LowerWord, profile.TitleCase), 3 for two capitals
+// or more and nothing else, 0 for any other.
 func caseShape(w string) int {
 	switch {
 	case profile.LowerWord(w):
 		return 1
 	case profile.TitleCase(w):
 		return 2
+	case utf8.RuneCountInString(w) > 1 && letters(w) && strings.ToUpper(w) == w:
+		return 3
 	}
 	return 0
 }
