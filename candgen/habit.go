@@ -220,7 +220,7 @@ const (
 func (c *Confusion) GlyphPriors(share float64) []Habit {
 	var out []Habit
 	for k, n := range c.ops {
-		if len([]rune(k.T)) != 2 || len([]rune(k.O)) != 1 || n < glyphMinCount || !lowerASCII(k.T) || !lowerASCII(k.O) {
+		if len(k.T) != 2 || len(k.O) != 1 || n < glyphMinCount || !lowerASCII(k.T) || !lowerASCII(k.O) {
 			continue
 		}
 		learned := c.SubRate(k.T, k.O)

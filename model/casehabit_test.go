@@ -137,13 +137,8 @@ func TestContextFixes(t *testing.T) {
 // candidate cand at LogConf conf offered at position at.
 func fixedInContext(p *profile.Profile, in string, at int, cand string, conf float64) string {
 	words := strings.Fields(in)
-	cands := make([][]candgen.Candidate, len(words))
-	for i, w := range words {
-		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
-	}
-	cands[at] = append(cands[at], candgen.Candidate{Text: cand, Span: 1, LogConf: conf})
 	out := append([]string(nil), words...)
-	contextFixes(out, words, cands, p)
+	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{at: {{Text: cand, Span: 1, LogConf: conf}}}), p)
 	return strings.Join(out, " ")
 }
 
@@ -232,14 +227,9 @@ func TestDigitWord(t *testing.T) {
 	// the words around as decided: tbe, which English does not know, read
 	// as the the decision made it
 	words := strings.Fields("he went 10 tbe town")
-	cands := make([][]candgen.Candidate, len(words))
-	for i, w := range words {
-		cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
-	}
-	cands[2] = append(cands[2], candgen.Candidate{Text: "to", Span: 1, LogConf: -7})
 	out := slices.Clone(words)
 	out[3] = "the"
-	if contextFixes(out, words, cands, p); out[2] != "to" {
+	if contextFixes(out, words, cands(words, map[int][]candgen.Candidate{2: {{Text: "to", Span: 1, LogConf: -7}}}), p); out[2] != "to" {
 		t.Errorf("he went 10 tbe town, tbe decided the: got %q, want to", strings.Join(out, " "))
 	}
 }
@@ -291,23 +281,19 @@ func TestChannelChoice(t *testing.T) {
 	} {
 		words := strings.Fields(c.in)
 		at := slices.IndexFunc(words, func(w string) bool { return w == "iu" || w == "Iu" || w == "ot" || w == "OT" })
-		cands := make([][]candgen.Candidate, len(words))
-		for i, w := range words {
-			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}}
-		}
-		other := candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf}
-		if at < 0 { // the token's own candidate is other
+		extra := []candgen.Candidate{{Text: c.chosen, Span: 1, LogConf: c.confChosen}}
+		if at < 0 { // other is the token's own candidate, LogConf 0
 			at = slices.Index(words, c.other)
-			other.Source = candgen.SrcOriginal
-			cands[at] = cands[at][:0]
+		} else {
+			extra = append(extra, candgen.Candidate{Text: c.other, Span: 1, LogConf: c.conf})
 		}
-		cands[at] = append(cands[at], candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen}, other)
+		lists := cands(words, map[int][]candgen.Candidate{at: extra})
 		out := slices.Clone(words)
 		out[at] = c.chosen
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, cands)
+		channelChoice(out, words, lists)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
 		}

@@ -1111,14 +1111,14 @@ func decidedContext(out, words []string) []string {
 
 // caseShape is 1 for a word of small letters, 2 for a capital followed by
 // small letters (profile.LowerWord, profile.TitleCase), 3 for two capitals
-// or more and nothing else, 0 for any other.
+// or more and nothing else (acronym), 0 for any other.
 func caseShape(w string) int {
 	switch {
 	case profile.LowerWord(w):
 		return 1
 	case profile.TitleCase(w):
 		return 2
-	case utf8.RuneCountInString(w) > 1 && letters(w) && strings.ToUpper(w) == w:
+	case letters(w) && acronym(w):
 		return 3
 	}
 	return 0
