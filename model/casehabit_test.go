@@ -293,9 +293,52 @@ func TestChannelChoice(t *testing.T) {
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, lists)
+		channelChoice(out, words, lists, profile.New(profile.Options{}))
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
+		}
+	}
+}
+
+// A word English knows that the ranker kept gives way to another word
+// only where the noisy channel finds that keptRatio times as likely in
+// its place and the collection writes it at least as often as the token.
+func TestChannelChoiceKept(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	const in = "she said that be was ill and could not come"
+	for _, c := range []struct {
+		conf  float64 // LogConf of reading he as be
+		heN   int     // times the collection writes he (be: 3)
+		marks string  // the candidate's marks
+		want  string
+	}{
+		{-5, 3, "", "he"},
+		{-5, 10, "", "he"},
+		{-5, 2, "", "be"},  // the collection writes be more often than he
+		{-40, 3, "", "be"}, // the channel finds he unlikely
+		{-5, 3, ",", "be"}, // other marks
+	} {
+		p := profile.New(profile.Options{})
+		for range 3 {
+			p.Add([]string{"be"})
+		}
+		for range c.heN {
+			p.Add([]string{"he"})
+		}
+		words := strings.Fields(in)
+		at := slices.Index(words, "be")
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he" + c.marks, Span: 1, LogConf: c.conf}}})
+		out := slices.Clone(words)
+		channelChoice(out, words, lists, p)
+		if out[at] != c.want {
+			t.Errorf("LogConf %v, he %d times, marks %q: got %s, want %s", c.conf, c.heN, c.marks, out[at], c.want)
+		}
+		for i := range out {
+			if i != at && out[i] != words[i] {
+				t.Errorf("%s changed to %s", words[i], out[i])
+			}
 		}
 	}
 }

@@ -92,7 +92,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // that an Adapted model's case habits explain are written in lower case
 // (lowerCaseHabits), a model for collections it has not seen takes, for a
 // word it changes, the other candidate the noisy channel in context finds
-// channelRatio times as likely (channelChoice), and changes a
+// channelRatio times as likely, and for a word English knows that it
+// keeps, one keptRatio times as likely that the collection writes as
+// often (channelChoice), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes; not under
@@ -112,7 +114,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands)
+			channelChoice(out, l.Words, l.Cands, l.Profile)
 		}
 		keepAffixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
