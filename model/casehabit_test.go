@@ -94,6 +94,37 @@ func TestGluedI(t *testing.T) {
 	}
 }
 
+// markI reads the mark a kept token opens with as the pronoun I glued to
+// a word that follows I, and leaves other marks, words and changed tokens.
+func TestMarkI(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	p := profile.Of([][]string{strings.Fields("and I am sure I have seen it")}, profile.Options{})
+	for _, c := range []struct{ tok, want string }{
+		{"[have", "I have"},
+		{"“[am", "“I am"},
+		{"|have,", "I have,"},
+		{"(have", "(have"}, // ( is no look-alike of I
+		{"[was", "[was"},   // the collection never writes I was
+		{"[it", "[it"},     // it does not follow I
+		{"[Have", "[Have"}, // not small letters
+		{"Lhave", "Lhave"}, // a letter: gluedI's split, among the candidates
+	} {
+		words := []string{"and", c.tok, "seen"}
+		out := slices.Clone(words)
+		markI(out, words, p)
+		if out[1] != c.want {
+			t.Errorf("%q: got %q, want %q", c.tok, out[1], c.want)
+		}
+	}
+	words := []string{"and", "[have", "seen"}
+	out := []string{"and", "[hove", "seen"} // changed by the ranker
+	if markI(out, words, p); out[1] != "[hove" {
+		t.Errorf("a changed token: got %q", out[1])
+	}
+}
+
 // contextFixes changes a kept word into the word one letter from it that
 // English writes far likelier there and the collection far more often,
 // where the confusion model's odds against the misreading do not outweigh

@@ -94,7 +94,8 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // word it changes, the other candidate the noisy channel in context finds
 // channelRatio times as likely, and for a word English knows that it
 // keeps, one keptRatio times as likely that the collection writes as
-// often (channelChoice), and changes a
+// often (channelChoice), reads the mark a kept token opens with as the
+// pronoun I glued to the word (markI: `[have` -> `I have`), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes; not under
@@ -115,6 +116,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
 			channelChoice(out, l.Words, l.Cands, l.Profile)
+			markI(out, l.Words, l.Profile)
 		}
 		keepAffixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
