@@ -372,4 +372,24 @@ func TestChannelChoiceKept(t *testing.T) {
 			}
 		}
 	}
+	// the collection's counts aside: a token English writes far less often
+	// than the candidate it misreads (a page that reads the as tho), but
+	// not a period spelling of it (neer for near)
+	for _, c := range []struct{ in, tok, cand, want string }{
+		{"they stood in tho street and talked", "tho", "the", "the"},
+		{"they stood neer the door and talked", "neer", "near", "neer"},
+	} {
+		p := profile.New(profile.Options{})
+		for range 5 {
+			p.Add([]string{c.tok})
+		}
+		p.Add([]string{c.cand})
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: -5}}})
+		out := slices.Clone(words)
+		if channelChoice(out, words, lists, p); out[at] != c.want {
+			t.Errorf("%q: got %s, want %s", c.in, out[at], c.want)
+		}
+	}
 }
