@@ -893,9 +893,27 @@ func explainedHere(p *profile.Profile, words []string, i int, n string, c *candg
 // it), and false where the English model is missing, does not know cn, or
 // does not know the words on either side.
 func contextGap(words []string, i int, cn, n string) (float64, bool) {
+	pr := newContextProbe(words, i)
+	if !pr.ok {
+		return 0, false
+	}
+	return pr.gap(cn, pr.at(pr.m.ID(n)))
+}
+
+// contextProbe holds the English ids of the two words on each side of a
+// position, looked up once for the words a position's rules compare there
+// (contextGap).
+type contextProbe struct {
+	m              *lm.Model
+	l2, l1, r1, r2 int32
+	ok             bool // the model is there and knows both neighbours
+}
+
+// newContextProbe returns the contextProbe of position i of words.
+func newContextProbe(words []string, i int) contextProbe {
 	m, _, err := english.Model()
 	if err != nil {
-		return 0, false
+		return contextProbe{}
 	}
 	id := func(j int) int32 {
 		if j < 0 || j >= len(words) {
@@ -903,15 +921,26 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 		}
 		return m.ID(profile.Norm(words[j]))
 	}
-	l2, l1, r1, r2 := id(i-2), id(i-1), id(i+1), id(i+2)
-	ci := m.ID(cn)
-	if l1 < 0 || r1 < 0 || ci < 0 {
+	pr := contextProbe{m: m, l2: id(i - 2), l1: id(i - 1), r1: id(i + 1), r2: id(i + 2)}
+	pr.ok = pr.l1 >= 0 && pr.r1 >= 0
+	return pr
+}
+
+// at returns the English log probability of the word w (an id) in the
+// probe's place and of the two words after it.
+func (pr *contextProbe) at(w int32) float32 {
+	m := pr.m
+	return m.LogProb(pr.l2, pr.l1, w) + m.LogProb(pr.l1, w, pr.r1) + m.LogProb(w, pr.r1, pr.r2)
+}
+
+// gap returns contextGap of the Norm form cn against a word whose at is
+// other: false where the model does not know cn.
+func (pr *contextProbe) gap(cn string, other float32) (float64, bool) {
+	ci := pr.m.ID(cn)
+	if ci < 0 {
 		return 0, false
 	}
-	at := func(w int32) float32 {
-		return m.LogProb(l2, l1, w) + m.LogProb(l1, w, r1) + m.LogProb(w, r1, r2)
-	}
-	return float64(at(ci) - at(m.ID(n))), true
+	return float64(pr.at(ci) - other), true
 }
 
 // contextFixes changes, in out (the decoded output of words, with their
@@ -1110,6 +1139,11 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			ratio = keptRatio
 		}
 		best, bestLead := "", math.Log(ratio)
+		pr := newContextProbe(ctx, i)
+		if !pr.ok {
+			continue
+		}
+		own := pr.at(pr.m.ID(cn))
 		for _, c := range cands[i] {
 			if c.Span > 1 || c.Text == out[i] {
 				continue
@@ -1122,7 +1156,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			if kept && (periodSpelling(cn, ccn) || p.Word(ccn).N < p.Word(cn).N && !englishMisreads(cn, ccn, c.LogConf)) {
 				continue
 			}
-			gap, ok := contextGap(ctx, i, ccn, cn)
+			gap, ok := pr.gap(ccn, own)
 			if lead := gap + c.LogConf - cands[i][chosen].LogConf; ok && lead > bestLead {
 				best, bestLead = c.Text, lead
 			}
