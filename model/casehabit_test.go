@@ -393,3 +393,25 @@ func TestChannelChoiceKept(t *testing.T) {
 		}
 	}
 }
+
+// Without a profile, a kept word stays and a changed one is still
+// reconsidered.
+func TestChannelChoiceNoProfile(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	words := strings.Fields("she said that be was ill and [have seen it")
+	at := slices.Index(words, "be")
+	lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he", Span: 1, LogConf: -5}}})
+	out := slices.Clone(words)
+	channelChoice(out, words, lists, nil)
+	markI(out, words, nil)
+	if !slices.Equal(out, words) {
+		t.Errorf("got %q", out)
+	}
+	lists = cands(words, map[int][]candgen.Candidate{at: {{Text: "bo", Span: 1, LogConf: -5}, {Text: "he", Span: 1, LogConf: -5}}})
+	out[at] = "bo"
+	if channelChoice(out, words, lists, nil); out[at] != "he" {
+		t.Errorf("a changed word, no profile: got %s, want he", out[at])
+	}
+}

@@ -1118,6 +1118,9 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 	ctx := decidedContext(out, words)
 	for i := 1; i+1 < len(words); i++ {
 		kept := out[i] == words[i]
+		if kept && p == nil {
+			continue // no profile: the ranker's choice stands
+		}
 		chosen := -1
 		for j, c := range cands[i] {
 			if c.Span <= 1 && c.Text == out[i] {
@@ -1388,6 +1391,9 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 // e^-9) for the noisy channel in context to prefer them at keptRatio, and
 // at that ratio none changed in the five collections.
 func markI(out, words []string, p *profile.Profile) {
+	if p == nil {
+		return
+	}
 	for i, w := range words {
 		if out[i] != w {
 			continue
