@@ -394,6 +394,41 @@ func TestChannelChoiceKept(t *testing.T) {
 	}
 }
 
+// A kept token English never wrote gives way to a word English writes
+// that the noisy channel finds nonwordRatio times as likely in its place,
+// unless it may be a period spelling or the collection repeats it more
+// than the word.
+func TestChannelChoiceNonword(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		in, tok, cand string
+		tokN, candN   int
+		want          string
+	}{
+		{"she sat in the partor with her mother", "partor", "parlor", 1, 0, "parlor"},
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 2, "parlor"},
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, "partor"}, // repeated, the word seldom
+		{"and so hee went away from them", "hee", "he", 1, 3, "hee"},                  // a period spelling of he
+	} {
+		p := profile.New(profile.Options{})
+		for range c.tokN {
+			p.Add([]string{c.tok})
+		}
+		for range c.candN {
+			p.Add([]string{c.cand})
+		}
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: -4}}})
+		out := slices.Clone(words)
+		if channelChoice(out, words, lists, p); out[at] != c.want {
+			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
+		}
+	}
+}
+
 // Without a profile, a kept word stays and a changed one is still
 // reconsidered.
 func TestChannelChoiceNoProfile(t *testing.T) {

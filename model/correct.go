@@ -92,9 +92,10 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // that an Adapted model's case habits explain are written in lower case
 // (lowerCaseHabits), a model for collections it has not seen takes, for a
 // word it changes, the other candidate the noisy channel in context finds
-// channelRatio times as likely, and for a word English knows that it
-// keeps, one keptRatio times as likely that the collection writes as
-// often (channelChoice), reads the mark a kept token opens with as the
+// channelRatio times as likely, for a word English knows that it keeps,
+// one keptRatio times as likely that the collection writes as often, and
+// for a token English never wrote that it keeps, a word nonwordRatio times
+// as likely (channelChoice), reads the mark a kept token opens with as the
 // pronoun I glued to the word (markI: `[have` -> `I have`), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a

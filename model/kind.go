@@ -1071,6 +1071,24 @@ const channelRatio = 3
 // its period spellings (`tel`, `neer`, `wee`).
 const keptRatio = 100
 
+// nonwordRatio is channelRatio for a token the ranker kept that English
+// never wrote (`partor`, `Amencan`, `thes`): how many times likelier the
+// noisy channel must find a word English writes in its place than the
+// token, English's probability of the token being that of an unknown word
+// there (the confusion model's odds of the misreading against those of
+// reading the token as itself, as for a word kept). Held-out models of
+// bench -transfer, words matched / broken against without it (embedded
+// 150,401 / 20, early 50,117 / 138, periodicals 42,075 / 20, science-law
+// 51,706 / 33, ads-fall2018 with the built-in model 250,820 / 1,422): 50
+// gave +10 / 0, +14 / 0, +40 / 0, 0 / 0, -3 / +4 (its truth's `Statas`,
+// `Ves`, and `TN` made `IN`); 20 +13 / 0, +16 / 0, +51 / 0, -1 / +1, -3 /
+// +5; 10 +16 / 0, +17 / +2, +57 / 0, 0 / +1, -4 / +6. Without the period
+// test (periodVariant), at 20, early broke 8 more (`hee` -> here, `adde`
+// -> added, `mee` -> men, `quantitie`); taking the forms English wrote
+// once or twice as well (`ts`), at 20, science-law matched 3 fewer (`ts`
+// -> its for is) and periodicals 8 more.
+const nonwordRatio = 50
+
 // channelChoice reconsiders, in out (the decoded output of words, with
 // their candidates cands), each word the ranker changed a token into (one
 // token into one word, not its case alone): another candidate with the
@@ -1114,6 +1132,15 @@ const keptRatio = 100
 // early, periodicals and ads-fall2018 matched 2, 2 and 8 more, none broken
 // more); early's `neer`, `tel`, `til` stay (periodSpelling: early 8 more
 // matched and 8 fewer broken, embedded 7 fewer matched, its `al` for all).
+//
+// A token of letters English never wrote that the ranker kept is
+// reconsidered the same way at nonwordRatio, English's probability of it
+// in place being that of an unknown word, among the candidates English
+// writes (englishMinCount times or more) that the collection writes as
+// often as the token but once (any, for a token it writes once): `our
+// partor` -> parlor, `Amencan`, `thes` -> this. A token that may spell an
+// English word as 17th- and 18th-century print did (periodVariant: `hee`,
+// `adde`, `wil`) stays.
 func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile) {
 	ctx := decidedContext(out, words)
 	for i := 1; i+1 < len(words); i++ {
@@ -1134,11 +1161,19 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		po, co, so := candgen.SplitAffix(cands[i][chosen].Text)
 		_, wo, _ := candgen.SplitAffix(words[i])
 		cn, shape := profile.Norm(co), caseShape(co)
-		if !kept && cn == profile.Norm(wo) || shape == 0 || !inEnglishModel(cn) {
+		if shape == 0 || !kept && cn == profile.Norm(wo) {
 			continue
 		}
-		ratio := float64(channelRatio)
-		if kept {
+		ratio, nonword := float64(channelRatio), false
+		switch {
+		case kept && !inEnglishModel(cn):
+			if !letters(co) || periodVariant(cn) {
+				continue
+			}
+			ratio, nonword = nonwordRatio, true
+		case !inEnglishModel(cn):
+			continue
+		case kept:
 			ratio = keptRatio
 		}
 		best, bestLead := "", math.Log(ratio)
@@ -1156,8 +1191,15 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				continue
 			}
 			ccn := profile.Norm(cc)
-			if kept && (periodSpelling(cn, ccn) || p.Word(ccn).N < p.Word(cn).N && !englishMisreads(cn, ccn, c.LogConf)) {
-				continue
+			switch {
+			case nonword:
+				if !inEnglish(ccn) || int(p.Word(ccn).N) < int(p.Word(cn).N)-1 {
+					continue
+				}
+			case kept:
+				if periodSpelling(cn, ccn) || p.Word(ccn).N < p.Word(cn).N && !englishMisreads(cn, ccn, c.LogConf) {
+					continue
+				}
 			}
 			gap, ok := pr.gap(ccn, own)
 			if lead := gap + c.LogConf - cands[i][chosen].LogConf; ok && lead > bestLead {
@@ -1168,6 +1210,18 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			out[i] = best
 		}
 	}
+}
+
+// periodVariant reports whether the Norm form n may spell a word of
+// English as 17th- and 18th-century print did: one of its periodForms is
+// a word English writes (hee, adde, mee, neer, quantitie, wil).
+func periodVariant(n string) bool {
+	for _, f := range periodForms(n) {
+		if inEnglish(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // englishMisreads reports whether English writes the Norm form cn often
