@@ -1428,10 +1428,6 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 	return !inEnglish(n) && inEnglish(cn) && int(p.Word(cn).N) >= unknownVariantRatio*elsewhere(p, n)
 }
 
-// markLetters are the marks an engine writes for a letter at the start of
-// a word, where the affixes of its token (candgen.SplitAffix) leave them
-// out of its candidates: `(o` for to, `{t` for it, `[t` for It,
-// `(ailure` for failure, `!aid` for laid, `[have` for I have.
 // markI changes, in out (the decoded output of words), a token kept whose
 // leading marks end with a mark an engine reads the capital I as
 // (iLookAlikes) before a word of small letters that follows I (followsI,
@@ -1440,7 +1436,7 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 // of the token, the candidates never hold that split. With the held-out
 // models of bench -transfer (correction only, words matched) it gained
 // embedded 24, early 14, periodicals 29, science-law 10, none broken,
-// ads-fall2018 none. Letters read as other marks (`(o` for to, `{t` for
+// ads-fall2018 none. Other letters read as marks (`(o` for to, `{t` for
 // it) stay: the confusion model finds those readings too rare (`(` for t
 // e^-9) for the noisy channel in context to prefer them at keptRatio, and
 // at that ratio none changed in the five collections.
@@ -1454,8 +1450,9 @@ func markI(out, words []string, p *profile.Profile) {
 		}
 		po, co, so := candgen.SplitAffix(w)
 		mark, size := utf8.DecodeLastRuneInString(po)
-		if size == 0 || unicode.IsLetter(mark) || unicode.IsDigit(mark) || !strings.ContainsRune(iLookAlikes, mark) ||
-			len(co) < 2 || !profile.LowerWord(co) || !followsI(p, co) {
+		// po holds no letter nor digit (SplitAffix): the mark is one of
+		// iLookAlikes' marks ([, |, /)
+		if size == 0 || !strings.ContainsRune(iLookAlikes, mark) || len(co) < 2 || !profile.LowerWord(co) || !followsI(p, co) {
 			continue
 		}
 		out[i] = po[:len(po)-size] + "I " + co + so
