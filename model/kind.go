@@ -800,11 +800,15 @@ func periodModern(p *profile.Profile, n string) []string {
 // write the way 17th- and 18th-century print did (periodForms: satisfie,
 // yeeld, tryal, intreat, finde).
 func oldSpelling(n string) bool {
-	m, _, err := english.Model()
-	if err != nil {
-		return false
-	}
-	return !englishWord(m, n) && slices.ContainsFunc(periodForms(n), func(w string) bool { return englishWord(m, w) })
+	return !inEnglish(n) && periodVariant(n)
+}
+
+// periodVariant reports whether the Norm form n may spell a word of
+// English as 17th- and 18th-century print did: one of its periodForms is
+// a word English writes (hee, adde, mee, neer, quantitie, wil); false
+// without the English model.
+func periodVariant(n string) bool {
+	return slices.ContainsFunc(periodForms(n), inEnglish)
 }
 
 // explainRatio is the share of a recurring form's other occurrences that
@@ -902,7 +906,8 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 
 // contextProbe holds the English ids of the two words on each side of a
 // position, looked up once for the words a position's rules compare there
-// (contextGap).
+// (contextGap, and the candidate loops of channelChoice, contextFixes and
+// digitWord).
 type contextProbe struct {
 	m              *lm.Model
 	l2, l1, r1, r2 int32
@@ -1015,6 +1020,11 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		}
 		known := inEnglish(n)
 		best, bestPost := "", 0.0
+		pr := newContextProbe(words, i)
+		if !pr.ok {
+			continue
+		}
+		own := pr.at(pr.m.ID(n))
 		for _, c := range cands[i] {
 			if c.Span > 1 || c.Source&candgen.SrcOriginal != 0 {
 				continue
@@ -1027,7 +1037,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			if cn != cc || !letters(cn) || int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) || known && !explainsToken(p, n, cn, c.LogConf) {
 				continue
 			}
-			gap, ok := contextGap(words, i, cn, n)
+			gap, ok := pr.gap(cn, own)
 			if ok && gap >= math.Log(1/englishRarity) && gap+c.LogConf >= bestPost {
 				best, bestPost = c.Text, gap+c.LogConf
 			}
@@ -1212,18 +1222,6 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 	}
 }
 
-// periodVariant reports whether the Norm form n may spell a word of
-// English as 17th- and 18th-century print did: one of its periodForms is
-// a word English writes (hee, adde, mee, neer, quantitie, wil).
-func periodVariant(n string) bool {
-	for _, f := range periodForms(n) {
-		if inEnglish(f) {
-			return true
-		}
-	}
-	return false
-}
-
 // englishMisreads reports whether English writes the Norm form cn often
 // enough, beside the Norm form n, that a reading of n is more likely a
 // misreading of cn than n itself, before the words around are read: the
@@ -1342,6 +1340,11 @@ func digitWord(words []string, i int, cands []candgen.Candidate, p *profile.Prof
 	if !profile.LowerWord(prev) || !profile.LowerWord(next) {
 		return ""
 	}
+	pr := newContextProbe(words, i)
+	if !pr.ok {
+		return ""
+	}
+	own := pr.at(pr.m.ID(co))
 	best, bestPost := "", 0.0
 	for _, c := range cands {
 		if c.Span > 1 || c.Source&candgen.SrcOriginal != 0 {
@@ -1351,7 +1354,7 @@ func digitWord(words []string, i int, cands []candgen.Candidate, p *profile.Prof
 		if pc != po || sc != so || !profile.LowerWord(cc) || int(p.Word(cc).N) < variantRatio*int(p.Word(co).N) {
 			continue
 		}
-		gap, ok := contextGap(words, i, cc, co)
+		gap, ok := pr.gap(cc, own)
 		if ok && gap >= math.Log(1/englishRarity) && gap+c.LogConf >= bestPost {
 			best, bestPost = c.Text, gap+c.LogConf
 		}
