@@ -380,14 +380,17 @@ func TestChannelChoiceKept(t *testing.T) {
 	for _, c := range []struct {
 		in, tok, cand string
 		tokN, candN   int
+		conf          float64 // LogConf of reading cand as tok
 		want          string
 	}{
-		{"they stood in tho street and talked", "tho", "the", 5, 1, "the"},
-		{"they stood neer the door and talked", "neer", "near", 5, 1, "neer"},
-		{"she sat in the partor with her mother", "partor", "parlor", 1, 0, "parlor"},
-		{"she sat in the partor with her mother", "partor", "parlor", 3, 2, "parlor"},
-		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, "partor"}, // repeated, the word seldom
-		{"and so hee went away from them", "hee", "he", 1, 3, "hee"},                  // a period spelling of he
+		{"they stood in tho street and talked", "tho", "the", 5, 1, -4.5, "the"},
+		{"they stood neer the door and talked", "neer", "near", 5, 1, -4.5, "neer"},
+		{"she sat in the partor with her mother", "partor", "parlor", 1, 0, -4.5, "parlor"},
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 2, -4.5, "parlor"},
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, -4.5, "partor"}, // repeated, the word seldom: recurringNonwordRatio
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, -3, "parlor"},   // ... and the channel sure
+		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, -4, "partor"},   // ... not sure enough for it (enough for nonwordRatio)
+		{"and so hee went away from them", "hee", "he", 1, 3, -4.5, "hee"},                  // a period spelling of he
 	} {
 		p := profile.New(profile.Options{})
 		for range c.tokN {
@@ -398,7 +401,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		}
 		words := strings.Fields(c.in)
 		at := slices.Index(words, c.tok)
-		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: -4.5}}})
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
 		if channelChoice(out, words, lists, p); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
