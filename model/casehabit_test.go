@@ -324,7 +324,7 @@ func TestChannelChoice(t *testing.T) {
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, lists, profile.New(profile.Options{}))
+		channelChoice(out, words, lists, profile.New(profile.Options{}), nil)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
 		}
@@ -362,7 +362,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, "be")
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he" + c.marks, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		channelChoice(out, words, lists, p)
+		channelChoice(out, words, lists, p, nil)
 		if out[at] != c.want {
 			t.Errorf("LogConf %v, he %d times, marks %q: got %s, want %s", c.conf, c.heN, c.marks, out[at], c.want)
 		}
@@ -403,7 +403,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, c.tok)
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
 		}
 	}
@@ -419,14 +419,14 @@ func TestChannelChoiceNoProfile(t *testing.T) {
 	at := slices.Index(words, "be")
 	lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he", Span: 1, LogConf: -5}}})
 	out := slices.Clone(words)
-	channelChoice(out, words, lists, nil)
+	channelChoice(out, words, lists, nil, nil)
 	markI(out, words, nil)
 	if !slices.Equal(out, words) {
 		t.Errorf("got %q", out)
 	}
 	lists = cands(words, map[int][]candgen.Candidate{at: {{Text: "bo", Span: 1, LogConf: -5}, {Text: "he", Span: 1, LogConf: -5}}})
 	out[at] = "bo"
-	if channelChoice(out, words, lists, nil); out[at] != "he" {
+	if channelChoice(out, words, lists, nil, nil); out[at] != "he" {
 		t.Errorf("a changed word, no profile: got %s, want he", out[at])
 	}
 }

@@ -116,7 +116,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands, l.Profile)
+			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
 			markI(out, l.Words, l.Profile)
 		}
 		keepAffixes(out, l.Words)
