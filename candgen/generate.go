@@ -59,6 +59,12 @@ type Options struct {
 	// not saved with a model (the caller sets it each time it makes a
 	// generator).
 	Deep func(fold string) bool `json:"-"`
+	// Joins looks up, for a token the lexicon lacks, the words that the
+	// readings of two letters as one that the confusion model learned
+	// hide (see the package documentation: `conceming` -> concerning).
+	// Not saved with a model: package model sets it for a model trained
+	// for collections it has not seen, when it corrects.
+	Joins bool `json:"-"`
 	// K is the hard cap of candidates per position (default 30).
 	K int
 	// Mass is the cumulative posterior mass at which the list is cut
@@ -135,6 +141,7 @@ type Generator struct {
 	hits       []hit
 	hyphenLike map[rune]bool           // '-' and the runes OCR read for it 20 times or more
 	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
+	joins      []join                  // the two-for-one readings learned (rn read as m)
 	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
 	caseVar    [len(caseNames)][]uint8 // the confusion model's caseVar, by OCR case pattern
 	qbuf       []rune
@@ -177,6 +184,9 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		}
 	}
 	g.inverse = learnInverse(cmp.Or(conf.trained, conf))
+	if opt.Joins {
+		g.joins = learnJoins(cmp.Or(conf.trained, conf))
+	}
 	for p := range g.caseVar {
 		g.caseVar[p] = conf.caseVar[uint8(p)]
 	}
@@ -956,6 +966,18 @@ func (g *Generator) coreCands(core string) []coreCand {
 		for _, v := range g.conf.habitVariants(lc) {
 			if fid, ok := g.lex.fold[v]; ok {
 				addFold(fid)
+			}
+		}
+		// and the words a reading of two letters as one that the model
+		// learned hides where the skeleton holds no rewrite for it (too
+		// seldom for one: `bom` for born is two skeleton edits, beyond a
+		// three-letter word's bound, and `conceming` one edit from
+		// conceding, which stops the search before two)
+		for _, j := range g.joins {
+			for _, v := range putBack(lc, j.ocr, j.truth) {
+				if fid, ok := g.lex.fold[v]; ok {
+					addFold(fid)
+				}
 			}
 		}
 	}

@@ -109,18 +109,27 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 // place alone (`wliicli` -> `which`, `whicli`, `wliich`), without
 // repeats; none when w holds no OCR letters of the habit.
 func (h Habit) Undo(w string) []string {
-	if h.OCR == "" || !strings.Contains(w, h.OCR) {
+	if h.OCR == "" {
 		return nil
 	}
-	t := string(h.True)
-	out := []string{strings.ReplaceAll(w, h.OCR, t)}
+	return putBack(w, h.OCR, string(h.True))
+}
+
+// putBack returns the forms of w with the OCR letters ocr put back to the
+// true letters t at all places, then at each place alone, without
+// repeats; none when w does not hold ocr (not empty).
+func putBack(w, ocr, t string) []string {
+	if !strings.Contains(w, ocr) {
+		return nil
+	}
+	out := []string{strings.ReplaceAll(w, ocr, t)}
 	for i := 0; i < len(w); i++ {
-		j := strings.Index(w[i:], h.OCR)
+		j := strings.Index(w[i:], ocr)
 		if j < 0 {
 			break
 		}
 		i += j
-		if v := w[:i] + t + w[i+len(h.OCR):]; !slices.Contains(out, v) {
+		if v := w[:i] + t + w[i+len(ocr):]; !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
@@ -179,6 +188,24 @@ func (c *Confusion) habitVariants(w string) []string {
 
 // maxHabitVariants bounds the variants habitVariants returns.
 const maxHabitVariants = 8
+
+// join is a reading of two true letters as one that a model learned (rn
+// read as m): the OCR letter and the true letters.
+type join struct{ ocr, truth string }
+
+// learnJoins returns the two-for-one readings of lower-case letters that
+// c learned at least glyphMinCount times at a rate of at least
+// glyphMinRate (the pairs whose reverse GlyphPriors expects), sorted.
+func learnJoins(c *Confusion) []join {
+	var out []join
+	for k, n := range c.ops {
+		if len(k.T) == 2 && len(k.O) == 1 && n >= glyphMinCount && lowerASCII(k.T) && lowerASCII(k.O) && c.SubRate(k.T, k.O) >= glyphMinRate {
+			out = append(out, join{k.O, k.T})
+		}
+	}
+	slices.SortFunc(out, func(a, b join) int { return cmp.Or(strings.Compare(a.ocr, b.ocr), strings.Compare(a.truth, b.truth)) })
+	return out
+}
 
 // clone returns a copy of c whose counts can change without touching c;
 // the derived tables are c's until finish makes new ones.
