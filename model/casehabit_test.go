@@ -406,6 +406,11 @@ func TestChannelChoiceKept(t *testing.T) {
 		if channelChoice(out, words, lists, p, nil); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
 		}
+		// a word the collection's spelling explains stays
+		out = slices.Clone(words)
+		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }); out[at] != c.tok {
+			t.Errorf("%q, %s the collection's spelling: got %s", c.in, c.tok, out[at])
+		}
 	}
 }
 

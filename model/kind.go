@@ -1166,17 +1166,18 @@ const recurringNonwordRatio = 300
 // recurringNonwordRatio among those it writes less often: `our
 // partor` -> parlor, `Amencan`, `thes` -> this. A token that may spell an
 // English word as 17th- and 18th-century print did (periodVariant: `hee`,
-// `adde`, `wil`) stays. No kept word that own reports as the collection's
-// own spelling (nil: none; Collect passes conventional, the spellings of
-// an Adapted model's conventions: `haue`, `vnto`) is reconsidered: a text
-// that writes u for v as its print did repeats `haue` far more often than
-// have, and recurringNonwordRatio alone made it have (TestConventionUV,
-// package model/builtin: 294 words broken, 115 with this test).
-func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, own func(w string) bool) {
+// `adde`, `wil`) stays. No kept word that spelling reports as the
+// collection's own spelling (nil: none; Collect passes conventional, the
+// spellings of an Adapted model's conventions: `haue`, `vnto`) is
+// reconsidered: a text that writes u for v as its print did repeats
+// `haue` far more often than have, and recurringNonwordRatio alone made
+// it have (TestConventionUV, package model/builtin: 294 words broken, 112
+// with this test).
+func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool) {
 	ctx := decidedContext(out, words)
 	for i := 1; i+1 < len(words); i++ {
 		kept := out[i] == words[i]
-		if kept && (p == nil || own != nil && own(words[i])) {
+		if kept && (p == nil || spelling != nil && spelling(words[i])) {
 			continue // no profile, or the collection's own spelling: the ranker's choice stands
 		}
 		chosen := -1
