@@ -162,16 +162,10 @@ func TestHabitUndoes(t *testing.T) {
 // the) at far better odds than the trained one, and keeps the trained
 // confusion for a model file.
 func TestGlyphPriors(t *testing.T) {
-	gt := strings.Fields("like little live slight the clear will")
-	ocr := strings.Fields("hke httle hve sght the dear will")
-	var pairs []TrainPair
-	for k := 0; k < 6; k++ {
-		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
-	}
 	// h read right often enough that a share of its readings (the prior
 	// times its count) is a multi-rune confusion the model keeps (MinMulti)
-	right := strings.Fields(strings.Repeat("the hills which had the line ", 10))
-	pairs = append(pairs, TrainPair{GT: right, OCR: right})
+	pairs := readings("like little live slight the clear will", "hke httle hve sght the dear will", 6,
+		strings.Repeat("the hills which had the line ", 10))
 	conf := LearnConfusion(pairs, ConfusionOptions{})
 	learned := conf.SubRate("li", "h")
 	if learned < glyphMinRate || conf.Count("li", "h") < glyphMinCount {
@@ -211,16 +205,10 @@ func TestGlyphPriors(t *testing.T) {
 // concerning for `conceming`, two skeleton edits away, whose search stops
 // at conceding, one edit away.
 func TestJoins(t *testing.T) {
-	gt := strings.Fields("born turn horn corner")
-	ocr := strings.Fields("bom tum hom comer")
-	var pairs []TrainPair
-	for k := 0; k < 3; k++ {
-		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
-	}
 	// n and m read right often enough that n read as m (the alignment's
 	// other account of the same readings) joins no skeleton class
-	right := strings.Fields(strings.Repeat("the modern tern many men name nine mine ", 200))
-	pairs = append(pairs, TrainPair{GT: right, OCR: right})
+	pairs := readings("born turn horn corner", "bom tum hom comer", 3,
+		strings.Repeat("the modern tern many men name nine mine ", 200))
 	conf := LearnConfusion(pairs, ConfusionOptions{})
 	if n := conf.Count("rn", "m"); n < glyphMinCount || n >= skelRuleCount {
 		t.Fatalf("rn read as m learned %d times, want %d to %d", n, glyphMinCount, skelRuleCount-1)
@@ -239,4 +227,15 @@ func TestJoins(t *testing.T) {
 			t.Errorf("Joins %v: conceming's candidates %v", joins, texts(out[0]))
 		}
 	}
+}
+
+// readings returns training pairs: the truth gt read as ocr, times times,
+// then the text right read right.
+func readings(gt, ocr string, times int, right string) []TrainPair {
+	var pairs []TrainPair
+	for range times {
+		pairs = append(pairs, TrainPair{GT: strings.Fields(gt), OCR: strings.Fields(ocr)})
+	}
+	r := strings.Fields(right)
+	return append(pairs, TrainPair{GT: r, OCR: r})
 }
