@@ -53,7 +53,6 @@ func TestAdaptedGenerator(t *testing.T) {
 	ocr := strings.Fields("poffeffion neceffary fuch firft himfelf Fiffel")
 	out := g.Generate(ocr, nil)
 	for i, want := range []string{"possession", "necessary", "such", "first", "himself"} {
-		t.Log(texts(out[i]))
 		if !hasCand(out[i], want, 1) {
 			t.Errorf("%s: %s not among %v", ocr[i], want, texts(out[i]))
 		}
@@ -99,7 +98,6 @@ func TestAdaptedTwoLetters(t *testing.T) {
 	}
 	out := NewGenerator(a, lex, Options{}).Generate(strings.Fields("tliat liave wliicli"), nil)
 	for i, want := range []string{"that", "have", "which"} {
-		t.Log(texts(out[i]))
 		if !hasCand(out[i], want, 1) {
 			t.Errorf("%s not among %v", want, texts(out[i]))
 		}
@@ -192,7 +190,6 @@ func TestGlyphPriors(t *testing.T) {
 	words := strings.Fields("tlie wliich")
 	out := NewGenerator(a, lex, Options{}).Generate(words, nil)
 	for i, want := range []string{"the", "which"} {
-		t.Log(texts(out[i]))
 		if !hasCand(out[i], want, 1) {
 			t.Errorf("%s: %s not among %v", words[i], want, texts(out[i]))
 		}
