@@ -246,16 +246,9 @@ const (
 // handful.
 func (c *Confusion) GlyphPriors(share float64) []Habit {
 	var out []Habit
-	for k, n := range c.ops {
-		if len(k.T) != 2 || len(k.O) != 1 || n < glyphMinCount || !lowerASCII(k.T) || !lowerASCII(k.O) {
-			continue
-		}
-		learned := c.SubRate(k.T, k.O)
-		if learned < glyphMinRate {
-			continue
-		}
-		if r, exp := share*learned, c.SubRate(k.O, k.T); r > exp {
-			out = append(out, Habit{True: rune(k.O[0]), OCR: k.T, Rate: r, Expected: exp})
+	for _, j := range learnJoins(c) {
+		if r, exp := share*c.SubRate(j.truth, j.ocr), c.SubRate(j.ocr, j.truth); r > exp {
+			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: r, Expected: exp})
 		}
 	}
 	slices.SortFunc(out, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) })

@@ -1196,18 +1196,19 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		if shape == 0 || !kept && cn == profile.Norm(wo) {
 			continue
 		}
-		ratio, nonword := float64(channelRatio), false
+		ratio, nonword, known := float64(channelRatio), false, inEnglishModel(cn)
 		switch {
-		case kept && !inEnglishModel(cn):
+		case kept && !known:
 			if !letters(co) || periodVariant(cn) {
 				continue
 			}
 			ratio, nonword = nonwordRatio, true
-		case !inEnglishModel(cn):
+		case !known:
 			continue
 		case kept:
 			ratio = keptRatio
 		}
+		logRatio := math.Log(ratio)
 		best, bestOver := "", 0.0 // bestOver: the best lead over its candidate's ratio
 		pr := newContextProbe(ctx, i)
 		if !pr.ok {
@@ -1223,7 +1224,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				continue
 			}
 			ccn := profile.Norm(cc)
-			need := math.Log(ratio)
+			need := logRatio
 			switch {
 			case nonword:
 				if !inEnglish(ccn) {
