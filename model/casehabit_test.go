@@ -40,6 +40,26 @@ func TestLowerPossessives(t *testing.T) {
 	}
 }
 
+func TestSameCapital(t *testing.T) {
+	for _, c := range []struct {
+		o, tok string
+		want   bool
+	}{
+		{"Very", "Very", true},
+		{"Various", "Varlous", true},
+		{"(Various,", "(Varlous,", true},
+		{"Within", "Hlthln", false}, // the capital changed
+		{"various", "Varlous", false},
+		{"Var ious", "Varlous", false}, // a split
+		{"", "Varlous", false},         // merged away
+		{"over", "ovcr", false},        // no capital
+	} {
+		if got := sameCapital(c.o, c.tok); got != c.want {
+			t.Errorf("sameCapital(%q, %q) = %v, want %v", c.o, c.tok, got, c.want)
+		}
+	}
+}
+
 func TestCaseStartAndBetween(t *testing.T) {
 	for w, want := range map[string]string{"since": "si", "vote": "vo", "v": "v", "ſuch": "ſu", "über": "üb"} {
 		if got := caseStart(w); got != want {

@@ -232,14 +232,19 @@ func TestCaseHabits(t *testing.T) {
 	if broken-plainBroken > (after-before)/100 {
 		t.Errorf("adapted, %d words broken, against %d for the plain OCR corrected", broken, plainBroken)
 	}
-	// a capital at a sentence start stays
-	tx, err := data.ReadText("s.txt", []byte("It was Within reach. Within the hour we left, he said: What now?\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Join(a.Correct(tx, nil, p).Out, " ")
-	if want := "It was within reach. Within the hour we left, he said: What now?"; got != want {
-		t.Errorf("corrected %q, want %q", got, want)
+	// a capital at a sentence start stays; a word corrected in
+	// mid-sentence loses the capital its misreading kept (Withln, Whcre)
+	for in, want := range map[string]string{
+		"It was Within reach. Within the hour we left, he said: What now?": "It was within reach. Within the hour we left, he said: What now?",
+		"It was Withln reach, and Whcre we went. Withln the hour we left.": "It was within reach, and where we went. Within the hour we left.",
+	} {
+		tx, err := data.ReadText("s.txt", []byte(in+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(a.Correct(tx, nil, p).Out, " "); got != want {
+			t.Errorf("corrected %q: %q, want %q", in, got, want)
+		}
 	}
 }
 
