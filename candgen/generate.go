@@ -185,7 +185,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	}
 	g.inverse = learnInverse(cmp.Or(conf.trained, conf))
 	if opt.Joins {
-		g.joins = learnJoins(cmp.Or(conf.trained, conf))
+		g.joins = learnJoins(cmp.Or(conf.trained, conf), joinMinRate)
 	}
 	for p := range g.caseVar {
 		g.caseVar[p] = conf.caseVar[uint8(p)]

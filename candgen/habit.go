@@ -194,12 +194,13 @@ const maxHabitVariants = 8
 type join struct{ ocr, truth string }
 
 // learnJoins returns the two-for-one readings of lower-case letters that
-// c learned at least glyphMinCount times at a rate of at least
-// glyphMinRate (the pairs whose reverse GlyphPriors expects), sorted.
-func learnJoins(c *Confusion) []join {
+// c learned at least glyphMinCount times at a rate of at least minRate
+// (glyphMinRate: the pairs whose reverse GlyphPriors expects; joinMinRate:
+// those a generator looks up), sorted.
+func learnJoins(c *Confusion, minRate float64) []join {
 	var out []join
 	for k, n := range c.ops {
-		if len(k.T) == 2 && len(k.O) == 1 && n >= glyphMinCount && lowerASCII(k.T) && lowerASCII(k.O) && c.SubRate(k.T, k.O) >= glyphMinRate {
+		if len(k.T) == 2 && len(k.O) == 1 && n >= glyphMinCount && lowerASCII(k.T) && lowerASCII(k.O) && c.SubRate(k.T, k.O) >= minRate {
 			out = append(out, join{k.O, k.T})
 		}
 	}
@@ -230,6 +231,19 @@ const (
 	glyphMinCount = 10
 )
 
+// joinMinRate is glyphMinRate for the two-for-one readings a generator
+// with Options.Joins looks up: a look-up only adds a candidate, which the
+// confusion model prices, so readings four times rarer serve (ri read as
+// m, ti as u, in as m: 52 readings in the built-in model against 25).
+// With the held-out models of bench -transfer (words matched / broken,
+// against glyphMinRate): embedded +5 / 0, early +2 / 0 (`mpe` -> ripe),
+// periodicals +7 / 0 (`ume` -> time, `mth` -> with), science-law +1 / 0,
+// ads-fall2018 with the built-in model +29 / +1; at 0.001 (60 readings)
+// +7, +6, +12, +1 and +26 matched for 3 more broken on ads-fall2018; two
+// letters read as two (im as un: ads-fall2018's `unpact`) at 0.002, +3 /
+// +1, 0 / +3, +11 / 0, +1 / 0, +30 / +4.
+const joinMinRate = 0.002
+
 // GlyphPriors returns the misreadings of one letter as two that are the
 // reverse of the two-for-one readings the model learned: where it learned
 // that `li` is read as h (`h` for `li`, 1.5% of li in Tesseract's renders)
@@ -246,7 +260,7 @@ const (
 // handful.
 func (c *Confusion) GlyphPriors(share float64) []Habit {
 	var out []Habit
-	for _, j := range learnJoins(c) {
+	for _, j := range learnJoins(c, glyphMinRate) {
 		if r, exp := share*c.SubRate(j.truth, j.ocr), c.SubRate(j.ocr, j.truth); r > exp {
 			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: r, Expected: exp})
 		}

@@ -210,8 +210,18 @@ func TestJoins(t *testing.T) {
 	if n := conf.Count("rn", "m"); n < glyphMinCount || n >= skelRuleCount {
 		t.Fatalf("rn read as m learned %d times, want %d to %d", n, glyphMinCount, skelRuleCount-1)
 	}
-	if got, want := learnJoins(conf), []join{{"m", "rn"}}; !slices.Equal(got, want) {
+	if got, want := learnJoins(conf, glyphMinRate), []join{{"m", "rn"}}; !slices.Equal(got, want) {
 		t.Fatalf("learnJoins = %v, want %v", got, want)
+	}
+	// a reading too rare for GlyphPriors (ri read as n, 10 times in
+	// 3,000) is still looked up
+	rare := LearnConfusion(readings("ripe", "npe", 10, strings.Repeat("ripe rise ride ", 1000)), ConfusionOptions{})
+	r := rare.SubRate("ri", "n")
+	if r < joinMinRate || r >= glyphMinRate {
+		t.Fatalf("ri read as n at %.4f, want %.4f to %.4f", r, joinMinRate, glyphMinRate)
+	}
+	if !slices.Contains(learnJoins(rare, joinMinRate), join{"n", "ri"}) || slices.Contains(learnJoins(rare, glyphMinRate), join{"n", "ri"}) {
+		t.Errorf("ri read as n at %.4f: joins %v at joinMinRate, %v at glyphMinRate", r, learnJoins(rare, joinMinRate), learnJoins(rare, glyphMinRate))
 	}
 	lex := tinyLexicon(pairs, "concerning conceding", 5)
 	for _, joins := range []bool{true, false} {
