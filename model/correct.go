@@ -122,6 +122,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		keepAffixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			contextFixes(out, l.Words, l.Cands, l.Profile)
+			commaStops(out, l.Words, l.Profile)
 		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)

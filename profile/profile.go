@@ -3,8 +3,11 @@
 // form occurs and in how many documents, how often each exact spelling
 // (case and punctuation kept) occurs, and the collection's habits of
 // punctuation at word ends, how often each two word forms follow each
-// other (its own bigram statistics), and which words it writes with a
-// capital in mid-sentence (its case habits: MidTitle). ocrfix corrects a collection nobody labelled by
+// other (its own bigram statistics), which words it writes with a
+// capital in mid-sentence (its case habits: MidTitle), and how many words
+// of lower-case initial follow its full stops and its commas
+// (SmallStarts: an engine that reads commas as stops, or capitals as
+// small letters). ocrfix corrects a collection nobody labelled by
 // computing features relative to its profile: a word form that recurs
 // across the collection's documents is probably right there, whatever a
 // training lexicon says (the idea behind TICCL's corpus clean-up), and a
@@ -56,7 +59,7 @@ import (
 
 // Version is the profile file format version this package writes and
 // reads.
-const Version = 3
+const Version = 4
 
 const magic = "ocrfix-profile\n"
 
@@ -88,6 +91,7 @@ type Profile struct {
 	ends   map[string]uint32
 	pairs  map[uint64]uint32     // by PairKey of two successive Norm forms
 	titles map[string]TitleCount // by lower-case core (countTitle)
+	starts SmallStarts           // lower-case words after a stop and a comma (countStart)
 	pruned uint32                // forms seen at most this often may have been dropped
 	// prunedPairs: pairs seen at most this often may have been dropped
 	prunedPairs uint32
@@ -149,6 +153,7 @@ func (p *Profile) Add(doc []string) {
 			continue
 		}
 		p.countTitle(doc, i)
+		p.countStart(doc, i)
 		t = lm.ExpandLigatures(t) // as the model reads the token
 		if n := Norm(t); n != "" {
 			if prev != "" {
@@ -198,6 +203,7 @@ func (p *Profile) Merge(q *Profile) {
 		d := p.titles[k]
 		p.titles[k] = TitleCount{d.Mid + c.Mid, d.Iso + c.Iso}
 	}
+	p.starts.add(q.starts)
 	p.pruned += q.pruned
 	p.prunedPairs += q.prunedPairs
 	p.bound()
@@ -388,6 +394,9 @@ func (p *Profile) Write(w io.Writer) error {
 		uv(uint64(p.titles[k].Mid))
 		uv(uint64(p.titles[k].Iso))
 	}
+	for _, n := range p.starts.counts() {
+		uv(n)
+	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -490,6 +499,13 @@ func Read(r io.Reader, name string) (*Profile, error) {
 			d.err = fmt.Errorf("bad title entry %q", s)
 		}
 		p.titles[s], prev = c, s
+	}
+	st := &p.starts
+	for _, c := range []*uint64{&st.AfterStop, &st.AfterStopSize, &st.AfterComma, &st.AfterCommaSize} {
+		*c = d.uv()
+	}
+	if d.err == nil && (st.AfterStopSize > st.AfterStop || st.AfterCommaSize > st.AfterComma || st.AfterStop+st.AfterComma > p.tokens) {
+		d.err = errors.New("bad counts of small letters after stops")
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = fmt.Errorf("%d bytes after the end", len(d.b))

@@ -279,3 +279,25 @@ func TestTitleCaseLowerWord(t *testing.T) {
 		}
 	}
 }
+
+// SmallStarts counts the lower-case words after a word's full stop and
+// after its comma, and of them those of a letter whose capital is the
+// small one enlarged.
+func TestSmallStarts(t *testing.T) {
+	p := Of([][]string{strings.Fields("said her. and then he, so she. The end, and x. on 1. so (a), or ... and")}, Options{})
+	want := SmallStarts{AfterStop: 2, AfterStopSize: 1, AfterComma: 2, AfterCommaSize: 1}
+	if got := p.SmallStarts(); got != want {
+		t.Errorf("SmallStarts = %+v, want %+v", got, want)
+	}
+	q, err := Read(bytes.NewReader(bytesOf(t, p)), "p.prof")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.SmallStarts() != want {
+		t.Errorf("read back: %+v", q.SmallStarts())
+	}
+	p.Merge(q)
+	if got := p.SmallStarts(); got.AfterStop != 4 || got.AfterCommaSize != 2 {
+		t.Errorf("merged: %+v", got)
+	}
+}

@@ -1,0 +1,81 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"ocrfix/lm/english"
+	"ocrfix/profile"
+)
+
+// repeated returns n documents of the text s.
+func repeated(s string, n int) [][]string {
+	docs := make([][]string, n)
+	for i := range docs {
+		docs[i] = strings.Fields(s)
+	}
+	return docs
+}
+
+// commaStops writes a comma for a full stop before a lower-case word in a
+// collection whose engine reads commas as stops, and leaves abbreviations,
+// sentence starts and collections whose engine reads capitals as small
+// letters alone.
+func TestCommaStops(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	// an engine reading commas as stops: after its stops the words that
+	// follow its commas
+	commas := profile.Of(repeated("she saw her. and then went with her home, so the end, and etc. and more etc. and he told her", 40), profile.Options{})
+	if smallCapitals(commas) {
+		t.Fatalf("commas read as stops taken for small capitals: %+v", commas.SmallStarts())
+	}
+	for _, c := range []struct{ in, want string }{
+		{"he saw her. and left", "he saw her, and left"},
+		{"he saw Emma. and left", "he saw Emma, and left"},
+		{"(he saw) her.” and left", "(he saw) her.” and left"}, // not a lone stop
+		{"he saw her. The end", "he saw her. The end"},       // a sentence's capital
+		{"more etc. and so", "more etc. and so"},             // an abbreviation the collection writes so
+		{"he saw her. in time", "he saw her. in time"},       // i: the capital I may be read small
+		{"he saw her. xqzv time", "he saw her. xqzv time"},   // no English word after it
+		{"he saw a. and left", "he saw a. and left"},         // one letter
+		{"he saw HER. and left", "he saw HER. and left"},     // capitals
+		{"he saw 1984. and left", "he saw 1984. and left"},   // a number
+	} {
+		words := strings.Fields(c.in)
+		out := slices.Clone(words)
+		commaStops(out, words, commas)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
+	}
+	// a changed word keeps its new form, a changed word after it blocks
+	words := strings.Fields("he saw hcr. and left")
+	out := []string{"he", "saw", "her.", "and", "left"}
+	commaStops(out, words, commas)
+	if out[2] != "her," {
+		t.Errorf("changed word: %q", out[2])
+	}
+	out = []string{"he", "saw", "her.", "aud", "left"}
+	commaStops(out, strings.Fields("he saw her. and left"), commas)
+	if out[2] != "her." {
+		t.Errorf("before a changed word: %q", out[2])
+	}
+	// an engine reading the capital starting a sentence as the small
+	// letter (On, So, We), and too small a profile: nothing changes
+	capitals := profile.Of(repeated("the year. on the day. so we left. we went home, and the end, then", 40), profile.Options{})
+	small := profile.Of(repeated("she saw her. and then went home, so the end, and", 2), profile.Options{})
+	for name, p := range map[string]*profile.Profile{"small capitals": capitals, "small profile": small, "none": nil} {
+		if p != nil && !smallCapitals(p) {
+			t.Errorf("%s: smallCapitals false (%+v)", name, p.SmallStarts())
+		}
+		words := strings.Fields("he saw her. and left")
+		out := slices.Clone(words)
+		commaStops(out, words, p)
+		if out[2] != "her." {
+			t.Errorf("%s: %q", name, strings.Join(out, " "))
+		}
+	}
+}
