@@ -36,13 +36,13 @@ func TestCommaStops(t *testing.T) {
 		{"he saw her. and left", "he saw her, and left"},
 		{"he saw Emma. and left", "he saw Emma, and left"},
 		{"(he saw) her.” and left", "(he saw) her.” and left"}, // not a lone stop
-		{"he saw her. The end", "he saw her. The end"},       // a sentence's capital
-		{"more etc. and so", "more etc. and so"},             // an abbreviation the collection writes so
-		{"he saw her. in time", "he saw her. in time"},       // i: the capital I may be read small
-		{"he saw her. xqzv time", "he saw her. xqzv time"},   // no English word after it
-		{"he saw a. and left", "he saw a. and left"},         // one letter
-		{"he saw HER. and left", "he saw HER. and left"},     // capitals
-		{"he saw 1984. and left", "he saw 1984. and left"},   // a number
+		{"he saw her. The end", "he saw her. The end"},         // a sentence's capital
+		{"more etc. and so", "more etc. and so"},               // an abbreviation the collection writes so
+		{"he saw her. in time", "he saw her. in time"},         // i: the capital I may be read small
+		{"he saw her. xqzv time", "he saw her. xqzv time"},     // no English word after it
+		{"he saw a. and left", "he saw a. and left"},           // one letter
+		{"he saw HER. and left", "he saw HER. and left"},       // capitals
+		{"he saw 1984. and left", "he saw 1984. and left"},     // a number
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
