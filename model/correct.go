@@ -99,12 +99,13 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // pronoun I glued to the word (markI: `[have` -> `I have`), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
-// word, and a mark that misreads the pronoun I (contextFixes; not under
-// FeatOpt.NoEnglish:
-// a model trained with the collection's labels has learned its real-word
-// misreadings, and may decide in context), and the possessive S of a
-// name in capitals is written s in mixed-case text (lowerPossessives:
-// `the EPA'S staff`).
+// word, and a mark that misreads the pronoun I (contextFixes), and writes
+// a comma for a full stop before a lower-case word where the collection's
+// engine reads commas as stops (commaStops; all but keepAffixes not under
+// FeatOpt.NoEnglish: a model trained with the collection's labels has
+// learned its real-word misreadings and its punctuation, and may decide
+// in context), and the possessive S of a name in capitals is written s in
+// mixed-case text (lowerPossessives: `the EPA'S staff`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}

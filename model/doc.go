@@ -57,7 +57,9 @@
 // (hyphen.go: ques- tion), where the pieces would otherwise be tokens to
 // correct (ment -> moment). A model that never changes punctuation alone
 // (trained Unseen) keeps the OCR token's marks in the words it changes
-// (keepAffixes).
+// (keepAffixes); the one mark it changes is a full stop before a
+// lower-case word, into a comma, in a collection whose profile shows an
+// engine that reads commas as stops (commaStops, comma.go).
 // Package model/builtin carries the default model, trained on the
 // licence-clean collections of the repository.
 //
