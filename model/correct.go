@@ -101,7 +101,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes), and writes
 // a comma for a full stop before a lower-case word where the collection's
-// engine reads commas as stops (commaStops; all but keepAffixes not under
+// engine reads commas as stops (commaStops; these four passes not under
 // FeatOpt.NoEnglish: a model trained with the collection's labels has
 // learned its real-word misreadings and its punctuation, and may decide
 // in context), and the possessive S of a name in capitals is written s in
