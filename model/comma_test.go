@@ -28,7 +28,7 @@ func TestCommaStops(t *testing.T) {
 	}
 	// an engine reading commas as stops: after its stops the words that
 	// follow its commas
-	commas := profile.Of(repeated("she saw her. and then went with her home, so the end, and etc. and more etc. and he told her", 40), profile.Options{})
+	commas := profile.Of(repeated("she saw her. and then went with her home, so the end, and etc. and more etc. and he told her", 120), profile.Options{})
 	if smallCapitals(commas) {
 		t.Fatalf("commas read as stops taken for small capitals: %+v", commas.SmallStarts())
 	}
@@ -65,7 +65,7 @@ func TestCommaStops(t *testing.T) {
 	}
 	// an engine reading the capital starting a sentence as the small
 	// letter (On, So, We), and too small a profile: nothing changes
-	capitals := profile.Of(repeated("the year. on the day. so we left. we went home, and the end, then", 40), profile.Options{})
+	capitals := profile.Of(repeated("the year. on the day. so we left. we went home, and the end, then", 120), profile.Options{})
 	small := profile.Of(repeated("she saw her. and then went home, so the end, and", 2), profile.Options{})
 	for name, p := range map[string]*profile.Profile{"small capitals": capitals, "small profile": small, "none": nil} {
 		if p != nil && !smallCapitals(p) {
