@@ -40,11 +40,12 @@
 // habit's variants of an unknown core (`tliat` -> `that`, h read as li),
 // which the skeleton search may not reach. With Options.Joins a generator
 // does the same for the readings of two letters as one that its model
-// learned (rn read as m, at least glyphMinCount times and at
-// joinMinRate, a fifth of a percent: ri read as m, ti as u), which the skeleton rewrites only when they are far more
-// frequent: `conceming` finds concerning, two skeleton edits away, though
-// a search stopped by conceding, one edit away, never reaches it; `bom`
-// finds born, beyond a three-letter token's bound of one edit.
+// learned (rn read as m, at least glyphMinCount times and at joinMinRate, a
+// fifth of a percent: ri read as m, ti as u), which the skeleton rewrites
+// only when they are far more frequent: `conceming` finds concerning, two
+// skeleton edits away, though a search stopped by conceding, one edit away,
+// never reaches it; `bom` finds born, beyond a three-letter token's bound
+// of one edit.
 //
 // # The lexicon
 //

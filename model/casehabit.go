@@ -160,19 +160,19 @@ func (m *Model) caseLowerWord(w string) bool {
 // OCR words words, one string per position), the capitals that the case
 // habits of the collection (m.cases, with its profile prof) explain: a
 // token in mid-sentence (the token before it ends no sentence), unchanged
-// or corrected into one word with its capital kept (sameCapital:
-// `Varlous` -> `Various`), whose core is a capitalised word of a habit's
-// start that the training truth writes in lower case (`is Very
-// important` -> `is very important`, `by Varlous groups` -> `by various
-// groups`; on ads-fall2018 with the built-in model, the corrected words
-// brought 305 more words matched, none broken more). A word that the collection writes capitalised in
-// mid-sentence caseWordMin times or more is lowered where its own counts
+// or corrected into one word with its capital kept (sameCapital: `Varlous`
+// -> `Various`), whose core is a capitalised word of a habit's start that
+// the training truth writes in lower case (`is Very important` -> `is very
+// important`, `by Varlous groups` -> `by various groups`; on ads-fall2018
+// with the built-in model, the corrected words brought 305 more words
+// matched, none broken more). A word that the collection writes capitalised
+// in mid-sentence caseWordMin times or more is lowered where its own counts
 // show the habit (caseShowsHabit), or, where they show it in part (the
-// share of its capitals that stand isolated, caseWordIso, but not the
-// share of its occurrences: ads-fall2018 writes `Will` in 549 of 1,313),
-// between two lower-case words; a word whose capitals mostly stand in
-// names (`Commission` in a collection of reports) keeps them. A rarer
-// word is lowered between two lower-case words.
+// share of its capitals that stand isolated, caseWordIso, but not the share
+// of its occurrences: ads-fall2018 writes `Will` in 549 of 1,313), between
+// two lower-case words; a word whose capitals mostly stand in names
+// (`Commission` in a collection of reports) keeps them. A rarer word is
+// lowered between two lower-case words.
 func (m *Model) lowerCaseHabits(out, words []string, prof *profile.Profile) {
 	if len(m.cases) == 0 || prof == nil {
 		return

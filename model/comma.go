@@ -12,28 +12,27 @@ import (
 // Thresholds of commaStops. An engine that reads commas as full stops
 // leaves its stops followed by words of lower-case initial (`her. and`),
 // which English print hardly ever writes: 0.5% of the full stops after a
-// word in the embedded corpus's truth, against 13% to 37% in the OCR of
-// the four rendered collections, where the truth had a comma after 81% to
-// 89% of them and a full stop after 6% to 14% (abbreviations among them).
-// Such a stop is written as a comma when the collection's profile shows
-// enough of them (commaMinStops) and no more words of sizeOnly initial
-// after its stops than after its commas: at most smallCapitalsZ standard
-// errors more
-// (ads-fall2018's engine also reads the capital starting a sentence as
-// the small letter, `year. on the` where the print has On: 43% of its
-// small words after stops against 25% after commas, 21 standard errors;
-// the rendered collections and the habit collections lie within 1.4).
-// A page's few stops do not tell an engine's habits: with each page of
-// ads-fall2018 corrected alone, at 30 stops at least the pages that
-// passed the test had 14 words more matched and 58 more broken; at 100,
-// no page of the five collections has enough (the rendered collections'
-// pages corrected alone give up the 698 more words matched, and 6 more
-// broken, that their comma fixes brought).
-// Fixed priors: a test of the collection's own text, not a tuned
-// threshold. A colon before a lower-case word is left alone: Tesseract
-// reads semicolons as colons too, but early's truth writes 180 colons so
-// for its 87 semicolons read as colons (a semicolon for each, tried: early
-// 77 words matched fewer, 156 broken more).
+// word in the embedded corpus's truth, against 13% to 37% in the OCR of the
+// four rendered collections, where the truth had a comma after 81% to 89%
+// of them and a full stop after 6% to 14% (abbreviations among them). Such
+// a stop is written as a comma when the collection's profile shows enough
+// of them (commaMinStops) and no more words of sizeOnly initial after its
+// stops than after its commas: at most smallCapitalsZ standard errors more
+// (ads-fall2018's engine also reads the capital starting a sentence as the
+// small letter, `year. on the` where the print has On: 43% of its small
+// words after stops against 25% after commas, 21 standard errors; the
+// rendered collections and the habit collections lie within 1.4). A page's
+// few stops do not tell an engine's habits: with each page of ads-fall2018
+// corrected alone, at 30 stops at least the pages that passed the test had
+// 14 words more matched and 58 more broken; at 100, no page of the five
+// collections has enough (the rendered collections' pages corrected alone
+// give up the 698 more words matched, and 6 more broken, that their comma
+// fixes brought). smallCapitalsZ is a fixed prior, a test of the
+// collection's own text; commaMinStops went from 30 to 100 by the
+// measurement above. A colon before a lower-case word is left alone:
+// Tesseract reads semicolons as colons too, but early's truth writes 180
+// colons so for its 87 semicolons read as colons (a semicolon for each,
+// tried: early 77 words matched fewer, 156 broken more).
 const (
 	commaMinStops  = 100
 	smallCapitalsZ = 2
