@@ -104,10 +104,14 @@ func (p *Profile) MidTitles() iter.Seq2[string, TitleCount] { return sorted(p.ti
 // after its stops the words that follow commas, sizeOnly initials among
 // them as often as after the commas; an engine that takes the capital
 // starting a sentence for the small letter (`year. on the`, where the
-// print has On) puts more of them there: the test of SmallCapitals.
+// print has On) puts more of them there: package model compares the two
+// shares before it writes a comma for such a stop.
 type SmallStarts struct {
-	AfterStop, AfterStopSize   uint64
-	AfterComma, AfterCommaSize uint64
+	AfterStop     uint64 // lower-case words after a word's full stop
+	AfterStopSize uint64 // ... of them, those starting with a sizeOnly letter
+	AfterComma    uint64 // lower-case words after a word's comma
+	// AfterCommaSize: of those, the ones starting with a sizeOnly letter.
+	AfterCommaSize uint64
 }
 
 // sizeOnly are the letters whose capital is the small letter enlarged.
