@@ -13,8 +13,9 @@ import (
 // made larger: an engine that misjudges the size of a word's first letter
 // writes the capital (`is Very important`, `was Significant in`). Only
 // these are looked for: for other letters the two shapes differ and a
-// capital in mid-sentence is the print's.
-const caseShapes = "cosuvwxz"
+// capital in mid-sentence is the print's (profile.SizeOnly, which the
+// profile's counts of small words after stops use too).
+const caseShapes = profile.SizeOnly
 
 // caseControl are the letters that a case habit is judged against: the
 // others of the alphabet but for i, j and l, whose capitals engines confuse

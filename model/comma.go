@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"ocrfix/candgen"
@@ -16,19 +17,19 @@ import (
 // four rendered collections, where the truth had a comma after 81% to 89%
 // of them and a full stop after 6% to 14% (abbreviations among them). Such
 // a stop is written as a comma when the collection's profile shows enough
-// of them (commaMinStops) and no more words of sizeOnly initial after its
-// stops than after its commas: at most smallCapitalsZ standard errors more
-// (ads-fall2018's engine also reads the capital starting a sentence as the
-// small letter, `year. on the` where the print has On: 43% of its small
-// words after stops against 25% after commas, 21 standard errors; the
-// rendered collections and the habit collections lie within 1.4). A page's
-// few stops do not tell an engine's habits: with each page of ads-fall2018
-// corrected alone, at 30 stops at least the pages that passed the test had
-// 14 words more matched and 58 more broken; at 100, no page of the five
-// collections has enough (the rendered collections' pages corrected alone
-// give up the 698 more words matched, and 6 more broken, that their comma
-// fixes brought). smallCapitalsZ is a fixed prior, a test of the
-// collection's own text; commaMinStops went from 30 to 100 by the
+// of them (commaMinStops) and no more words of profile.SizeOnly initial
+// after its stops than after its commas: at most smallCapitalsZ standard
+// errors more (ads-fall2018's engine also reads the capital starting a
+// sentence as the small letter, `year. on the` where the print has On: 43%
+// of its small words after stops against 25% after commas, 21 standard
+// errors; the rendered collections and the habit collections lie within
+// 1.4). A page's few stops do not tell an engine's habits: with each page
+// of ads-fall2018 corrected alone, at 30 stops at least the pages that
+// passed the test had 14 words more matched and 58 more broken; at 100, no
+// page of the five collections has enough (the rendered collections' pages
+// corrected alone give up the 698 more words matched, and 6 more broken,
+// that their comma fixes brought). smallCapitalsZ is a fixed prior, a test
+// of the collection's own text; commaMinStops went from 30 to 100 by the
 // measurement above. A colon before a lower-case word is left alone:
 // Tesseract reads semicolons as colons too, but early's truth writes 180
 // colons so for its 87 semicolons read as colons (a semicolon for each,
@@ -38,11 +39,11 @@ const (
 	smallCapitalsZ = 2
 )
 
-// smallCapitals reports whether the collection whose profile is p may
-// write a sentence's capital as the small letter, or shows too few small
-// words after its full stops to tell (see commaMinStops): the share of
-// sizeOnly initials among its small words after full stops is more than
-// smallCapitalsZ standard errors above their share after commas.
+// smallCapitals reports whether the collection whose profile is p may write
+// a sentence's capital as the small letter, or shows too few small words
+// after its full stops to tell (see commaMinStops): the share of
+// profile.SizeOnly initials among its small words after full stops is more
+// than smallCapitalsZ standard errors above their share after commas.
 func smallCapitals(p *profile.Profile) bool {
 	s := p.SmallStarts()
 	if s.AfterStop < commaMinStops || s.AfterComma < commaMinStops {
@@ -78,15 +79,15 @@ func commaStops(out, words []string, p *profile.Profile) {
 	}
 	for i := 0; i+1 < len(out); i++ {
 		o, next := out[i], words[i+1]
-		if o == "" || out[i+1] != next || strings.ContainsAny(o, " \t") {
+		if o == "" || out[i+1] != next || strings.IndexFunc(o, unicode.IsSpace) >= 0 {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(o)
-		if suf != "." || utf8.RuneCountInString(core) < 2 || !letters(core) {
+		if suf != "." || utf8.RuneCountInString(core) < 2 {
 			continue
 		}
 		if s := caseShape(core); s != 1 && s != 2 {
-			continue
+			continue // not lower case nor capitalised letters
 		}
 		npre, ncore, _ := candgen.SplitAffix(next)
 		if npre != "" || !profile.LowerWord(ncore) || strings.HasPrefix(ncore, "i") || !inEnglish(profile.Norm(ncore)) {

@@ -394,8 +394,8 @@ func (p *Profile) Write(w io.Writer) error {
 		uv(uint64(p.titles[k].Mid))
 		uv(uint64(p.titles[k].Iso))
 	}
-	for _, n := range p.starts.counts() {
-		uv(n)
+	for _, n := range p.starts.fields() {
+		uv(*n)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -501,7 +501,7 @@ func Read(r io.Reader, name string) (*Profile, error) {
 		p.titles[s], prev = c, s
 	}
 	st := &p.starts
-	for _, c := range []*uint64{&st.AfterStop, &st.AfterStopSize, &st.AfterComma, &st.AfterCommaSize} {
+	for _, c := range st.fields() {
 		*c = d.uv()
 	}
 	if d.err == nil && (st.AfterStopSize > st.AfterStop || st.AfterCommaSize > st.AfterComma || st.AfterStop+st.AfterComma > p.tokens) {

@@ -98,34 +98,36 @@ func (p *Profile) MidTitles() iter.Seq2[string, TitleCount] { return sorted(p.ti
 // SmallStarts counts the words of lower-case initial that follow a word
 // ending with a full stop (`said. the`) and those that follow a word
 // ending with a comma (`said, the`), and of each the words whose initial
-// is one of sizeOnly, the letters whose capital differs from the small
+// is one of SizeOnly, the letters whose capital differs from the small
 // letter in size alone (c, o, s, u, v, w, x, z). An engine that reads a
 // comma as a full stop (as Tesseract does in small or worn type) puts
-// after its stops the words that follow commas, sizeOnly initials among
+// after its stops the words that follow commas, SizeOnly initials among
 // them as often as after the commas; an engine that takes the capital
 // starting a sentence for the small letter (`year. on the`, where the
 // print has On) puts more of them there: package model compares the two
 // shares before it writes a comma for such a stop.
 type SmallStarts struct {
 	AfterStop     uint64 // lower-case words after a word's full stop
-	AfterStopSize uint64 // ... of them, those starting with a sizeOnly letter
+	AfterStopSize uint64 // ... of them, those starting with a SizeOnly letter
 	AfterComma    uint64 // lower-case words after a word's comma
-	// AfterCommaSize: of those, the ones starting with a sizeOnly letter.
+	// AfterCommaSize: of those, the ones starting with a SizeOnly letter.
 	AfterCommaSize uint64
 }
 
-// sizeOnly are the letters whose capital is the small letter enlarged.
-const sizeOnly = "cosuvwxz"
+// SizeOnly are the letters whose capital is the small letter's shape
+// made larger, so that an engine may misjudge which of the two it reads.
+const SizeOnly = "cosuvwxz"
 
-func (s *SmallStarts) add(t SmallStarts) {
-	s.AfterStop += t.AfterStop
-	s.AfterStopSize += t.AfterStopSize
-	s.AfterComma += t.AfterComma
-	s.AfterCommaSize += t.AfterCommaSize
+// fields returns the four counts, in the order Write saves them: the one
+// list that add, Write and Read go through.
+func (s *SmallStarts) fields() [4]*uint64 {
+	return [4]*uint64{&s.AfterStop, &s.AfterStopSize, &s.AfterComma, &s.AfterCommaSize}
 }
 
-func (s *SmallStarts) counts() [4]uint64 {
-	return [4]uint64{s.AfterStop, s.AfterStopSize, s.AfterComma, s.AfterCommaSize}
+func (s *SmallStarts) add(t SmallStarts) {
+	for k, f := range t.fields() {
+		*s.fields()[k] += *f
+	}
 }
 
 // countStart counts doc[i] in p.starts when it starts with a lower-case
@@ -148,7 +150,7 @@ func (p *Profile) countStart(doc []string, i int) {
 		return
 	}
 	size := uint64(0)
-	if strings.ContainsRune(sizeOnly, r) {
+	if strings.ContainsRune(SizeOnly, r) {
 		size = 1
 	}
 	if mark == "." {
