@@ -456,6 +456,9 @@ func TestRewriteText(t *testing.T) {
 		{"ab c\n", "abc,", "abc\n"},
 		{"x  y\tz", "x,y y,Z", "x  y y\tZ"},
 		{"a b", "a\tq\n,b", "a q b"},
+		// plain text keeps a control character of a changed word (XML
+		// formats write U+FFFD for it)
+		{"\x0eteh b", "\x0ethe,b", "\x0ethe b"},
 	}
 	for _, c := range cases {
 		tx, err := ReadText("t.txt", []byte(c.src))
@@ -533,6 +536,13 @@ func TestBadInput(t *testing.T) {
 		{"a.hocr", hocr(`<br>`), "a.hocr:5: malformed XML"},
 		{"a.hocr", hocr("<span class='ocrx_word'>\xff</span>"), "a.hocr:4: invalid UTF-8"},
 		{"a.hocr", "", "a.hocr:1: not hOCR"},
+		// an HTML page, or ALTO, named like hOCR has no word to read
+		{"a.html", "<html><body><p>Some words here.</p></body></html>\n", "a.html:1: not hOCR: no element of an hOCR class"},
+		{"a.hocr", alto(`<String CONTENT="a"/>`), "a.hocr:1: not hOCR: no element of an hOCR class"},
+		// a structured file named .txt would be corrected as words of markup
+		{"a.txt", alto(`<String CONTENT="a"/>`), "a.txt:1: the content is ALTO XML, not plain text: name the file with the extension of its format (.xml)"},
+		{"a.txt", hdr + row, "a.txt:1: the content is Tesseract TSV, not plain text"},
+		{"a.txt", hocr(`<span class='ocrx_word'>a</span>`), "a.txt:1: the content is hOCR, not plain text"},
 	}
 	for _, c := range cases {
 		_, err := ReadText(c.name, []byte(c.src))

@@ -35,7 +35,9 @@ var hocrLineClasses = map[string]bool{
 // ocr_footer); words outside any line form a line of their own between
 // lines. The bbox of the title is returned by Text.Boxes.
 //
-// Errors name path and line: malformed XML, a bbox that is not four
+// Errors name path and line: a file with no element of an hOCR class
+// (ocr_page, ocr_line, ocrx_word, any ocr_ or ocrx_ class: an HTML page
+// that is not OCR output), malformed XML, a bbox that is not four
 // finite numbers, an x_wconf that is not a finite number (NaN and the
 // infinities are refused), invalid UTF-8.
 func ReadHOCR(path string, src []byte) (*Text, error) {
@@ -49,6 +51,7 @@ type hocrReader struct {
 	xmlText
 	lineStack []int // depth of each open line element
 	wordDepth int   // depth of the open ocrx_word, -1 when none
+	sawOCR    bool  // an element of an hOCR class (ocr_* or ocrx_*) was read
 	cur       ocrSlot
 	text      strings.Builder
 	pieces    [][2]int
@@ -95,6 +98,12 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 	if !sawRoot {
 		return nil, nil, posError(path, src, len(src), "not hOCR: no element")
 	}
+	if !r.sawOCR {
+		// an HTML page, or XML of another kind, named like hOCR: read as
+		// hOCR it would have no words, and correcting it would change
+		// nothing and say nothing
+		return nil, nil, posError(path, src, 0, "not hOCR: no element of an hOCR class (ocr_page, ocr_line, ocrx_word, ...)")
+	}
 	return r.t, r.slots, nil
 }
 
@@ -108,6 +117,9 @@ func (r *hocrReader) startElement(tk xml.StartElement, off0, off1 int) error {
 	classes := strings.Fields(attrValue(tk.Attr, "class"))
 	isWord, isLine := false, false
 	for _, c := range classes {
+		if strings.HasPrefix(c, "ocr_") || strings.HasPrefix(c, "ocrx_") {
+			r.sawOCR = true
+		}
 		if c == "ocrx_word" {
 			isWord = true
 		}

@@ -63,8 +63,9 @@ import (
 //     the new word, since the HYP still writes it; a new word without it
 //     goes into CONTENT whole and the HYP stays.
 //
-// Characters that XML forbids (control characters, U+FFFE, U+FFFF) and
-// invalid UTF-8 in a word are written as U+FFFD in every format. Rewrite
+// Invalid UTF-8 in a word is written as U+FFFD in every format, and so
+// are the characters XML forbids (control characters, U+FFFE, U+FFFF) in
+// every format but plain text, which keeps them. Rewrite
 // re-reads t.Source and returns an error when t.Tokens do not match it;
 // it does not modify t, so one Text may be rewritten concurrently.
 func (t *Text) Rewrite(w io.Writer, words []string) error {
@@ -142,6 +143,16 @@ func cleanWord(w string) string {
 	}, w)
 }
 
+// cleanText is cleanWord for plain text, which has no forbidden
+// characters: a control character of the word (one the OCR token had) is
+// written as it is.
+func cleanText(w string) string {
+	if utf8.ValidString(w) && strings.IndexFunc(w, unicode.IsSpace) < 0 {
+		return w
+	}
+	return strings.Join(strings.Fields(strings.ToValidUTF8(w, "\uFFFD")), " ")
+}
+
 // xmlChar reports whether r may appear in an XML 1.0 document.
 func xmlChar(r rune) bool {
 	return r == 0x09 || r == 0x0A || r == 0x0D ||
@@ -178,7 +189,7 @@ func (t *Text) txtEdits(words []string) ([]ocrEdit, error) {
 		if words[i] == tok.Text {
 			continue
 		}
-		w := cleanWord(words[i])
+		w := cleanText(words[i])
 		if w != "" {
 			edits = append(edits, ocrEdit{tok.Start, tok.End, w})
 			lastKept, atLineStart = tok.End, false

@@ -53,7 +53,9 @@ func Stem(path string) string {
 // ReadText reads src, the contents of the file at path, choosing the
 // format by the extension of path (see FormatOf). It refuses binary
 // content (a NUL byte: "path:line: binary file (NUL byte)") and invalid
-// UTF-8 ("path:line: invalid UTF-8"), whatever the format. Plain text is
+// UTF-8 ("path:line: invalid UTF-8"), whatever the format, and a file
+// named .txt whose content SniffFormat takes for a structured format
+// ("path:1: the content is ALTO XML, not plain text"). Plain text is
 // tokenized with Tokenize; a UTF-8 byte order mark at its start is kept in
 // Source but not in the tokens (the first token then starts at byte 3). An
 // empty file is a valid text with no tokens. Structured formats are read by
@@ -64,8 +66,21 @@ func ReadText(path string, src []byte) (*Text, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f == FormatText {
+		// A structured file named .txt would be read as words of markup
+		// or of TSV fields, and its rewrite would correct them.
+		if sf := SniffFormat(src); sf != FormatText {
+			return nil, fmt.Errorf("%s:1: the content is %s, not plain text: name the file with the extension of its format (%s)", path, formatNames[sf], formatExts[sf])
+		}
+	}
 	return ReadTextFormat(path, f, src)
 }
+
+// formatNames and formatExts describe the structured formats in errors.
+var (
+	formatNames = map[Format]string{FormatTSV: "Tesseract TSV", FormatHOCR: "hOCR", FormatALTO: "ALTO XML"}
+	formatExts  = map[Format]string{FormatTSV: ".tsv", FormatHOCR: ".hocr or .html", FormatALTO: ".xml"}
+)
 
 // ReadTextFormat is ReadText with the format given rather than taken from
 // the extension of path, for input without a file name (standard input);

@@ -59,9 +59,18 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *folds < 2 {
 		return usagef("-folds must be at least 2")
 	}
+	if *maxDocs < 0 {
+		return usagef("-max-docs must be 0 (all) or more")
+	}
 	start := time.Now()
 	if (len(trainDirs) > 0) != (len(testDirs) > 0) {
 		return usagef("-train and -test go together")
+	}
+	if *transfer && len(testDirs) > 0 {
+		return usagef("-transfer (leave-one-collection-out over -collection) and -train/-test are two benchmarks: choose one")
+	}
+	if !*transfer && len(collDirs) > 0 {
+		return usagef("-collection is for -transfer")
 	}
 	if *transfer || len(testDirs) > 0 {
 		if *corpus != "" || *peers || *maxDocs > 0 {

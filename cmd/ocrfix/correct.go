@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,11 +37,19 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		return usagef("no input: name OCR files or directories, or - for stdin")
 	}
 	stdin := len(fs.Args()) == 1 && fs.Arg(0) == "-"
+	if !stdin && slices.Contains(fs.Args(), "-") {
+		return usagef("- (standard input) is corrected alone: name no other input with it")
+	}
 	if !stdin && *outDir == "" {
 		return usagef("-o OUTDIR is required")
 	}
 	if *format != "" && !stdin {
 		return usagef("-format is for standard input (-); files take their format from their extension")
+	}
+	if *format != "" {
+		if _, err := data.ParseFormat(*format); err != nil {
+			return usagef("-format: %v", err)
+		}
 	}
 	m, modelDesc, err := loadModel(*modelPath, stderr)
 	if err != nil {
@@ -66,7 +75,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		_, err = stdout.Write(buf.Bytes())
 		return err
 	}
-	inputs, err := expandInputs(fs.Args())
+	inputs, err := expandInputs(fs.Args(), stderr)
 	if err != nil {
 		return err
 	}
@@ -76,10 +85,8 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputs(*outDir, inputs, alts); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
-		return err
-	}
-	// Read everything first so bad input fails before any output is written.
+	// Read everything first so bad input fails before any output (or the
+	// output directory) is made.
 	texts := make([]*data.Text, len(inputs))
 	altTexts := make([][]*data.Text, len(inputs))
 	seen := map[string]string{}
@@ -99,6 +106,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			}
 			altTexts[i] = append(altTexts[i], a)
 		}
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return err
 	}
 	// The files of one run are one collection: their OCR is its profile
 	// unless -profile gives the profile of a larger whole.
@@ -177,16 +187,23 @@ func readStdin(r io.Reader, format string) (*data.Text, error) {
 	return data.ReadTextFormat("stdin", f, src)
 }
 
-// checkOutputs refuses an output directory whose files would replace an
-// input: the directory of an input (the output of a file is named like
+// checkOutputs refuses an output directory that is a file, an output
+// file that is a directory, and an output directory whose files would
+// replace an input: the directory of an input (the output of a file is named like
 // it), an output file that is an input file under another name (a link),
 // or a directory of another reading (-alt). Existing files are compared
 // with os.SameFile, so links and different spellings of a path are seen.
 func checkOutputs(outDir string, inputs, alts []string) error {
+	if fi, err := os.Stat(outDir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("-o %s: is a file, not a directory", outDir)
+	}
 	for _, in := range inputs {
 		out := filepath.Join(outDir, filepath.Base(in))
 		if sameFile(out, in) || sameFile(outDir, filepath.Dir(in)) {
 			return fmt.Errorf("-o %s: the output %s would overwrite the input %s: choose another output directory", outDir, out, in)
+		}
+		if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+			return fmt.Errorf("-o %s: the output %s of %s is a directory", outDir, out, in)
 		}
 	}
 	for _, dir := range alts {
@@ -215,12 +232,26 @@ func readModel(path string) (*model.Model, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return model.Read(bufio.NewReader(f), path)
+	br := bufio.NewReader(f)
+	if head, _ := br.Peek(len(profileMagic)); string(head) == profileMagic {
+		return nil, fmt.Errorf("%s: a profile (written by ocrfix profile), not a model: give it with -profile", path)
+	}
+	return model.Read(br, path)
 }
 
+// profileMagic starts a profile file (package profile), gzipMagic a
+// model file, for the errors that say which one a file is.
+const (
+	profileMagic = "ocrfix-profile\n"
+	gzipMagic    = "\x1f\x8b"
+)
+
 // expandInputs lists the OCR files named by args: files as they are,
-// directories by their files with an OCR extension, sorted.
-func expandInputs(args []string) ([]string, error) {
+// directories by their files with an OCR extension, sorted. A
+// subdirectory is not descended into: each one skipped is said on stderr.
+// A file named twice (a directory and a file in it, or two spellings of
+// one path) is an error, so that no document counts twice in a profile.
+func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		fi, err := os.Stat(a)
@@ -237,7 +268,11 @@ func expandInputs(args []string) ([]string, error) {
 		}
 		var names []string
 		for _, e := range ents {
-			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if e.IsDir() {
+				fmt.Fprintf(stderr, "skipping %s: ocrfix does not descend into subdirectories (name it to read it)\n", filepath.Join(a, e.Name()))
 				continue
 			}
 			if _, err := data.FormatOf(e.Name()); err == nil {
@@ -247,7 +282,28 @@ func expandInputs(args []string) ([]string, error) {
 		sort.Strings(names)
 		out = append(out, names...)
 	}
-	return out, nil
+	return out, distinctFiles(out)
+}
+
+// distinctFiles returns an error when two of paths are the same file:
+// the same absolute path once symbolic links are resolved (a directory
+// and a file in it, two spellings of one path, a link).
+func distinctFiles(paths []string) error {
+	seen := make(map[string]string, len(paths))
+	for _, p := range paths {
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return err
+		}
+		if real, err = filepath.Abs(real); err != nil {
+			return err
+		}
+		if q, dup := seen[real]; dup {
+			return fmt.Errorf("%s is named twice (also as %s): each input counts once", p, q)
+		}
+		seen[real] = p
+	}
+	return nil
 }
 
 // findStem reads the file of dir whose stem is stem.

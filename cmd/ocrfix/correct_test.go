@@ -257,3 +257,49 @@ func TestCorrectHabits(t *testing.T) {
 		t.Errorf("such written %d times adapted, %d as trained", a, p)
 	}
 }
+
+// TestCorrectArguments: flags after the inputs are read; standard input
+// mixed with files, a profile given as the model, an unknown -format and
+// an output that is a directory are errors that say so, and a run that
+// fails on its input leaves no output directory behind.
+func TestCorrectArguments(t *testing.T) {
+	dir, model := trainOnce(t)
+	ocr := filepath.Join(dir, "ocr")
+	tmp := t.TempDir()
+	out := filepath.Join(tmp, "out")
+	if code, _, errs := runCmd("correct", filepath.Join(ocr, "d00.txt"), "-model", model, "-o", out); code != 0 {
+		t.Fatalf("flags after the input: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "d00.txt")); err != nil {
+		t.Errorf("flags after the input: %v", err)
+	}
+	prof := filepath.Join(tmp, "c.prof")
+	if code, _, errs := runCmd("profile", "-o", prof, ocr); code != 0 {
+		t.Fatalf("profile: %s", errs)
+	}
+	bad := filepath.Join(tmp, "bad")
+	writeFiles(t, bad, map[string]string{"a.txt": "<alto><String CONTENT=\"x\"/></alto>\n"})
+	os.MkdirAll(filepath.Join(tmp, "out3", "d00.txt"), 0o755)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-model", model, "-o", filepath.Join(tmp, "o1"), "-", filepath.Join(ocr, "d00.txt")}, 2, "- (standard input) is corrected alone"},
+		{[]string{"-model", prof, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "a profile (written by ocrfix profile), not a model: give it with -profile"},
+		{[]string{"-model", model, "-profile", model, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "not a profile (a model file? give it with -model)"},
+		{[]string{"-model", model, "-format", "pdf", "-"}, 2, `unknown format "pdf"`},
+		{[]string{"-model", model, "-o", filepath.Join(tmp, "out3"), filepath.Join(ocr, "d00.txt")}, 1, "d00.txt is a directory"},
+		{[]string{"-model", model, "-o", filepath.Join(tmp, "o2"), bad}, 1, "the content is ALTO XML, not plain text"},
+	} {
+		code, _, errs := runCmd(append([]string{"correct"}, c.args...)...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("correct %q: exit %d, %q; want exit %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+	for _, d := range []string{"o1", "o2"} {
+		if _, err := os.Stat(filepath.Join(tmp, d)); err == nil {
+			t.Errorf("a failed run made the output directory %s", d)
+		}
+	}
+}

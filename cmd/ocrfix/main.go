@@ -102,12 +102,33 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning a flag error into a usageError.
+// parseFlags parses args, turning a flag error into a usageError. Flags
+// may come after the inputs too (`profile DIR -o FILE`): parsing goes on
+// past each input, which fs.Args then lists in order; after "--" every
+// argument is an input. "-" (standard input) is an input.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var inputs []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return usageError{err.Error()}
 		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			inputs = append(inputs, rest...)
+			break
+		}
+		inputs = append(inputs, rest[0])
+		args = rest[1:]
+	}
+	// Parse again with the inputs alone after "--", so that fs.Args lists
+	// them; the flags set above keep their values.
+	if err := fs.Parse(append([]string{"--"}, inputs...)); err != nil {
 		return usageError{err.Error()}
 	}
 	return nil

@@ -29,13 +29,18 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return usagef("-o FILE is required")
 	}
+	if !strings.HasSuffix(*out, profileExt) {
+		// an OCR file's name (`-o scans/*.txt` with the output forgotten)
+		// would be overwritten by the profile
+		return usagef("-o %s: a profile's name ends with %s", *out, profileExt)
+	}
 	if fs.NArg() == 0 {
 		return usagef("no input: name OCR files or directories, or profiles to merge")
 	}
 	if *maxForms < 1 {
 		return usagef("-max-forms must be at least 1")
 	}
-	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms})
+	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms}, stderr)
 	if err != nil {
 		return err
 	}
@@ -49,15 +54,22 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 
 // buildProfile reads the OCR files and profiles named by args (files or
 // directories; see expandInputs) into one profile, one document at a time.
-func buildProfile(args []string, opt profile.Options) (*profile.Profile, int, error) {
+// A file named twice, or a directory without OCR files, is an error.
+func buildProfile(args []string, opt profile.Options, stderr io.Writer) (*profile.Profile, int, error) {
 	p := profile.New(opt)
-	var ocr []string
-	n := 0
+	var ocr, profs []string
 	for _, a := range args {
-		if !strings.HasSuffix(a, profileExt) {
+		if strings.HasSuffix(a, profileExt) {
+			profs = append(profs, a)
+		} else {
 			ocr = append(ocr, a)
-			continue
 		}
+	}
+	if err := distinctFiles(profs); err != nil {
+		return nil, 0, err
+	}
+	n := 0
+	for _, a := range profs {
 		q, err := readProfile(a)
 		if err != nil {
 			return nil, 0, err
@@ -66,9 +78,12 @@ func buildProfile(args []string, opt profile.Options) (*profile.Profile, int, er
 		n++
 	}
 	if len(ocr) > 0 {
-		inputs, err := expandInputs(ocr)
+		inputs, err := expandInputs(ocr, stderr)
 		if err != nil {
 			return nil, 0, err
+		}
+		if len(inputs) == 0 {
+			return nil, 0, fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml) in %s", strings.Join(ocr, " "))
 		}
 		for _, in := range inputs {
 			t, err := data.ReadFile(in)
@@ -89,5 +104,9 @@ func readProfile(path string) (*profile.Profile, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return profile.Read(bufio.NewReader(f), path)
+	br := bufio.NewReader(f)
+	if head, _ := br.Peek(len(gzipMagic)); string(head) == gzipMagic {
+		return nil, fmt.Errorf("%s: compressed, not a profile (a model file? give it with -model)", path)
+	}
+	return profile.Read(br, path)
 }

@@ -92,8 +92,38 @@ func TestProfileCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
 	}
 	q := filepath.Join(tmp, "b.prof")
-	if code, out, errs := runCmd("profile", "-o", q, p, p); code != 0 || !strings.Contains(out, "profile of 8 documents (2 inputs)") {
+	p2 := filepath.Join(tmp, "a2.prof")
+	if b, err := os.ReadFile(p); err != nil || os.WriteFile(p2, b, 0o644) != nil {
+		t.Fatal(err)
+	}
+	// flags may follow the inputs
+	if code, out, errs := runCmd("profile", p, p2, "-o", q); code != 0 || !strings.Contains(out, "profile of 8 documents (2 inputs)") {
 		t.Errorf("merge: exit %d: %s %s", code, out, errs)
+	}
+	// a document or profile named twice counts twice nowhere: an error
+	ocrDir := filepath.Join(dir, "ocr")
+	ents, _ := os.ReadDir(ocrDir)
+	for _, args := range [][]string{{p, p}, {ocrDir, filepath.Join(ocrDir, ents[0].Name())}, {ocrDir, ocrDir + "/"}} {
+		if code, _, errs := runCmd(append([]string{"profile", "-o", filepath.Join(tmp, "dup.prof")}, args...)...); code != 1 || !strings.Contains(errs, "is named twice") {
+			t.Errorf("profile %q: exit %d: %s", args, code, errs)
+		}
+	}
+	// an output not named .prof (an OCR file's name, the output forgotten)
+	// is refused before anything is written
+	page := filepath.Join(ocrDir, ents[0].Name())
+	before, _ := os.ReadFile(page)
+	if code, _, errs := runCmd("profile", "-o", page, ocrDir); code != 2 || !strings.Contains(errs, "a profile's name ends with .prof") {
+		t.Errorf("profile -o PAGE: exit %d: %s", code, errs)
+	}
+	if after, _ := os.ReadFile(page); string(after) != string(before) {
+		t.Error("profile -o PAGE overwrote the page")
+	}
+	// a directory without OCR files says so; a subdirectory is skipped
+	// aloud
+	empty := filepath.Join(tmp, "empty")
+	os.MkdirAll(filepath.Join(empty, "sub"), 0o755)
+	if code, _, errs := runCmd("profile", "-o", filepath.Join(tmp, "e.prof"), empty); code != 1 || !strings.Contains(errs, "no OCR files") || !strings.Contains(errs, "skipping "+filepath.Join(empty, "sub")) {
+		t.Errorf("profile of an empty directory: exit %d: %s", code, errs)
 	}
 	// correct with a given profile, and with a corrupt one.
 	model := filepath.Join(tmp, "m.model")
