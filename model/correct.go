@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"ocrfix/align"
 	"ocrfix/candgen"
@@ -168,10 +169,86 @@ func keepAffixes(out, words []string) {
 	}
 }
 
+// correctWindow is the most tokens Correct scores at once: a longer text
+// without other readings (a whole book in one file) is corrected in
+// windows of at most this many tokens, cut at line starts, so that its
+// lattice (some 3 kB per token, measured: its candidates, their 49
+// features and scores) stays near 150 MB however long the text.
+const correctWindow = 50_000
+
 // Correct corrects one OCR text, with the other readings of the same
 // document (may be empty), against the profile of the collection it
-// belongs to (nil: the text alone): Score, then Collect.
+// belongs to (nil: the text alone): Score, then Collect. A text of more
+// than correctWindow tokens without other readings is corrected window by
+// window (see windows), against the one profile: of its collection, or of
+// the whole text when prof is nil.
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
+	if len(ocr.Tokens) > correctWindow && len(alts) == 0 {
+		return m.correctWindows(ocr, prof, correctWindow)
+	}
+	return m.correctAll(ocr, alts, prof)
+}
+
+// correctWindows corrects ocr in the windows of at most size tokens that
+// windows cuts, each as a text of its own against prof (the whole text's
+// profile when nil), and joins the corrections.
+func (m *Model) correctWindows(ocr *data.Text, prof *profile.Profile, size int) *Correction {
+	m.prepare()
+	if prof == nil {
+		words := ReadWords(ocr)
+		if breaks := lineBreaks(ocr.Tokens, m.knownWord); len(breaks) > 0 {
+			words = joinBreaks(words, breaks)
+		}
+		prof = profile.Of([][]string{words}, profile.Options{})
+	}
+	c := &Correction{}
+	cuts := windows(ocr.Tokens, size)
+	for k := 0; k+1 < len(cuts); k++ {
+		part := *ocr
+		part.Tokens = ocr.Tokens[cuts[k]:cuts[k+1]]
+		w := m.correctAll(&part, nil, prof)
+		c.Out = append(c.Out, w.Out...)
+		c.Cands = append(c.Cands, w.Cands...)
+		c.Scores = append(c.Scores, w.Scores...)
+		c.Changed += w.Changed
+	}
+	return c
+}
+
+// windows returns the token positions that cut toks into windows of at
+// most size tokens (0 first, len(toks) last): each cut as late as it can
+// be at the start of a line whose first token does not start with a
+// lower-case letter (a line that goes on with the word or sentence before
+// it, con- sideration, is not cut from it), else at the start of any line,
+// within the second half of the window; else at size tokens.
+func windows(toks []data.Token, size int) []int {
+	cuts := []int{0}
+	for s := 0; len(toks)-s > size; {
+		e := s + size
+		best := -1
+		for j := e; j > s+size/2; j-- {
+			if toks[j].Line == toks[j-1].Line {
+				continue
+			}
+			if best < 0 {
+				best = j
+			}
+			if r, _ := utf8.DecodeRuneInString(toks[j].Text); !unicode.IsLower(r) {
+				best = j
+				break
+			}
+		}
+		if best > 0 {
+			e = best
+		}
+		cuts = append(cuts, e)
+		s = e
+	}
+	return append(cuts, len(toks))
+}
+
+// correctAll is Correct on the whole text at once.
+func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	l := m.Score(ocr, alts, prof)
 	out := m.Collect(l)
 	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}

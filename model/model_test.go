@@ -11,6 +11,7 @@ import (
 	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/features"
+	"ocrfix/profile"
 )
 
 // synthCorpus makes documents of random sentences over a small vocabulary
@@ -259,5 +260,98 @@ func sameCorrections(t *testing.T, m *Model, docs []*data.Doc, outs [][]string) 
 		if c := m.Correct(d.OCR, nil, nil); strings.Join(c.Out, "\x00") != strings.Join(outs[i], "\x00") {
 			t.Fatalf("document %s: corrections differ after reading the model back", d.Stem)
 		}
+	}
+}
+
+// TestWindows: a long text is cut at line starts, preferring a line that
+// does not go on with a lower-case word, every window at most the size.
+func TestWindows(t *testing.T) {
+	var src strings.Builder
+	for i := range 40 {
+		switch i % 4 {
+		case 0:
+			src.WriteString("The start of a sentence con-\n")
+		case 1:
+			src.WriteString("sideration goes on and on\n")
+		default:
+			src.WriteString("words of a line here.\n")
+		}
+	}
+	tx, err := data.ReadText("w.txt", []byte(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks := tx.Tokens
+	for _, size := range []int{7, 12, 25, 60, len(toks), len(toks) + 5} {
+		cuts := windows(toks, size)
+		if cuts[0] != 0 || cuts[len(cuts)-1] != len(toks) {
+			t.Fatalf("size %d: cuts %v do not span %d tokens", size, cuts, len(toks))
+		}
+		for k := 1; k < len(cuts); k++ {
+			if n := cuts[k] - cuts[k-1]; n < 1 || n > size {
+				t.Fatalf("size %d: window %d has %d tokens", size, k, n)
+			}
+			if c := cuts[k]; c < len(toks) && size >= 12 {
+				if toks[c].Line == toks[c-1].Line {
+					t.Errorf("size %d: cut %d inside line %d", size, c, toks[c].Line)
+				}
+				if toks[c].Text == "sideration" {
+					t.Errorf("size %d: cut %d between con- and sideration", size, c)
+				}
+			}
+		}
+	}
+	if got := windows(toks, len(toks)); len(got) != 2 {
+		t.Errorf("a text of the window's size is cut: %v", got)
+	}
+}
+
+// TestCorrectWindows: a text corrected in windows is corrected as its
+// windows are, each alone against the whole text's profile, and the
+// corrections join up to one per token.
+func TestCorrectWindows(t *testing.T) {
+	docs := synthCorpus(12, 1)
+	m, err := Train(docs[:8], testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src strings.Builder
+	for _, d := range docs[8:] {
+		src.Write(d.OCR.Source)
+		src.WriteString("\n")
+	}
+	tx, err := data.ReadText("long.txt", []byte(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := len(tx.Tokens)/3 + 1
+	got := m.correctWindows(tx, nil, size)
+	if len(got.Out) != len(tx.Tokens) || len(got.Cands) != len(tx.Tokens) || len(got.Scores) != len(tx.Tokens) {
+		t.Fatalf("%d tokens: %d outputs, %d candidate lists, %d score lists", len(tx.Tokens), len(got.Out), len(got.Cands), len(got.Scores))
+	}
+	if got.Changed == 0 {
+		t.Fatal("nothing corrected")
+	}
+	prof := profile.Of([][]string{ReadWords(tx)}, profile.Options{})
+	cuts := windows(tx.Tokens, size)
+	if len(cuts) < 3 {
+		t.Fatalf("cuts %v: want two windows or more", cuts)
+	}
+	changed := 0
+	for k := 0; k+1 < len(cuts); k++ {
+		part := *tx
+		part.Tokens = tx.Tokens[cuts[k]:cuts[k+1]]
+		w := m.Correct(&part, nil, prof)
+		if !slices.Equal(w.Out, got.Out[cuts[k]:cuts[k+1]]) {
+			t.Errorf("window %d corrected otherwise in the whole", k)
+		}
+		changed += w.Changed
+	}
+	if changed != got.Changed {
+		t.Errorf("changed %d, windows alone %d", got.Changed, changed)
+	}
+	again := m.correctWindows(tx, nil, size)
+	if !slices.Equal(again.Out, got.Out) {
+		t.Error("not deterministic")
 	}
 }
