@@ -389,7 +389,7 @@ func TestLookAlikesAndCompounds(t *testing.T) {
 	}
 	conf := LearnConfusion(pairs, ConfusionOptions{})
 	lex := NewLexicon()
-	for _, w := range strings.Fields("air borne out of date wrap up") {
+	for _, w := range strings.Fields("air borne out of date wrap up well known") {
 		lex.Add(w, 5)
 	}
 	g := NewGenerator(conf, lex, Options{})
@@ -399,6 +399,18 @@ func TestLookAlikesAndCompounds(t *testing.T) {
 	}
 	if !hasCand(out[1], "air-borne", 1) {
 		t.Errorf("compound air-borne missing: %v", texts(out[1]))
+	}
+	// the pieces of a compound that the lexicon knows keep their letters:
+	// well-known has no look-alike weil-known, but Wlnson-out still
+	// becomes Winson-out
+	out = g.Generate(strings.Fields("well-known Wlnson-out"), nil)
+	for _, c := range out[0] {
+		if c.Source&SrcCase != 0 && strings.Contains(c.Text, "-") {
+			t.Errorf("look-alike %q of a compound of known words", c.Text)
+		}
+	}
+	if !hasCand(out[1], "Winson-out", 1) {
+		t.Errorf("look-alike Winson-out missing: %v", texts(out[1]))
 	}
 }
 

@@ -538,13 +538,22 @@ func (g *Generator) innerVariants(core string) []string {
 // lookAlikes returns variants of an unknown core with the runes OCR most
 // often makes of others put back, without the lexicon (names, numbers):
 // the variant with every rune more likely another than itself replaced,
-// and the variants replacing one rune by its likeliest truth.
+// and the variants replacing one rune by its likeliest truth. The letters
+// of a word the lexicon knows inside the core (the pieces of a compound,
+// pepper-and-salt-colored) stay: they made pepper-and-sait-colored and
+// progenitors,--especiaily, which the ranker, knowing neither compound,
+// preferred to the truth itself (a model that had not seen periodicals,
+// correcting its truth as if it were OCR).
 func (g *Generator) lookAlikes(core string) []string {
 	rs := []rune(core)
+	known := g.knownPieces(rs)
 	all := append([]rune(nil), rs...)
 	changed := false
 	var out []string
 	for k, r := range rs {
+		if known != nil && known[k] {
+			continue
+		}
 		alts := g.inverse[r]
 		if len(alts) == 0 {
 			continue
@@ -563,6 +572,35 @@ func (g *Generator) lookAlikes(core string) []string {
 		out = append([]string{string(all)}, out...)
 	}
 	return out
+}
+
+// knownPieces reports, for each rune of rs, whether it is a letter of a
+// run of two letters or more, between runes that are not letters, that
+// the lexicon knows (in any case); nil when no run is known.
+func (g *Generator) knownPieces(rs []rune) []bool {
+	var known []bool
+	for i := 0; i < len(rs); {
+		if !unicode.IsLetter(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsLetter(rs[j]) {
+			j++
+		}
+		if j-i >= 2 && j-i < len(rs) {
+			if _, ok := g.lex.fold[lower(string(rs[i:j]))]; ok {
+				if known == nil {
+					known = make([]bool, len(rs))
+				}
+				for k := i; k < j; k++ {
+					known[k] = true
+				}
+			}
+		}
+		i = j
+	}
+	return known
 }
 
 // bound is the skeleton edit bound of a query of n runes: 1 + n/4, at most
