@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -411,6 +412,38 @@ func TestLookAlikesAndCompounds(t *testing.T) {
 	}
 	if !hasCand(out[1], "Winson-out", 1) {
 		t.Errorf("look-alike Winson-out missing: %v", texts(out[1]))
+	}
+}
+
+// A look-alike that reads a mark as a letter beside a known piece must
+// not glue the two into an unknown run (understand--certainly was made
+// understand-ecertainly), but may make a known word of them (the1r).
+func TestLookAlikesKeepKnownPieces(t *testing.T) {
+	// OCR reads i as 1
+	gt := strings.Fields("this is in wide time with his fine skills")
+	var pairs []TrainPair
+	for k := 0; k < 30; k++ {
+		var ocr []string
+		for _, w := range gt {
+			ocr = append(ocr, strings.ReplaceAll(w, "i", "1"))
+		}
+		pairs = append(pairs, TrainPair{GT: gt, OCR: ocr})
+	}
+	lex := NewLexicon()
+	for _, w := range strings.Fields("well known the their") {
+		lex.Add(w, 5)
+	}
+	g := NewGenerator(LearnConfusion(pairs, ConfusionOptions{}), lex, Options{})
+	if got := g.lookAlikes("well1known"); len(got) > 0 {
+		t.Errorf("look-alikes of well1known: %q, want none", got)
+	}
+	// nor read a mark as a letter of no word beside one (life.--Well ->
+	// life.-eWell)
+	if got := g.lookAlikes("known;1"); slices.Contains(got, "known;i") {
+		t.Errorf("look-alikes of known;1: %q, want no known;i", got)
+	}
+	if v := g.lookAlikes("the1r"); !slices.Contains(v, "their") {
+		t.Errorf("look-alikes of the1r: %q, want their", v)
 	}
 }
 

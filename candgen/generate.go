@@ -543,10 +543,15 @@ func (g *Generator) innerVariants(core string) []string {
 // pepper-and-salt-colored) stay: they made pepper-and-sait-colored and
 // progenitors,--especiaily, which the ranker, knowing neither compound,
 // preferred to the truth itself (a model that had not seen periodicals,
-// correcting its truth as if it were OCR).
+// correcting its truth as if it were OCR); nor is a variant kept that
+// leaves fewer known pieces than the core has, or that reads a mark as a
+// letter of no known word, in a core with a known piece (a mark read as
+// a letter glued to a known piece: understand--certainly as
+// understand-ecertainly, life.--Well as life.-eWell), while the1r may
+// still become their.
 func (g *Generator) lookAlikes(core string) []string {
 	rs := []rune(core)
-	known := g.knownPieces(rs)
+	known, nKnown := g.knownPieces(rs)
 	all := append([]rune(nil), rs...)
 	changed := false
 	var out []string
@@ -571,14 +576,47 @@ func (g *Generator) lookAlikes(core string) []string {
 	if changed {
 		out = append([]string{string(all)}, out...)
 	}
+	if nKnown > 0 {
+		// a mark read for a letter beside a known piece glues it to the
+		// piece (understand--certainly -> understand-ecertainly): a
+		// variant that leaves fewer known pieces, or whose letter put for
+		// a mark is in no known word, is no reading of it
+		out = slices.DeleteFunc(out, func(v string) bool {
+			vs := []rune(v)
+			_, n := g.knownPieces(vs)
+			return n < nKnown || g.unknownForMark(rs, vs)
+		})
+	}
 	return out
+}
+
+// unknownForMark reports whether vs, rs with runes replaced, puts a letter
+// for a rune of rs that is not one where the run of letters holding it in
+// vs is no word the lexicon knows (life.--Well -> life.-eWell).
+func (g *Generator) unknownForMark(rs, vs []rune) bool {
+	for k, r := range rs {
+		if unicode.IsLetter(r) || !unicode.IsLetter(vs[k]) {
+			continue
+		}
+		i, j := k, k+1
+		for i > 0 && unicode.IsLetter(vs[i-1]) {
+			i--
+		}
+		for j < len(vs) && unicode.IsLetter(vs[j]) {
+			j++
+		}
+		if _, ok := g.lex.fold[lower(string(vs[i:j]))]; !ok || j-i < 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // knownPieces reports, for each rune of rs, whether it is a letter of a
 // run of two letters or more, between runes that are not letters, that
-// the lexicon knows (in any case); nil when no run is known.
-func (g *Generator) knownPieces(rs []rune) []bool {
-	var known []bool
+// the lexicon knows (in any case), nil when no run is known; and how many
+// such runs there are.
+func (g *Generator) knownPieces(rs []rune) (known []bool, runs int) {
 	for i := 0; i < len(rs); {
 		if !unicode.IsLetter(rs[i]) {
 			i++
@@ -588,7 +626,7 @@ func (g *Generator) knownPieces(rs []rune) []bool {
 		for j < len(rs) && unicode.IsLetter(rs[j]) {
 			j++
 		}
-		if j-i >= 2 && j-i < len(rs) {
+		if j-i >= 2 {
 			if _, ok := g.lex.fold[lower(string(rs[i:j]))]; ok {
 				if known == nil {
 					known = make([]bool, len(rs))
@@ -596,11 +634,12 @@ func (g *Generator) knownPieces(rs []rune) []bool {
 				for k := i; k < j; k++ {
 					known[k] = true
 				}
+				runs++
 			}
 		}
 		i = j
 	}
-	return known
+	return known, runs
 }
 
 // bound is the skeleton edit bound of a query of n runes: 1 + n/4, at most
