@@ -539,6 +539,7 @@ func TestBadInput(t *testing.T) {
 		// an HTML page, or ALTO, named like hOCR has no word to read
 		{"a.html", "<html><body><p>Some words here.</p></body></html>\n", "a.html:1: not hOCR: no element of an hOCR class"},
 		{"a.hocr", alto(`<String CONTENT="a"/>`), "a.hocr:1: not hOCR: no element of an hOCR class"},
+		{"a.hocr", hocr(`words of a line`), "a.hocr:3: hOCR with text in lines but no ocrx_word element"},
 		// a structured file named .txt would be corrected as words of markup
 		{"a.txt", alto(`<String CONTENT="a"/>`), "a.txt:1: the content is ALTO XML, not plain text: name the file with the extension of its format (.xml)"},
 		{"a.txt", hdr + row, "a.txt:1: the content is Tesseract TSV, not plain text"},

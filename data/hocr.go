@@ -37,7 +37,9 @@ var hocrLineClasses = map[string]bool{
 //
 // Errors name path and line: a file with no element of an hOCR class
 // (ocr_page, ocr_line, ocrx_word, any ocr_ or ocrx_ class: an HTML page
-// that is not OCR output), malformed XML, a bbox that is not four
+// that is not OCR output), a file with text in its lines and no
+// ocrx_word (line-level hOCR, whose text would go uncorrected), malformed
+// XML, a bbox that is not four
 // finite numbers, an x_wconf that is not a finite number (NaN and the
 // infinities are refused), invalid UTF-8.
 func ReadHOCR(path string, src []byte) (*Text, error) {
@@ -52,10 +54,14 @@ type hocrReader struct {
 	lineStack []int // depth of each open line element
 	wordDepth int   // depth of the open ocrx_word, -1 when none
 	sawOCR    bool  // an element of an hOCR class (ocr_* or ocrx_*) was read
-	cur       ocrSlot
-	text      strings.Builder
-	pieces    [][2]int
-	conf      float32
+	// lineText says text outside any ocrx_word was read inside a line
+	// element (first at byte lineTextAt)
+	lineText   bool
+	lineTextAt int
+	cur        ocrSlot
+	text       strings.Builder
+	pieces     [][2]int
+	conf       float32
 }
 
 // parseHOCR reads an hOCR file into a Text and its slots (one per
@@ -85,6 +91,9 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 		case xml.EndElement:
 			r.endElement()
 		case xml.CharData:
+			if r.wordDepth < 0 && len(r.lineStack) > 0 && !r.lineText && len(bytes.TrimSpace(tk)) > 0 {
+				r.lineText, r.lineTextAt = true, off0
+			}
 			if r.wordDepth >= 0 {
 				// White space alone between child elements is layout (the
 				// ocrx_cinfo spans of hocr_char_boxes are one per line).
@@ -103,6 +112,11 @@ func parseHOCR(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 		// hOCR it would have no words, and correcting it would change
 		// nothing and say nothing
 		return nil, nil, posError(path, src, 0, "not hOCR: no element of an hOCR class (ocr_page, ocr_line, ocrx_word, ...)")
+	}
+	if len(r.t.Tokens) == 0 && r.lineText {
+		// line-level hOCR (ocropy's): its text would be read as no word
+		// and left uncorrected without a word said
+		return nil, nil, posError(path, src, r.lineTextAt, "hOCR with text in lines but no ocrx_word element: ocrfix reads word-level hOCR (tesseract IMG OUT hocr writes it)")
 	}
 	return r.t, r.slots, nil
 }
