@@ -590,9 +590,10 @@ func (g *Generator) lookAlikes(core string) []string {
 	return out
 }
 
-// unknownForMark reports whether vs, rs with runes replaced, puts a letter
-// for a rune of rs that is not one where the run of letters holding it in
-// vs is no word the lexicon knows (life.--Well -> life.-eWell).
+// unknownForMark reports whether vs (rs with some runes replaced) puts a
+// letter where rs has a rune that is no letter, in a run of letters of vs
+// that is a single letter or a word the lexicon does not know
+// (life.--Well -> life.-eWell).
 func (g *Generator) unknownForMark(rs, vs []rune) bool {
 	for k, r := range rs {
 		if unicode.IsLetter(r) || !unicode.IsLetter(vs[k]) {
