@@ -137,6 +137,15 @@ func runCandgen(args []string, stdout, stderr io.Writer) error {
 	if *asJSON && !*oracle {
 		return usagef("-json needs -oracle")
 	}
+	if *oracle && *out != "" {
+		return usagef("-oracle prints the oracle bound; -o writes the Candidate relation: choose one")
+	}
+	if *k < 0 || *maxEdits < 0 || !(*mass >= 0 && *mass <= 1) {
+		return usagef("-k %d and -maxedits %d must be 0 (the default) or more, -mass %v in [0, 1] (0: the default)", *k, *maxEdits, *mass)
+	}
+	if err := checkOutFlags([]string{*sf.corpus}, nil, outFlag{"-o", *out}); err != nil {
+		return err
+	}
 	c, opt, err := sf.load(fs, stderr)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
@@ -21,6 +22,13 @@ func loadCorpus(dir string, allowUnpaired bool, stderr io.Writer) (*data.Corpus,
 	c, warns, err := data.LoadDir(dir, data.LoadOptions{AllowUnpaired: allowUnpaired})
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if err == nil {
+		for _, d := range c.Docs {
+			if d.GT != nil && len(d.GT.Tokens) == 0 {
+				fmt.Fprintf(stderr, "warning: %s: the ground truth has no words: the document teaches and scores nothing\n", d.GT.Path)
+			}
+		}
 	}
 	return c, err
 }
@@ -79,3 +87,58 @@ type stringList []string
 
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// outFlag is an output a command writes: the flag that names it and its
+// path ("" when not asked for).
+type outFlag struct{ flag, path string }
+
+// checkOutFlags refuses, before any work, outputs that would fail at the
+// end or destroy input: an output in a directory that does not exist, an
+// output that is a directory, in the gt/, ocr*/ or tsv/ directory of one
+// of the corpora ("" and "embedded" are none), the same file as one of inputs
+// (a model, a word list), or the same file as another output.
+func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
+	seen := map[string]string{}
+	for _, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		abs, err := filepath.Abs(o.path)
+		if err != nil {
+			return err
+		}
+		if prev, dup := seen[abs]; dup {
+			return usagef("%s and %s name the same file %s: give each output its own", prev, o.flag, o.path)
+		}
+		seen[abs] = o.flag
+		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("%s %s: the directory %s does not exist", o.flag, o.path, filepath.Dir(o.path))
+		}
+		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+			return fmt.Errorf("%s %s: is a directory", o.flag, o.path)
+		}
+		for _, c := range corpora {
+			if c == "" || c == "embedded" {
+				continue
+			}
+			ca, err := filepath.Abs(c)
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(ca, abs)
+			if err != nil {
+				continue
+			}
+			top, _, nested := strings.Cut(filepath.ToSlash(rel), "/")
+			if nested && (top == "gt" || top == "tsv" || strings.HasPrefix(top, "ocr")) {
+				return fmt.Errorf("%s %s: is in the corpus's %s/, whose files it could replace: write it elsewhere", o.flag, o.path, top)
+			}
+		}
+		for _, in := range inputs {
+			if in != "" && sameFile(abs, in) {
+				return fmt.Errorf("%s %s: is the input %s: write it elsewhere", o.flag, o.path, in)
+			}
+		}
+	}
+	return nil
+}

@@ -31,6 +31,9 @@ func runConfusion(args []string, stdout, stderr io.Writer) error {
 	if *n < 0 {
 		return usagef("-n must not be negative")
 	}
+	if err := checkOutFlags([]string{*corpus}, nil, outFlag{"-o", *out}); err != nil {
+		return err
+	}
 	c, err := loadCorpus(*corpus, false, stderr)
 	if err != nil {
 		return err

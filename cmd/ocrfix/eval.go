@@ -51,6 +51,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := opt.Validate(); err != nil {
 		return usagef("-fuzzy: %v", err)
 	}
+	if *fuzzy == 0 {
+		// package eval takes 0 for exact matching, which a user asking
+		// for the loosest match would not expect
+		return usagef("-fuzzy 0: R must be above 0 (1 = exact)")
+	}
 	if opt.Fuzzy == 1 {
 		opt.Fuzzy = 0
 	}

@@ -29,6 +29,12 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return usagef("-o FEATURES.tsv is required")
 	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %v", fs.Args())
+	}
+	if err := checkOutFlags([]string{*corpus}, []string{*modelPath}, outFlag{"-o", *out}, outFlag{"-doc", *docOut}); err != nil {
+		return err
+	}
 	c, err := loadCorpus(*corpus, false, stderr)
 	if err != nil {
 		return err

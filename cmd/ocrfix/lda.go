@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"strings"
 
 	"ocrfix/data"
 	"ocrfix/experiment"
@@ -49,12 +50,18 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	if *top < 0 {
 		return usagef("-top %d must not be negative", *top)
 	}
+	if *burn < -1 || !(*alpha > 0) || !(*beta > 0) || *parts < 1 {
+		return usagef("-burnin %d must be -1 (none), 0 (iters/2) or more, -alpha %v and -beta %v positive, -partitions %d at least 1", *burn, *alpha, *beta, *parts)
+	}
+	if err := checkOutFlags([]string{*corpusDir}, nil, outFlag{"-o", *out}, outFlag{"-dump-docs", *dumpDocs}, outFlag{"-dump-phi", *dumpPhi}); err != nil {
+		return err
+	}
 	opt := def
 	opt.K, opt.Iters, opt.BurnIn, opt.Alpha, opt.Beta = *k, *iters, *burn, *alpha, *beta
 	opt.MinCount, opt.Partitions = *minCount, *parts
 	// Check the options before any work, as a usage error.
 	if err := opt.Validate(); err != nil {
-		return usagef("%v", err)
+		return usagef("%v", strings.TrimPrefix(err.Error(), "lda: "))
 	}
 
 	corpus, err := loadCorpus(*corpusDir, false, stderr)

@@ -38,6 +38,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if len(corpora) == 0 {
 		corpora = stringList{"embedded"}
 	}
+	if err := checkOutFlags(corpora, nil, outFlag{"-o", *out}); err != nil {
+		return err
+	}
 	var docs []*data.Doc
 	for _, dir := range corpora {
 		c, err := loadCollection(dir, *allow, stderr)

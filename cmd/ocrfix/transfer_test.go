@@ -147,3 +147,45 @@ func TestProfileCommand(t *testing.T) {
 		t.Errorf("profile without -o: exit %d, want 2", code)
 	}
 }
+
+// TestOutputChecks: outputs that would replace an input, two outputs on
+// one file, an output in a missing directory, and flag values no run can
+// use are refused before any work.
+func TestOutputChecks(t *testing.T) {
+	dir := synthCorpus(t, 4)
+	tmp := t.TempDir()
+	ents, _ := os.ReadDir(filepath.Join(dir, "gt"))
+	gtFile := filepath.Join(dir, "gt", ents[0].Name())
+	before, _ := os.ReadFile(gtFile)
+	model := filepath.Join(tmp, "m.model")
+	os.WriteFile(model, []byte("not read"), 0o644)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"train", "-corpus", dir, "-o", gtFile, "-nodict"}, 1, "is in the corpus's gt/"},
+		{[]string{"train", "-corpus", dir, "-o", filepath.Join(tmp, "no", "m.model"), "-nodict"}, 1, "does not exist"},
+		{[]string{"features", "-corpus", dir, "-model", model, "-o", model}, 1, "is the input"},
+		{[]string{"features", "-corpus", dir, "-model", model, "-o", filepath.Join(tmp, "a.tsv"), "-doc", filepath.Join(tmp, "a.tsv")}, 2, "name the same file"},
+		{[]string{"features", "extra", "-corpus", dir, "-model", model, "-o", filepath.Join(tmp, "a.tsv")}, 2, "unexpected arguments"},
+		{[]string{"lda", "-corpus", dir, "-o", filepath.Join(tmp, "l.bin"), "-dump-phi", filepath.Join(tmp, "l.bin")}, 2, "name the same file"},
+		{[]string{"lda", "-corpus", dir, "-alpha", "0"}, 2, "-alpha 0"},
+		{[]string{"lda", "-corpus", dir, "-partitions", "0"}, 2, "-partitions 0"},
+		{[]string{"candgen", "-corpus", dir, "-k", "-1"}, 2, "-k -1"},
+		{[]string{"candgen", "-corpus", dir, "-mass", "2"}, 2, "-mass 2"},
+		{[]string{"candgen", "-corpus", dir, "-oracle", "-o", filepath.Join(tmp, "c.tsv")}, 2, "choose one"},
+		{[]string{"confusion", "-corpus", dir, "-o", filepath.Join(dir, "ocr", "x.tsv")}, 1, "is in the corpus's ocr/"},
+		{[]string{"eval", "-fuzzy", "0", gtFile, gtFile}, 2, "-fuzzy 0"},
+		{[]string{"bench", "-train", dir, "-test", dir}, 2, "its labels would train the model that corrects it"},
+		{[]string{"bench", "-train", dir, "-test", dir + "/", "-folds", "3"}, 2, "-folds is for the k-fold bench"},
+	} {
+		code, _, errs := runCmd(c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, %q; want exit %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+	if after, _ := os.ReadFile(gtFile); string(after) != string(before) {
+		t.Error("an input was overwritten")
+	}
+}

@@ -61,6 +61,9 @@ func runVectors(args []string, stdout, stderr io.Writer) error {
 	if !(*alpha > 0) {
 		return usagef("-alpha %v must be positive", *alpha)
 	}
+	if err := checkOutFlags([]string{*corpusDir}, nil, outFlag{"-o", *out}); err != nil {
+		return err
+	}
 
 	c, err := loadCorpus(*corpusDir, false, stderr)
 	if err != nil {
