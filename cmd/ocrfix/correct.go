@@ -189,9 +189,9 @@ func readStdin(r io.Reader, format string) (*data.Text, error) {
 
 // checkOutputs refuses an output directory that is a file, an output
 // file that is a directory, and an output directory whose files would
-// replace an input: the directory of an input (the output of a file is named like
-// it), an output file that is an input file under another name (a link),
-// or a directory of another reading (-alt). Existing files are compared
+// replace an input: the directory of an input (the output of a file is
+// named like it), an output file that is an input file under another
+// name (a link), or a directory of another reading (-alt). Existing files are compared
 // with os.SameFile, so links and different spellings of a path are seen.
 func checkOutputs(outDir string, inputs, alts []string) error {
 	if fi, err := os.Stat(outDir); err == nil && !fi.IsDir() {
