@@ -551,7 +551,13 @@ func (g *Generator) innerVariants(core string) []string {
 // still become their.
 func (g *Generator) lookAlikes(core string) []string {
 	rs := []rune(core)
-	known, nKnown := g.knownPieces(rs)
+	var known []bool
+	nKnown := 0
+	if strings.IndexFunc(core, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		// a core of letters alone is one piece, which the caller found
+		// unknown
+		known, nKnown = g.knownPieces(rs)
+	}
 	all := append([]rune(nil), rs...)
 	changed := false
 	var out []string
@@ -606,7 +612,7 @@ func (g *Generator) unknownForMark(rs, vs []rune) bool {
 		for j < len(vs) && unicode.IsLetter(vs[j]) {
 			j++
 		}
-		if _, ok := g.lex.fold[lower(string(vs[i:j]))]; !ok || j-i < 2 {
+		if j-i < 2 || !g.lex.HasFold(string(vs[i:j])) {
 			return true
 		}
 	}
@@ -628,7 +634,7 @@ func (g *Generator) knownPieces(rs []rune) (known []bool, runs int) {
 			j++
 		}
 		if j-i >= 2 {
-			if _, ok := g.lex.fold[lower(string(rs[i:j]))]; ok {
+			if g.lex.HasFold(string(rs[i:j])) {
 				if known == nil {
 					known = make([]bool, len(rs))
 				}
