@@ -61,7 +61,9 @@ import (
 // reads.
 const Version = 4
 
-const magic = "ocrfix-profile\n"
+// Magic starts every profile file (a command tells a profile from a
+// model by it).
+const Magic = "ocrfix-profile\n"
 
 // DefaultMaxForms is the cap on distinct forms of each kind (word forms,
 // exact spellings) when Options.MaxForms is 0.
@@ -353,7 +355,7 @@ func (p *Profile) Write(w io.Writer) error {
 	var buf [binary.MaxVarintLen64]byte
 	uv := func(x uint64) { bw.Write(buf[:binary.PutUvarint(buf[:], x)]) }
 	str := func(s string) { uv(uint64(len(s))); bw.WriteString(s) }
-	bw.WriteString(magic)
+	bw.WriteString(Magic)
 	uv(Version)
 	uv(uint64(p.docs))
 	uv(p.tokens)
@@ -430,14 +432,14 @@ func Read(r io.Reader, name string) (*Profile, error) {
 	if len(src) > maxFile {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a profile", name, maxFile)
 	}
-	if !strings.HasPrefix(string(src), magic) {
+	if !strings.HasPrefix(string(src), Magic) {
 		return nil, fmt.Errorf("%s: not an ocrfix profile (bad magic)", name)
 	}
-	if len(src) < len(magic)+5 {
+	if len(src) < len(Magic)+5 {
 		return nil, fmt.Errorf("%s: truncated profile", name)
 	}
 	body, sum := src[:len(src)-4], binary.LittleEndian.Uint32(src[len(src)-4:])
-	d := &decoder{b: body[len(magic):]}
+	d := &decoder{b: body[len(Magic):]}
 	v := d.uv()
 	if d.err == nil && v != Version {
 		return nil, fmt.Errorf("%s: profile format version %d, this ocrfix reads version %d: build the profile again with this version", name, v, Version)

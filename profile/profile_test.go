@@ -178,7 +178,7 @@ func TestBadFiles(t *testing.T) {
 		"flipped":   append(append([]byte(nil), src[:40]...), append([]byte{src[40] ^ 0x20}, src[41:]...)...),
 	}
 	v1 := append([]byte(nil), src...)
-	v1[len(magic)] = 1
+	v1[len(Magic)] = 1
 	cases["version"] = v1
 	for name, b := range cases {
 		_, err := Read(bytes.NewReader(b), "x.prof")
@@ -226,7 +226,7 @@ func FuzzRead(f *testing.F) {
 	var b bytes.Buffer
 	Of(docs(), Options{}).Write(&b)
 	f.Add(b.Bytes())
-	f.Add([]byte(magic))
+	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := Read(bytes.NewReader(src), "f")
 		if err != nil {

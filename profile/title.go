@@ -125,8 +125,9 @@ func (s *SmallStarts) fields() [4]*uint64 {
 }
 
 func (s *SmallStarts) add(t SmallStarts) {
+	sf := s.fields()
 	for k, f := range t.fields() {
-		*s.fields()[k] += *f
+		*sf[k] += *f
 	}
 }
 

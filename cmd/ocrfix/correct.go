@@ -233,18 +233,15 @@ func readModel(path string) (*model.Model, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReader(f)
-	if head, _ := br.Peek(len(profileMagic)); string(head) == profileMagic {
+	if head, _ := br.Peek(len(profile.Magic)); string(head) == profile.Magic {
 		return nil, fmt.Errorf("%s: a profile (written by ocrfix profile), not a model: give it with -profile", path)
 	}
 	return model.Read(br, path)
 }
 
-// profileMagic starts a profile file (package profile), gzipMagic a
-// model file, for the errors that say which one a file is.
-const (
-	profileMagic = "ocrfix-profile\n"
-	gzipMagic    = "\x1f\x8b"
-)
+// gzipMagic starts a model file (a gzip stream), for the error that says
+// a profile given is one.
+const gzipMagic = "\x1f\x8b"
 
 // expandInputs lists the OCR files named by args: files as they are,
 // directories by their files with an OCR extension, sorted. A
