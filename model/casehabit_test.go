@@ -129,7 +129,13 @@ func TestMarkI(t *testing.T) {
 		{"[was", "[was"},   // the collection never writes I was
 		{"[it", "[it"},     // it does not follow I
 		{"[Have", "[Have"}, // not small letters
-		{"Lhave", "Lhave"}, // a letter: gluedI's split, among the candidates
+		{"{have", "I have"},
+		{"Thave", "I have"}, // a letter glued, English never writes thave
+		{"“1am", "“I am"},
+		{"Ihave.", "I have."},
+		{"Tread", "Tread"}, // English writes tread
+		{"Tit", "Tit"},     // it does not follow I
+		{"THave", "THave"}, // not small letters
 	} {
 		words := []string{"and", c.tok, "seen"}
 		out := slices.Clone(words)
