@@ -395,12 +395,14 @@ func followsI(p *profile.Profile, w string) bool {
 	return p.Pair("i", w) > 0
 }
 
-// elision reports whether token w holds an apostrophe (' or ’) between
-// two letters.
+// elision reports whether token w holds an apostrophe (', ’, or the ‘
+// an engine often reads it as) between two letters: early's OCR writes
+// `preach‘d` and `fear‘d`, which a held-out model made preached and
+// feared against the truth's preach'd and fear'd (5 words of early).
 func elision(w string) bool {
 	prev := rune(0)
 	for i, r := range w {
-		if (r == '\'' || r == '’') && unicode.IsLetter(prev) {
+		if (r == '\'' || r == '’' || r == '‘') && unicode.IsLetter(prev) {
 			if next, _ := utf8.DecodeRuneInString(w[i+utf8.RuneLen(r):]); unicode.IsLetter(next) {
 				return true
 			}

@@ -110,9 +110,10 @@ func TestSupported(t *testing.T) {
 		{"|", "I", true},                  // a sign into a letter
 		{"possess'd", "possessed", false}, // an elision expanded
 		{"ev’n", "even", false},
-		{"don'l", "don't", true}, // ... not: the apostrophe stays
-		{"I'l", "I'll", false},   // (a spelling of the period seen once: oldSpelling)
-		{"'tis", "this", true},   // ... not: no letter before it
+		{"preach‘d", "preached", false}, // the apostrophe read as ‘
+		{"don'l", "don't", true},        // ... not: the apostrophe stays
+		{"I'l", "I'll", false},          // (a spelling of the period seen once: oldSpelling)
+		{"'tis", "this", true},          // ... not: no letter before it
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
