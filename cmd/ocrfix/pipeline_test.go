@@ -19,8 +19,15 @@ import (
 // confusions (i -> l, m -> rn) on a share of the words, in a new directory.
 func synthCorpus(t *testing.T, n int) string {
 	t.Helper()
+	return synthCorpusSeed(t, n, 3)
+}
+
+// synthCorpusSeed is synthCorpus with other words for each seed (the same
+// seed, the same corpus).
+func synthCorpusSeed(t *testing.T, n int, seed uint64) string {
+	t.Helper()
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(3, 4))
+	rng := rand.New(rand.NewPCG(seed, 4))
 	vocab := strings.Fields(`which committee important minister members information the of and to in
 		is that for it as with was on be by this are from at government economic policy report`)
 	files := map[string]string{}

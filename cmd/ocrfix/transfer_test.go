@@ -9,7 +9,7 @@ import (
 )
 
 func TestBenchTransfer(t *testing.T) {
-	a, b := synthCorpus(t, 6), synthCorpus(t, 6)
+	a, b := synthCorpusSeed(t, 6, 3), synthCorpusSeed(t, 6, 5)
 	common := []string{"-nodict", "-no-lda", "-no-vectors"}
 	code, out, errs := runCmd(append([]string{"bench", "-transfer", "-collection", a, "-collection", b, "-json"}, common...)...)
 	if code != 0 {
@@ -49,7 +49,7 @@ func TestBenchTransfer(t *testing.T) {
 	}
 	// one model, two collections corrected: a row each, and the same
 	// figures for b as when it is corrected alone
-	c := synthCorpus(t, 4)
+	c := synthCorpusSeed(t, 4, 7)
 	code, out2, errs := runCmd(append([]string{"bench", "-train", a, "-test", b, "-test", c, "-json"}, common...)...)
 	if code != 0 {
 		t.Fatalf("-test twice: exit %d: %s", code, errs)
@@ -75,6 +75,11 @@ func TestBenchTransfer(t *testing.T) {
 	if len(two.Collections) != 2 || two.Collections[1].Docs != 4 || len(one.Collections) != 1 ||
 		two.Collections[0].Matched != one.Collections[0].Matched || two.Collections[0].Habits == nil {
 		t.Errorf("-test twice: %+v; once: %+v", two, one)
+	}
+	// the same pages in another directory are no held-out collection
+	code, _, errs = runCmd(append([]string{"bench", "-train", a, "-test", synthCorpusSeed(t, 3, 3)}, common...)...)
+	if code != 1 || !strings.Contains(errs, "same ground truth") {
+		t.Errorf("a copy of the training pages as -test: exit %d: %s", code, errs)
 	}
 	for _, args := range [][]string{{"bench", "-train", a}, {"bench", "-test", b}, {"bench", "-transfer", "-corpus", a}} {
 		if code, _, _ := runCmd(args...); code != 2 {
