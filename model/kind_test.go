@@ -105,9 +105,11 @@ func TestSupported(t *testing.T) {
 		{"Cozporatlon", "Corporation", true}, // ... but a misreading of one it writes, however seldom in capitals
 		{"J.", "I.", false},                  // an initial into another letter
 		{"(E.),", "(I.),", false},
-		{"J", "I", true},                  // a lone letter without the stop: often the pronoun misread
-		{"J.", "In.", true},               // an initial into a word
-		{"|", "I", true},                  // a sign into a letter
+		{"J", "I", true},    // a lone letter without the stop: often the pronoun misread
+		{"J.", "In.", true}, // an initial into a word
+		{"|", "I", true},    // a sign into a letter
+		{".", "a", false},   // ... not sentence punctuation
+		{"--", "do", false},
 		{"possess'd", "possessed", false}, // an elision expanded
 		{"ev’n", "even", false},
 		{"preach‘d", "preached", false}, // the apostrophe read as ‘
@@ -423,15 +425,20 @@ func TestLeaders(t *testing.T) {
 	if leaders([]string{"", ""}, 0) {
 		t.Error("an empty token is a leader")
 	}
-	// a lone stop may be made a word (the ranker decides), a leader not:
-	// a model that had not seen science-law wrote a for every one of its
-	// truth's dot leaders
+	// a leader is made no word (a model that had not seen science-law
+	// wrote a for every one of its truth's dot leaders), a lone mark that
+	// an engine reads a letter as may be (the ranker decides), a lone stop
+	// not (sentenceMarks)
 	p := profile.Of([][]string{words}, profile.Options{})
 	cd := &candgen.Candidate{Text: "a", Span: 1}
 	if supported(p, nil, nil, eval.KindWord, words, 2, cd) {
 		t.Error(". . . -> . a . supported")
 	}
-	if !supported(p, nil, nil, eval.KindWord, words, 10, cd) {
-		t.Error("a . b -> a a b not supported")
+	if supported(p, nil, nil, eval.KindWord, words, 10, cd) {
+		t.Error("a . b -> a a b supported")
+	}
+	at := []string{"a", "@", "b"}
+	if !supported(profile.Of([][]string{at}, profile.Options{}), nil, nil, eval.KindWord, at, 1, cd) {
+		t.Error("a @ b -> a a b not supported")
 	}
 }
