@@ -2,15 +2,16 @@
 // directory (gt/, ocr/, ocr.<engine>/), tokenizes text keeping line numbers
 // and byte offsets so corrected text can be written back with its layout,
 // reads and writes the relation TSV files of the pipeline, reads and
-// rewrites Tesseract TSV, hOCR and ALTO, and exposes the embedded default
-// corpus.
+// rewrites Tesseract TSV, hOCR, ALTO and PAGE XML, and exposes the embedded
+// default corpus.
 //
 // # Corpus layout and rules
 //
 // A corpus is a directory with gt/<stem>.txt (ground truth, UTF-8 text),
 // ocr/<stem>.<ext> (the primary OCR reading) and optional
 // ocr.<engine>/<stem>.<ext> (other engines or runs), where <ext> is .txt,
-// .tsv (Tesseract TSV), .hocr/.html (hOCR) or .xml (ALTO). Files pair by
+// .tsv (Tesseract TSV), .hocr/.html (hOCR) or .xml (ALTO, or PAGE XML when
+// its root element is PcGts). Files pair by
 // stem; a stem on one side only is an error that lists the stems unless
 // LoadOptions.AllowUnpaired is set. Everything else at the corpus root
 // (README.md, manifest.tsv, other directories) is ignored. LoadFS gives
@@ -63,6 +64,7 @@ const (
 	FormatTSV  Format = "tsv"  // Tesseract TSV
 	FormatHOCR Format = "hocr" // hOCR (XHTML)
 	FormatALTO Format = "alto" // ALTO XML v2-v4
+	FormatPAGE Format = "page" // PAGE XML (PcGts), schema 2010-2019
 )
 
 // Text is one file's worth of words: a ground truth or one OCR reading of a

@@ -80,7 +80,7 @@ func (t *Text) Rewrite(w io.Writer, words []string) error {
 	switch t.Format {
 	case FormatText:
 		edits, err = t.txtEdits(words)
-	case FormatTSV, FormatHOCR, FormatALTO:
+	case FormatTSV, FormatHOCR, FormatALTO, FormatPAGE:
 		edits, err = t.structuredEdits(words)
 	default:
 		err = fmt.Errorf("%s: rewrite: unknown format %q", t.Path, t.Format)
@@ -278,13 +278,24 @@ func parseStructured(path string, f Format, src []byte) (*Text, []ocrSlot, error
 		return parseHOCR(path, src, true)
 	case FormatALTO:
 		return parseALTO(path, src, true)
+	case FormatPAGE:
+		t, slots, _, err := parsePAGE(path, src, true)
+		return t, slots, err
 	}
 	return nil, nil, fmt.Errorf("%s: unknown format %q", path, f)
 }
 
-// structuredEdits computes the edits of a TSV, hOCR or ALTO rewrite.
+// structuredEdits computes the edits of a TSV, hOCR, ALTO or PAGE rewrite.
 func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
-	orig, slots, err := parseStructured(t.Path, t.Format, t.Source)
+	var orig *Text
+	var slots []ocrSlot
+	var layout *pageLayout
+	var err error
+	if t.Format == FormatPAGE {
+		orig, slots, layout, err = parsePAGE(t.Path, t.Source, true)
+	} else {
+		orig, slots, err = parseStructured(t.Path, t.Format, t.Source)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -298,16 +309,17 @@ func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
 		}
 	}
 	var edits []ocrEdit
+	texts := make([]string, len(slots)) // a changed slot's new text
+	changed := make([]bool, len(slots))
 	for si := range slots {
 		s := &slots[si]
-		changed := false
 		for i := s.tok0; i < s.tok1; i++ {
 			if words[i] != orig.Tokens[i].Text {
-				changed = true
+				changed[si] = true
 				break
 			}
 		}
-		if !changed {
+		if !changed[si] {
 			continue
 		}
 		parts := make([]string, 0, s.tok1-s.tok0)
@@ -317,6 +329,7 @@ func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
 			}
 		}
 		text := strings.Join(parts, " ")
+		texts[si] = text
 		switch t.Format {
 		case FormatTSV:
 			edits = append(edits, ocrEdit{s.start, s.end, text})
@@ -339,7 +352,12 @@ func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
 			} else {
 				edits = append(edits, ocrEdit{s.altAt, s.altAt, alt})
 			}
+		case FormatPAGE:
+			edits = append(edits, pageTextEdit(pageText{start: s.start, end: s.end, selfClose: s.selfClose, prefix: s.prefix}, text))
 		}
+	}
+	if layout != nil {
+		edits = append(edits, layout.sumEdits(slots, orig, changed, texts)...)
 	}
 	return edits, nil
 }

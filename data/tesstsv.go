@@ -12,6 +12,7 @@ func init() {
 	formatReaders[FormatTSV] = ReadTesseractTSV
 	formatReaders[FormatHOCR] = ReadHOCR
 	formatReaders[FormatALTO] = ReadALTO
+	formatReaders[FormatPAGE] = ReadPAGE
 }
 
 // tesseractTSVHeader is the header line of Tesseract's TSV output.

@@ -11,7 +11,7 @@ import (
 )
 
 // formatReaders holds the readers of the structured formats (Tesseract
-// TSV, hOCR, ALTO), registered by the init function in tesstsv.go; a new
+// TSV, hOCR, ALTO, PAGE), registered by the init function in tesstsv.go; a new
 // format adds its reader there.
 // ReadText has already checked that src holds no NUL byte and is valid
 // UTF-8 when it calls one; the reader fills Text.Path, Format, Source and
@@ -30,8 +30,9 @@ var extFormats = map[string]Format{
 
 // FormatOf returns the format of a file from its extension, compared
 // without regard to case: .txt plain text, .tsv Tesseract TSV, .hocr,
-// .html or .htm hOCR, .xml ALTO. Any other extension (or none) is an
-// error naming the file.
+// .html or .htm hOCR, .xml ALTO (ReadText and ReadTextFormat read an .xml
+// file whose root element is PcGts as PAGE XML). Any other extension (or
+// none) is an error naming the file.
 func FormatOf(path string) (Format, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	if f, ok := extFormats[ext]; ok {
@@ -78,16 +79,20 @@ func ReadText(path string, src []byte) (*Text, error) {
 
 // formatNames and formatExts describe the structured formats in errors.
 var (
-	formatNames = map[Format]string{FormatTSV: "Tesseract TSV", FormatHOCR: "hOCR", FormatALTO: "ALTO XML"}
-	formatExts  = map[Format]string{FormatTSV: ".tsv", FormatHOCR: ".hocr or .html", FormatALTO: ".xml"}
+	formatNames = map[Format]string{FormatTSV: "Tesseract TSV", FormatHOCR: "hOCR", FormatALTO: "ALTO XML", FormatPAGE: "PAGE XML"}
+	formatExts  = map[Format]string{FormatTSV: ".tsv", FormatHOCR: ".hocr or .html", FormatALTO: ".xml", FormatPAGE: ".xml"}
 )
 
 // ReadTextFormat is ReadText with the format given rather than taken from
 // the extension of path, for input without a file name (standard input);
-// path only names the input in errors.
+// path only names the input in errors. ALTO given, a file whose root
+// element is PcGts is read as PAGE XML (both are .xml files).
 func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, err
+	}
+	if f == FormatALTO && pageRoot(src) {
+		f = FormatPAGE
 	}
 	if f != FormatText {
 		read := formatReaders[f]
@@ -112,8 +117,9 @@ func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
 }
 
 // ParseFormat returns the format named by s, as a user names it: "txt"
-// (or "text"), "tsv", "hocr" (or "html"), "alto" (or "xml"), compared
-// without regard to case.
+// (or "text"), "tsv", "hocr" (or "html"), "alto" (or "xml": ALTO or PAGE
+// XML, told apart by ReadTextFormat), "page", compared without regard to
+// case.
 func ParseFormat(s string) (Format, error) {
 	switch strings.ToLower(s) {
 	case "txt", "text":
@@ -124,15 +130,17 @@ func ParseFormat(s string) (Format, error) {
 		return FormatHOCR, nil
 	case "alto", "xml":
 		return FormatALTO, nil
+	case "page":
+		return FormatPAGE, nil
 	}
-	return "", fmt.Errorf("unknown format %q: want txt, tsv, hocr or alto", s)
+	return "", fmt.Errorf("unknown format %q: want txt, tsv, hocr, alto or page", s)
 }
 
 // SniffFormat guesses the format of src from its content, for input
 // without a file name: Tesseract TSV when its first line is Tesseract's
 // TSV header; ALTO when it starts with markup (after an optional byte
 // order mark and white space) and its first 64 KiB hold an <alto element;
-// hOCR when it starts with markup and they hold <html or an ocr_ class;
+// PAGE XML when they hold a PcGts element (pageRoot); hOCR when it starts with markup and they hold <html or an ocr_ class;
 // plain text otherwise (so plain text that happens to start with "<" stays
 // text unless it looks like one of them).
 func SniffFormat(src []byte) Format {
@@ -150,6 +158,8 @@ func SniffFormat(src []byte) Format {
 		return FormatText
 	}
 	switch {
+	case pageRoot(head):
+		return FormatPAGE
 	case bytes.Contains(head, []byte("<alto")):
 		return FormatALTO
 	case bytes.Contains(bytes.ToLower(head), []byte("<html")), bytes.Contains(head, []byte("'ocr_")),
@@ -157,6 +167,32 @@ func SniffFormat(src []byte) Format {
 		return FormatHOCR
 	}
 	return FormatText
+}
+
+// pageRoot reports whether the first element of src (after the XML
+// declaration, comments and processing instructions, within its first 64
+// KiB) is PcGts, with or without a namespace prefix: a PAGE XML file.
+func pageRoot(src []byte) bool {
+	head := src[:min(len(src), 64<<10)]
+	for {
+		i := bytes.IndexByte(head, '<')
+		if i < 0 || i+1 >= len(head) {
+			return false
+		}
+		head = head[i+1:]
+		if head[0] == '?' || head[0] == '!' {
+			continue
+		}
+		end := bytes.IndexAny(head, " \t\r\n/>")
+		if end < 0 {
+			return false
+		}
+		name := head[:end]
+		if k := bytes.IndexByte(name, ':'); k >= 0 {
+			name = name[k+1:]
+		}
+		return string(name) == "PcGts"
+	}
 }
 
 // bom is the UTF-8 encoding of the byte order mark U+FEFF.

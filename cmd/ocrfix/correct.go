@@ -28,7 +28,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	var alts stringList
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
-	format := fs.String("format", "", "format of standard input: txt, tsv, hocr or alto (default: from its content)")
+	format := fs.String("format", "", "format of standard input: txt, tsv, hocr, alto or page (default: from its content)")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -23,7 +23,7 @@ Compares predicted text (OCR output, raw or corrected) with its ground truth.
 Words are whitespace tokens; matched words are the maximum order-preserving
 alignment (LCS) of the two word sequences; recall = matched / gt words is the
 headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
-or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO).
+or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO or PAGE XML).
 A gt document without prediction counts as 0 matched (with a warning); a
 prediction without gt is an error unless -allow-unpaired.
 
