@@ -70,6 +70,22 @@ type xmlText struct {
 	lineKey   int // changes whenever a line opens or closes
 	lastKey   int // lineKey of the last word with tokens, -1 before the first
 	ocrLine   int // Line of the last word with tokens
+	sawRoot   bool
+}
+
+// enter counts the start tag tk (at byte off0) into the element depth and,
+// for the first element of the file, checks that its name is want (format
+// names the format in the error). It reports whether tk is the root.
+func (x *xmlText) enter(tk xml.StartElement, off0 int, want, format string) (bool, error) {
+	x.depth++
+	if x.sawRoot {
+		return false, nil
+	}
+	x.sawRoot = true
+	if tk.Name.Local != want {
+		return true, posError(x.path, x.src, off0, "not %s: root element <%s>, want <%s>", format, tk.Name.Local, want)
+	}
+	return true, nil
 }
 
 // newXMLText returns the state of a reading into t and slots.
@@ -122,7 +138,6 @@ type altoReader struct {
 	lastSlotKey int  // lineKey of the last String with tokens
 	lastTok1    int  // end of its tokens
 	lastHyp     bool // a HYP has been appended to it
-	sawRoot     bool
 }
 
 // parseALTO reads an ALTO file into a Text and its slots (one per String
@@ -158,12 +173,8 @@ func parseALTO(path string, src []byte, withSlots bool) (*Text, []ocrSlot, error
 
 // startElement reads the start tag tk, src[off0:off1].
 func (r *altoReader) startElement(tk xml.StartElement, off0, off1 int) error {
-	r.depth++
-	if !r.sawRoot {
-		r.sawRoot = true
-		if tk.Name.Local != "alto" {
-			return posError(r.path, r.src, off0, "not ALTO: root element <%s>, want <alto>", tk.Name.Local)
-		}
+	if _, err := r.enter(tk, off0, "alto", "ALTO"); err != nil {
+		return err
 	}
 	if r.strDepth >= 0 {
 		if r.depth == r.strDepth+1 {

@@ -101,7 +101,6 @@ type pageReader struct {
 	uniAt   int // depth of the open Unicode in it, -1 when none
 	uni     pageText
 	text    strings.Builder
-	sawRoot bool
 }
 
 // parsePAGE reads a PAGE file into a Text, its slots (one per element
@@ -152,13 +151,8 @@ func (r *pageReader) top() *pageFrame {
 
 // start reads the start tag tk, src[off0:off1].
 func (r *pageReader) start(tk xml.StartElement, off0, off1 int) error {
-	r.depth++
-	if !r.sawRoot {
-		r.sawRoot = true
-		if tk.Name.Local != "PcGts" {
-			return posError(r.path, r.src, off0, "not PAGE XML: root element <%s>, want <PcGts>", tk.Name.Local)
-		}
-		return nil
+	if root, err := r.enter(tk, off0, "PcGts", "PAGE XML"); root || err != nil {
+		return err
 	}
 	if r.uniAt >= 0 {
 		r.uni.exact = false // markup inside a Unicode
