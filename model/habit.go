@@ -60,11 +60,88 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // for each other both ways, is marked a Convention: the collection's
 // spelling, which Adapted protects instead of expecting. Most collections
 // have none; a small profile (one page) has too little evidence for any.
-// The result is the same for the same profile and model. The case habits
-// of the collection (caseHabits: the small v read as the capital at word
-// starts) follow the letters' habits.
+// The result is the same for the same profile and model. The capitals'
+// habits that the small letters' imply and the exact spellings show
+// (capitalHabits: H read as II beside h read as ii) follow the letters'
+// habits, and the case habits of the collection (caseHabits: the small v
+// read as the capital at word starts) follow those.
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
-	return append(m.letterHabits(prof), m.caseHabits(prof)...)
+	letters := m.letterHabits(prof)
+	letters = append(letters, m.capitalHabits(prof, letters)...)
+	return append(letters, m.caseHabits(prof)...)
+}
+
+// capitalHabitMinWords is how many distinct OCR forms must show a habit's
+// misreading of the capital letter (capitalHabits), the lower-case habit
+// having shown the engine's habit on habitMinWords words: a fixed prior.
+const capitalHabitMinWords = 3
+
+// capitalHabits returns the habits of capital letters that the letter
+// habits found imply and the collection's exact spellings show: where an
+// engine reads h as ii (`tiie`, `wiiich`), it reads H as II in the words
+// the habits, learned on case-folded forms, also counted (`TIIE`, `IIe`,
+// `CIIAPTER`), and the confusion model, adapted to the small letter only,
+// would find no THE for TIIE. For each habit of a small letter read as
+// small letters, the capital habit (its letters in capitals) is one when
+// capitalHabitMinWords distinct spellings the lexicon does not know (case
+// folded) become known words with the capital put back (Habit.Undo), at a
+// rate (their tokens against the capital's other occurrences)
+// habitStandOut times the model's own. A habit whose capital form is that
+// of another letter's (i read as l: I and L) needs the same evidence, which
+// a collection without the capital's misreading does not give.
+func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []candgen.Habit {
+	if prof == nil || m.Conf == nil || len(habits) == 0 {
+		return nil
+	}
+	type capital struct {
+		h             candgen.Habit
+		words, tokens int
+	}
+	var caps []*capital
+	for _, h := range habits {
+		t, o := unicode.ToUpper(h.True), strings.ToUpper(h.OCR)
+		if h.Convention || h.Case || t == h.True || o == h.OCR || strings.IndexFunc(h.OCR, unicode.IsLower) < 0 {
+			continue
+		}
+		caps = append(caps, &capital{h: candgen.Habit{True: t, OCR: o}})
+	}
+	if len(caps) == 0 {
+		return nil
+	}
+	eng, _, _ := english.Model() // loaded by Read or Train
+	known := func(w string) bool { return knownWeight(m.Lex, eng, strings.ToLower(w)) > 0 }
+	runes := map[rune]int{}
+	for tok, c := range prof.ExactForms() {
+		_, core, _ := candgen.SplitAffix(tok)
+		for _, r := range core {
+			if unicode.IsUpper(r) {
+				runes[r] += int(c.N)
+			}
+		}
+		for _, cp := range caps {
+			if !strings.Contains(core, cp.h.OCR) || known(core) {
+				continue
+			}
+			for _, v := range cp.h.Undo(core) {
+				if known(v) {
+					cp.words++
+					cp.tokens += int(c.N)
+					break
+				}
+			}
+		}
+	}
+	var out []candgen.Habit
+	for _, cp := range caps {
+		h := cp.h
+		h.Words, h.Tokens = cp.words, cp.tokens
+		h.Rate = float64(cp.tokens) / float64(runes[h.True]+cp.tokens)
+		h.Expected = m.Conf.SubRate(string(h.True), h.OCR)
+		if h.Words >= capitalHabitMinWords && h.Rate >= habitStandOut*h.Expected {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // letterHabits returns the habits of single letters (Habits without the

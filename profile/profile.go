@@ -335,6 +335,10 @@ func sorted[V any](m map[string]V) iter.Seq2[string, V] {
 // Exact returns the counts of an exact spelling.
 func (p *Profile) Exact(token string) Count { return p.exact[token] }
 
+// ExactForms returns the exact spellings of the profile's tokens with
+// their counts, in sorted order.
+func (p *Profile) ExactForms() iter.Seq2[string, Count] { return sorted(p.exact) }
+
 // EndCount returns how many tokens end with the punctuation end (see End;
 // "" counts the tokens ending with a letter or digit).
 func (p *Profile) EndCount(end string) int { return int(p.ends[end]) }

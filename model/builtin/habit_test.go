@@ -179,6 +179,53 @@ func TestHabitsTwoReadings(t *testing.T) {
 	}
 }
 
+// TestCapitalHabits: an engine that reads h as ii and H as II (`tiie`,
+// `TIIE`, `IIe`: old newspaper type) shows both habits, the capital's
+// from the collection's exact spellings, and adapting to both wins back
+// more than adapting to the small letter's alone; where the capital is
+// read right, the capital habit is not found.
+func TestCapitalHabits(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	read := func(caps bool) ([]*data.Text, [][]string) {
+		texts := make([]*data.Text, len(docs))
+		gts := make([][]string, len(docs))
+		for j, d := range docs {
+			src := habitsim.ReadAs(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", 'h', "ii", 30)
+			if caps {
+				src = habitsim.ReadAs(d.Stem+"/H", src, 'H', "II", 30)
+			}
+			var err error
+			if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+				t.Fatal(err)
+			}
+			gts[j] = d.GT.Words()
+		}
+		return texts, gts
+	}
+	small, _ := read(false)
+	if hs := m.Habits(profileOf(small)); len(hs) != 1 || hs[0].True != 'h' || hs[0].OCR != "ii" {
+		t.Errorf("h read as ii alone: habits %v", hs)
+	}
+	texts, gts := read(true)
+	p := profileOf(texts)
+	hs := m.Habits(p)
+	if len(hs) != 2 || hs[0].True != 'h' || hs[0].OCR != "ii" || hs[1].True != 'H' || hs[1].OCR != "II" || hs[1].Words < capitalWordsWanted {
+		t.Fatalf("habits %v, want h read as ii and H read as II", hs)
+	}
+	raw, before, _ := correctedCounts(m, texts, gts, p)
+	_, first, _ := correctedCounts(m.Adapted(hs[:1]), texts, gts, p)
+	_, both, brokeBoth := correctedCounts(m.Adapted(hs), texts, gts, p)
+	t.Logf("%v; matched words: raw %d, corrected %d, adapted to %s %d, to both %d (%d broken)", hs, raw, before, hs[0], first, both, brokeBoth)
+	if both <= first {
+		t.Errorf("adapting to both matched %d words, to the small letter's habit alone %d", both, first)
+	}
+}
+
+// capitalWordsWanted is how many words of evidence TestCapitalHabits
+// wants of H read as II in eight pages.
+const capitalWordsWanted = 10
+
 // TestCaseHabits: an engine that writes the capital of v, of w and of s
 // before i at the start of words (as ads-fall2018's writes `Very`,
 // `Within`, `Since` in mid-sentence) shows case habits of those starts, and the
