@@ -125,3 +125,68 @@ func Capitals(name, text string, prefixes []string, percent int) string {
 	}
 	return string(rs)
 }
+
+// Confusions are the misreadings Confuse makes: a letter or two read as
+// another letter or two, of the kinds old engines make on worn newspaper
+// type (e read as c or o, h as b or li, n and u for each other, m as rn
+// and rn as m, d as cl, w as vv, t and f for each other, i and l for each
+// other, a as s, o as e, s as a, in as m).
+var Confusions = [][2]string{
+	{"e", "c"}, {"e", "o"}, {"c", "e"}, {"h", "b"}, {"n", "u"}, {"u", "n"},
+	{"rn", "m"}, {"m", "rn"}, {"h", "li"}, {"t", "f"}, {"f", "t"}, {"i", "l"},
+	{"l", "i"}, {"a", "s"}, {"o", "e"}, {"s", "a"}, {"in", "m"}, {"ni", "m"},
+	{"d", "cl"}, {"w", "vv"},
+}
+
+// Confuse returns text as an engine that misreads one place of a word now
+// and then: a word (a run of ASCII letters) gets, percent times in 100,
+// one of the Confusions that its letters allow, at one of its places (the
+// word, the confusion and the place chosen by hashes of the file name and
+// the word's position, so the result is the same on every run). It is no
+// habit of one letter but an engine's many small errors, which a model
+// trained on another engine's output must correct from its confusion
+// model and lexicons alone.
+func Confuse(name, text string, percent int) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && (text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z') {
+			j++
+		}
+		if j == i {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		w := text[i:j]
+		if chosen(name, i, percent) {
+			w = confuseWord(fmt.Sprintf("%s:%d", name, i), w)
+		}
+		b.WriteString(w)
+		i = j
+	}
+	return b.String()
+}
+
+// confuseWord applies to w one of the Confusions its letters allow, at
+// one of its places, both chosen by a hash of key; w itself when none
+// applies.
+func confuseWord(key, w string) string {
+	type place struct{ at, c int }
+	var ps []place
+	for c, p := range Confusions {
+		for at := 0; at+len(p[0]) <= len(w); at++ {
+			if w[at:at+len(p[0])] == p[0] {
+				ps = append(ps, place{at, c})
+			}
+		}
+	}
+	if len(ps) == 0 {
+		return w
+	}
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	p := ps[int(h.Sum32()%uint32(len(ps)))]
+	from, to := Confusions[p.c][0], Confusions[p.c][1]
+	return w[:p.at] + to + w[p.at+len(from):]
+}

@@ -1,6 +1,9 @@
 package habitsim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLongS(t *testing.T) {
 	for in, want := range map[string]string{
@@ -66,5 +69,34 @@ func TestCapitals(t *testing.T) {
 	}
 	if got := Capitals("x", "very", []string{"v"}, 0); got != "very" {
 		t.Errorf("percent 0: %q", got)
+	}
+}
+
+// Confuse gives a share of the words one confusion each, the same on
+// every run, and leaves the rest and every non-letter alone.
+func TestConfuse(t *testing.T) {
+	text := strings.Repeat("the man had seen the old house, and went in. ", 40)
+	a, b := Confuse("f", text, 20), Confuse("f", text, 20)
+	if a != b {
+		t.Fatal("not deterministic")
+	}
+	ws, vs := strings.Fields(text), strings.Fields(a)
+	if len(ws) != len(vs) {
+		t.Fatalf("%d words became %d", len(ws), len(vs))
+	}
+	changed := 0
+	for i := range ws {
+		if ws[i] != vs[i] {
+			changed++
+			if strings.Trim(ws[i], ".,") == "" || len(vs[i]) > len(ws[i])+1 {
+				t.Errorf("%q -> %q", ws[i], vs[i])
+			}
+		}
+	}
+	if changed < len(ws)/10 || changed > len(ws)*3/10 {
+		t.Errorf("%d of %d words changed at 20%%", changed, len(ws))
+	}
+	if Confuse("f", text, 0) != text || Confuse("f", "1234 ,.;", 100) != "1234 ,.;" {
+		t.Error("changed what it should not")
 	}
 }

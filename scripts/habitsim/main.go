@@ -6,6 +6,8 @@
 //	go run ./scripts/habitsim -kind long-s -o /tmp/long-s-early data/collections/early
 //	go run ./scripts/habitsim -kind u-v -o /tmp/u-v-early data/collections/early
 //	go run ./scripts/habitsim -kind h-li -o /tmp/h-li-early data/collections/early
+//	go run ./scripts/habitsim -kind h-ii -o /tmp/h-ii-early data/collections/early
+//	go run ./scripts/habitsim -kind confuse -o /tmp/confuse-early data/collections/early
 //
 // The kinds:
 //   - long-s: the OCR reads the long s of 17th- and 18th-century print as
@@ -22,6 +24,12 @@
 //   - h-li: the OCR reads h as li (`tlie`, `wliich`), 30 in 100 of them,
 //     chosen as for long-s: a habit of one letter read as two, which old
 //     OCR of worn type has and the built-in model never saw.
+//   - h-ii: the OCR reads h as ii and H as II (`tiie`, `TIIE`, `IIe`), 20
+//     in 100 of each, chosen as for long-s: old newspaper type, whose
+//     capitals the habit of the small letter must bring along.
+//   - confuse: another engine's many small errors, no habit: 8 words in
+//     100 get one of habitsim.Confusions (e read as c or o, n and u, m and
+//     rn, d as cl, w as vv, ...), chosen as for long-s.
 //
 // The output directory gets gt/ and ocr/ (plain text; other readings and
 // word confidences are left out) and must not exist.
@@ -37,11 +45,11 @@ import (
 )
 
 func main() {
-	kind := flag.String("kind", "", "long-s, u-v or h-li")
+	kind := flag.String("kind", "", "long-s, u-v, h-li, h-ii or confuse")
 	out := flag.String("o", "", "output collection directory (must not exist)")
 	flag.Parse()
-	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v" && *kind != "h-li") {
-		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v|h-li -o OUTDIR COLLECTION")
+	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v" && *kind != "h-li" && *kind != "h-ii" && *kind != "confuse") {
+		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v|h-li|h-ii|confuse -o OUTDIR COLLECTION")
 		os.Exit(2)
 	}
 	if err := run(*kind, flag.Arg(0), *out); err != nil {
@@ -82,6 +90,10 @@ func run(kind, src, dst string) error {
 			o = habitsim.LongS(base, o, 85)
 		case "h-li":
 			o = habitsim.HLi(base, o, 30)
+		case "h-ii":
+			o = habitsim.ReadAs(base+"/H", habitsim.ReadAs(base, o, 'h', "ii", 20), 'H', "II", 20)
+		case "confuse":
+			o = habitsim.Confuse(base, o, 8)
 		default:
 			o, g = habitsim.UV(o), habitsim.UV(g)
 		}
