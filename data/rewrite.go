@@ -62,6 +62,14 @@ import (
 //     with the HYP's CONTENT), a trailing copy of that hyphen is cut from
 //     the new word, since the HYP still writes it; a new word without it
 //     goes into CONTENT whole and the HYP stays.
+//   - page (PAGE XML): the text of the Unicode element the word was read
+//     from is replaced (XML-escaped; a line or region read whole is
+//     written whole, its words joined by a space), and the TextEquiv of
+//     the TextLine holding a changed Word is written anew as its words
+//     joined by a space, that of the TextRegion holding a changed line as
+//     its lines joined by a line break, so every level keeps one text. The
+//     original word is not kept (the input file holds it); a removed word
+//     leaves its Unicode empty.
 //
 // Invalid UTF-8 in a word is written as U+FFFD in every format, and so
 // are the characters XML forbids (control characters, U+FFFE, U+FFFF) in
