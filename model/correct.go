@@ -180,12 +180,12 @@ func keepAffixes(out, words []string) {
 // rightly, besides those its case habits lower in mid-sentence
 // (lowerCaseHabits, which runs after and still does). A changed first
 // letter (`Jost` -> `lost`, `Ihe` -> `the`) is a misread capital, and
-// stays small.
+// stays small, and a change of case alone is left as decided.
 func keepCapital(co, cn string) string {
 	r, _ := utf8.DecodeRuneInString(co)
 	n, nsize := utf8.DecodeRuneInString(cn)
-	if !unicode.IsUpper(r) || unicode.ToLower(r) != n || !profile.LowerWord(cn) {
-		return cn
+	if !unicode.IsUpper(r) || unicode.ToLower(r) != n || !profile.LowerWord(cn) || strings.EqualFold(co, cn) {
+		return cn // a change of case alone is the decision's own (supported)
 	}
 	switch caseShape(co) {
 	case 2:
