@@ -94,8 +94,9 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 		return nil
 	}
 	type capital struct {
-		h             candgen.Habit
-		words, tokens int
+		h      candgen.Habit
+		forms  map[string]bool // the spellings counted (cores, marks aside)
+		tokens int
 	}
 	var caps []*capital
 	for _, h := range habits {
@@ -103,7 +104,7 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 		if h.Convention || h.Case || t == h.True || o == h.OCR || strings.IndexFunc(h.OCR, unicode.IsLower) < 0 {
 			continue
 		}
-		caps = append(caps, &capital{h: candgen.Habit{True: t, OCR: o}})
+		caps = append(caps, &capital{h: candgen.Habit{True: t, OCR: o}, forms: map[string]bool{}})
 	}
 	if len(caps) == 0 {
 		return nil
@@ -124,7 +125,7 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 			}
 			for _, v := range cp.h.Undo(core) {
 				if known(v) {
-					cp.words++
+					cp.forms[core] = true
 					cp.tokens += int(c.N)
 					break
 				}
@@ -134,7 +135,7 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 	var out []candgen.Habit
 	for _, cp := range caps {
 		h := cp.h
-		h.Words, h.Tokens = cp.words, cp.tokens
+		h.Words, h.Tokens = len(cp.forms), cp.tokens
 		h.Rate = float64(cp.tokens) / float64(runes[h.True]+cp.tokens)
 		h.Expected = m.Conf.SubRate(string(h.True), h.OCR)
 		if h.Words >= capitalHabitMinWords && h.Rate >= habitStandOut*h.Expected {
