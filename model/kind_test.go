@@ -293,14 +293,17 @@ func TestPeriodSpelling(t *testing.T) {
 }
 
 func TestKeepAffixes(t *testing.T) {
-	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF")
-	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of")
+	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood")
+	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good")
 	out[5], out[6] = "together", "" // a merge keeps its text
 	out[7] = "to the"               // ... and so does a split
 	keepAffixes(out, words)
-	// the capitals of a word whose first letter the change kept stay
-	// (keepCapital); a changed first letter was a misread capital
-	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel", "Principles,", "THE", "lost", "Child", "of"}
+	// the capitals of a word whose first letter the change kept stay, a
+	// changed first letter was a misread capital (keepCapital); a mark
+	// before which the change put a letter was that letter misread,
+	// unless it opens a quotation (markForLetter)
+	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel", "Principles,", "THE", "lost", "Child", "of",
+		"to", "If", "“good"}
 	if !slices.Equal(out, want) {
 		t.Errorf("keepAffixes = %q, want %q", out, want)
 	}
