@@ -183,8 +183,9 @@ const quoteMarks = "\"'“”‘’«»„‚‹›"
 // -> to, `-nd` -> and, `#t` -> it), and the word goes without it. It
 // returns cn, its small i made the capital after a mark an engine reads
 // the capital I as (iLookAlikes: `[f` -> If). With the held-out models of
-// bench -transfer, the mark kept before the letter (`(to`) was against
-// the truth 59 times and right twice (`(aul` -> `(Paul`).
+// bench -transfer, such a mark kept before the letter (`(to`) was against
+// the truth 58 times and right once (`(aul` -> `(Paul`); in 18 more the
+// truth had neither (`[if` for If, which this makes right).
 func markForLetter(po, co, cn string) (string, bool) {
 	m, size := utf8.DecodeRuneInString(po)
 	if size == 0 || size != len(po) || strings.ContainsRune(quoteMarks, m) {
