@@ -293,17 +293,18 @@ func TestPeriodSpelling(t *testing.T) {
 }
 
 func TestKeepAffixes(t *testing.T) {
-	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood")
-	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good")
+	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood th- tbe-")
+	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good the- the-")
 	out[5], out[6] = "together", "" // a merge keeps its text
 	out[7] = "to the"               // ... and so does a split
 	keepAffixes(out, words)
 	// the capitals of a word whose first letter the change kept stay, a
 	// changed first letter was a misread capital (keepCapital); a mark
 	// before which the change put a letter was that letter misread,
-	// unless it opens a quotation (markForLetter)
+	// unless it opens a quotation (markForLetter), and so was a hyphen
+	// after which it put one (hyphenForLetter), not one it kept
 	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel", "Principles,", "THE", "lost", "Child", "of",
-		"to", "If", "“good"}
+		"to", "If", "“good", "the", "the-"}
 	if !slices.Equal(out, want) {
 		t.Errorf("keepAffixes = %q, want %q", out, want)
 	}
