@@ -633,16 +633,14 @@ func (g *Generator) knownPieces(rs []rune) (known []bool, runs int) {
 		for j < len(rs) && unicode.IsLetter(rs[j]) {
 			j++
 		}
-		if j-i >= 2 {
-			if g.lex.HasFold(string(rs[i:j])) {
-				if known == nil {
-					known = make([]bool, len(rs))
-				}
-				for k := i; k < j; k++ {
-					known[k] = true
-				}
-				runs++
+		if j-i >= 2 && g.lex.HasFold(string(rs[i:j])) {
+			if known == nil {
+				known = make([]bool, len(rs))
 			}
+			for k := i; k < j; k++ {
+				known[k] = true
+			}
+			runs++
 		}
 		i = j
 	}

@@ -60,9 +60,11 @@ type pageFrame struct {
 	te     pageText
 	box    Box
 	hasBox bool
-	// line: a Word of it has a TextEquiv; region: its index in
-	// pageLayout.regions and the token count when it opened
+	// line: a Word of it has a TextEquiv, and the slot count when it
+	// opened; region: its index in pageLayout.regions and the token count
+	// when it opened
 	wordText bool
+	slot0    int
 	region   int
 	tok0     int
 }
@@ -164,7 +166,7 @@ func (r *pageReader) start(tk xml.StartElement, off0, off1 int) error {
 		r.frames = append(r.frames, pageFrame{kind: 'r', depth: r.depth, region: len(r.layout.regions), tok0: len(r.t.Tokens)})
 		r.layout.regions = append(r.layout.regions, pageText{})
 	case "TextLine":
-		r.frames = append(r.frames, pageFrame{kind: 'l', depth: r.depth})
+		r.frames = append(r.frames, pageFrame{kind: 'l', depth: r.depth, slot0: len(r.slots)})
 		r.lineKey++
 	case "Word":
 		r.frames = append(r.frames, pageFrame{kind: 'w', depth: r.depth})
@@ -283,11 +285,8 @@ func (r *pageReader) end(off0 int) {
 		if f.wordText {
 			line.sum = f.te
 			var ws []string
-			for i := len(r.layout.slotLine) - 1; i >= 0 && r.layout.slotLine[i] == len(r.layout.lines); i-- {
+			for i := f.slot0; i < len(r.slots); i++ { // the line's Words
 				ws = append(ws, r.slotText(i))
-			}
-			for i, j := 0, len(ws)-1; i < j; i, j = i+1, j-1 {
-				ws[i], ws[j] = ws[j], ws[i]
 			}
 			line.text = strings.Join(ws, " ")
 		} else if f.te.ok {

@@ -138,11 +138,12 @@ func ParseFormat(s string) (Format, error) {
 
 // SniffFormat guesses the format of src from its content, for input
 // without a file name: Tesseract TSV when its first line is Tesseract's
-// TSV header; ALTO when it starts with markup (after an optional byte
-// order mark and white space) and its first 64 KiB hold an <alto element;
-// PAGE XML when they hold a PcGts element (pageRoot); hOCR when it starts with markup and they hold <html or an ocr_ class;
-// plain text otherwise (so plain text that happens to start with "<" stays
-// text unless it looks like one of them).
+// TSV header; else, when it starts with markup (after an optional byte
+// order mark and white space), PAGE XML when its first element is PcGts
+// (pageRoot), ALTO when its first 64 KiB hold an <alto element, hOCR when
+// they hold <html or an ocr_ class; plain text otherwise (so plain text
+// that happens to start with "<" stays text unless it looks like one of
+// them).
 func SniffFormat(src []byte) Format {
 	head := src[:min(len(src), 64<<10)]
 	head = bytes.TrimPrefix(head, []byte(bom))

@@ -71,9 +71,9 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 	m.prepare()
 	fd := featureDoc(ocr, alts, prof)
 	var tokens []string
-	breaks := lineBreaks(ocr.Tokens, m.knownWord)
+	joined, breaks := m.joinLineBreaks(ocr, fd.Words)
 	if len(breaks) > 0 {
-		tokens, fd.Words = fd.Words, joinBreaks(fd.Words, breaks)
+		tokens, fd.Words = fd.Words, joined
 	}
 	if fd.Profile == nil {
 		fd.Profile = profile.Of([][]string{fd.Words}, profile.Options{})
@@ -83,6 +83,18 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 	})
 	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile,
 		breaks: breaks, tokens: tokens}
+}
+
+// joinLineBreaks returns words, the words of ocr as the model reads them
+// (ReadWords), with each word broken at a line end joined (joinBreaks: the
+// text Score scores), and the positions of the breaks; words itself when
+// there is none.
+func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int) {
+	breaks := lineBreaks(ocr.Tokens, m.knownWord)
+	if len(breaks) == 0 {
+		return words, nil
+	}
+	return joinBreaks(words, breaks), breaks
 }
 
 // Collect returns the corrected text of a scored lattice, one string per
@@ -273,10 +285,7 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 func (m *Model) correctWindows(ocr *data.Text, prof *profile.Profile, size int) *Correction {
 	m.prepare()
 	if prof == nil {
-		words := ReadWords(ocr)
-		if breaks := lineBreaks(ocr.Tokens, m.knownWord); len(breaks) > 0 {
-			words = joinBreaks(words, breaks)
-		}
+		words, _ := m.joinLineBreaks(ocr, ReadWords(ocr))
 		prof = profile.Of([][]string{words}, profile.Options{})
 	}
 	c := &Correction{}

@@ -78,17 +78,17 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if (*transfer || len(testDirs) > 0) && set["folds"] {
 		return usagef("-folds is for the k-fold bench: -transfer and -train/-test train on whole collections")
 	}
-	for i, t := range testDirs {
-		for j, tr := range trainDirs {
+	for _, t := range testDirs {
+		for _, tr := range trainDirs {
 			if sameFile(t, tr) || t == tr {
 				return usagef("-test %s is also -train %s: its labels would train the model that corrects it", t, tr)
 			}
-			if i == 0 {
-				for _, tr2 := range trainDirs[j+1:] {
-					if sameFile(tr, tr2) || tr == tr2 {
-						return usagef("-train %s is named twice", tr)
-					}
-				}
+		}
+	}
+	for j, tr := range trainDirs {
+		for _, tr2 := range trainDirs[j+1:] {
+			if sameFile(tr, tr2) || tr == tr2 {
+				return usagef("-train %s is named twice", tr)
 			}
 		}
 	}

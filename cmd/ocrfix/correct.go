@@ -239,10 +239,6 @@ func readModel(path string) (*model.Model, error) {
 	return model.Read(br, path)
 }
 
-// gzipMagic starts a model file (a gzip stream), for the error that says
-// a profile given is one.
-const gzipMagic = "\x1f\x8b"
-
 // expandInputs lists the OCR files named by args: files as they are,
 // directories by their files with an OCR extension, sorted. A
 // subdirectory is not descended into: each one skipped is said on stderr.

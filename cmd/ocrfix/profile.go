@@ -97,6 +97,10 @@ func buildProfile(args []string, opt profile.Options, stderr io.Writer) (*profil
 	return p, n, nil
 }
 
+// gzipMagic starts a model file (a gzip stream), for the error that says
+// a model given as a profile is one.
+const gzipMagic = "\x1f\x8b"
+
 // readProfile loads a profile file.
 func readProfile(path string) (*profile.Profile, error) {
 	f, err := os.Open(path)
