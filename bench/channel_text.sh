@@ -9,7 +9,8 @@
 #
 # KIND is a kind of scripts/habitsim (default confuse: 8 words in 100 get
 # one confusion of old newspaper engines, e read as c, n as u, d as cl,
-# ...; h-ii: h and H read as ii and II; h-li, long-s). Environment as for
+# ...; h-ii: h and H read as ii and II; h-li, long-s; spaces: 4 words in
+# 100 broken apart or run into the next). Environment as for
 # bench/clean_text.sh (MODEL, OCRFIX_SHARED, OUT). Prints the habits the
 # model was adapted to and the eval of the raw and corrected pages.
 set -euo pipefail

@@ -190,3 +190,51 @@ func confuseWord(key, w string) string {
 	from, to := Confusions[p.c][0], Confusions[p.c][1]
 	return w[:p.at] + to + w[p.at+len(from):]
 }
+
+// Spaces returns text as an engine that misjudges the gaps between
+// letters reads it: a word (a run of ASCII letters) gets, percent times in
+// 100, either a space inside it (a word of four letters or more, split at
+// one of its inner places: `tho ught`) or, when a single space follows it
+// and another word follows that, the space taken away (`andthe`), half of
+// the chosen words each way; the word, the kind and the place are chosen
+// by hashes of the file name and the word's position, as Confuse chooses.
+func Spaces(name, text string, percent int) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && isASCIILetter(text[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		w := text[i:j]
+		if !chosen(name, i, percent) {
+			b.WriteString(w)
+			i = j
+			continue
+		}
+		h := fnv.New32a()
+		fmt.Fprintf(h, "%s:%d:space", name, i)
+		r := h.Sum32()
+		joinable := j+1 < len(text) && text[j] == ' ' && isASCIILetter(text[j+1])
+		switch {
+		case r%2 == 0 && len(w) >= 4:
+			at := 1 + int(r/2%uint32(len(w)-1))
+			b.WriteString(w[:at] + " " + w[at:])
+			i = j
+		case r%2 == 1 && joinable:
+			b.WriteString(w)
+			i = j + 1
+		default:
+			b.WriteString(w)
+			i = j
+		}
+	}
+	return b.String()
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

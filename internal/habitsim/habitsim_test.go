@@ -100,3 +100,32 @@ func TestConfuse(t *testing.T) {
 		t.Error("changed what it should not")
 	}
 }
+
+func TestSpaces(t *testing.T) {
+	text := strings.Repeat("the man had seen the old house, and went in. ", 40)
+	a := Spaces("f", text, 20)
+	if a != Spaces("f", text, 20) {
+		t.Fatal("not deterministic")
+	}
+	if strings.ReplaceAll(a, " ", "") != strings.ReplaceAll(text, " ", "") {
+		t.Fatal("changed more than spaces")
+	}
+	split, joined := 0, 0
+	for _, w := range strings.Fields(a) {
+		core := strings.Trim(w, ".,")
+		switch {
+		case strings.Contains(text, " "+core+" ") || strings.HasPrefix(text, core+" ") || strings.Contains(text, " "+core+","):
+		case strings.Contains(strings.ReplaceAll(text, " ", ""), core) && len(core) < 4:
+			split++ // a piece of a word
+		default:
+			joined++
+		}
+	}
+	n := len(strings.Fields(text))
+	if split == 0 || joined == 0 || split+joined > n*3/10 {
+		t.Errorf("%d words split, %d joined of %d at 20%%", split, joined, n)
+	}
+	if Spaces("f", text, 0) != text || Spaces("f", "1234 ,.; 5", 100) != "1234 ,.; 5" {
+		t.Error("changed what it should not")
+	}
+}

@@ -8,6 +8,7 @@
 //	go run ./scripts/habitsim -kind h-li -o /tmp/h-li-early data/collections/early
 //	go run ./scripts/habitsim -kind h-ii -o /tmp/h-ii-early data/collections/early
 //	go run ./scripts/habitsim -kind confuse -o /tmp/confuse-early data/collections/early
+//	go run ./scripts/habitsim -kind spaces -o /tmp/spaces-early data/collections/early
 //
 // The kinds:
 //   - long-s: the OCR reads the long s of 17th- and 18th-century print as
@@ -30,6 +31,9 @@
 //   - confuse: another engine's many small errors, no habit: 8 words in
 //     100 get one of habitsim.Confusions (e read as c or o, n and u, m and
 //     rn, d as cl, w as vv, ...), chosen as for long-s.
+//   - spaces: an engine that misjudges the gaps between letters: 4 words in
+//     100 get a space inside them (`tak es`) or lose the space after them
+//     (`piousand`), half each way (habitsim.Spaces), chosen as for long-s.
 //
 // The output directory gets gt/ and ocr/ (plain text; other readings and
 // word confidences are left out) and must not exist.
@@ -45,11 +49,11 @@ import (
 )
 
 func main() {
-	kind := flag.String("kind", "", "long-s, u-v, h-li, h-ii or confuse")
+	kind := flag.String("kind", "", "long-s, u-v, h-li, h-ii, confuse or spaces")
 	out := flag.String("o", "", "output collection directory (must not exist)")
 	flag.Parse()
-	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v" && *kind != "h-li" && *kind != "h-ii" && *kind != "confuse") {
-		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v|h-li|h-ii|confuse -o OUTDIR COLLECTION")
+	if flag.NArg() != 1 || *out == "" || (*kind != "long-s" && *kind != "u-v" && *kind != "h-li" && *kind != "h-ii" && *kind != "confuse" && *kind != "spaces") {
+		fmt.Fprintln(os.Stderr, "usage: habitsim -kind long-s|u-v|h-li|h-ii|confuse|spaces -o OUTDIR COLLECTION")
 		os.Exit(2)
 	}
 	if err := run(*kind, flag.Arg(0), *out); err != nil {
@@ -94,6 +98,8 @@ func run(kind, src, dst string) error {
 			o = habitsim.ReadAs(base+"/H", habitsim.ReadAs(base, o, 'h', "ii", 20), 'H', "II", 20)
 		case "confuse":
 			o = habitsim.Confuse(base, o, 8)
+		case "spaces":
+			o = habitsim.Spaces(base, o, 4)
 		default:
 			o, g = habitsim.UV(o), habitsim.UV(g)
 		}
