@@ -39,6 +39,25 @@ type Habit struct {
 	// Rate their share of those words' occurrences. The confusion does not
 	// model it (Adapted leaves it out); package model lowers such capitals.
 	Case bool
+	// Joins says the OCR runs words together (`ofthe`, `piousand`) more
+	// often than the model's training collections did: True is a space,
+	// OCR empty, Rate the share of the collection's frequent pairs of
+	// words written run together, Expected the training collections'
+	// share, Words the distinct pairs and Tokens their occurrences. The
+	// confusion does not model it (Adapted leaves it out); package model
+	// splits such words.
+	Joins bool
+	// Breaks says the OCR breaks words in two (`wit h`, `tak es`) more
+	// often than the model's training collections did: True is a space,
+	// OCR empty, Rate the share of the collection's frequent words written
+	// in two pieces, Expected the training collections' share, Words the
+	// distinct words and Tokens the broken occurrences. The confusion does
+	// not model it; package model joins such pieces.
+	Breaks bool
+	// Short says, of a habit of words broken apart, that one of the two
+	// pieces is a single letter (`wit h`); such breaks and those into
+	// longer pieces (`develop ment`) are two habits.
+	Short bool
 }
 
 // String describes the habit for a log: `s read as f (31.0% of s; 1.2e-05
@@ -47,6 +66,18 @@ type Habit struct {
 func (h Habit) String() string {
 	s := fmt.Sprintf("%c read as %s (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
 		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
+	if h.Breaks {
+		kind := "into pieces of two letters or more"
+		if h.Short {
+			kind = "a letter from the rest"
+		}
+		return fmt.Sprintf("words broken apart, %s (%.2f%% of the frequent words; %.2g in training; %d words, %d tokens)",
+			kind, 100*h.Rate, h.Expected, h.Words, h.Tokens)
+	}
+	if h.Joins {
+		return fmt.Sprintf("words run together (%.2f%% of the frequent pairs of words; %.2g in training; %d pairs, %d tokens)",
+			100*h.Rate, h.Expected, h.Words, h.Tokens)
+	}
 	if h.Case {
 		return fmt.Sprintf("%s written %s in mid-sentence (%.1f%% of %d words showing it, %d tokens)",
 			strings.ToLower(h.OCR), h.OCR, 100*h.Rate, h.Words, h.Tokens)
@@ -76,7 +107,7 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	var d *Confusion
 	for _, h := range habits {
 		t, o := string(h.True), h.OCR
-		if h.Convention || h.Case || t == o || o == "" || !(h.Rate > 0) {
+		if h.Convention || h.Case || h.Joins || h.Breaks || t == o || o == "" || !(h.Rate > 0) {
 			continue
 		}
 		src := c

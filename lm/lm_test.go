@@ -113,6 +113,17 @@ func TestModelBasics(t *testing.T) {
 	}
 }
 
+func TestHasBigram(t *testing.T) {
+	m := tinyModel(t, Options{MinCount2: 1, MinCount3: 1})
+	the, cat, dog, ran := m.ID("the"), m.ID("cat"), m.ID("dog"), m.ID("ran")
+	if !m.HasBigram(the, cat) || !m.HasBigram(dog, ran) {
+		t.Error("seen bigrams not kept")
+	}
+	if m.HasBigram(cat, the) || m.HasBigram(-1, cat) || m.HasBigram(the, -1) || m.HasBigram(the, m.BOS()) {
+		t.Error("unseen or invalid bigrams kept")
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	var a, b bytes.Buffer
 	if err := tinyModel(t, Options{}).Write(&a); err != nil {

@@ -162,6 +162,16 @@ func (m *Model) LogFreq(id int32) float32 {
 	return float32(math.Log(c / float64(m.total)))
 }
 
+// HasBigram reports whether the model keeps the bigram v w (word ids as
+// ID gives them): the training texts wrote w after v, often enough to
+// survive pruning (Options.MinCount2).
+func (m *Model) HasBigram(v, w int32) bool {
+	if v < 0 || w < 0 || int(v) >= m.V || int(w) >= m.V {
+		return false
+	}
+	return m.findBigram(uint32(v), w) >= 0
+}
+
 // findBigram returns the index in m.bi of the bigram (v, w), or -1.
 func (m *Model) findBigram(v uint32, w int32) int {
 	lo, hi := m.biStart[v], m.biStart[v+1]

@@ -118,7 +118,12 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // FeatOpt.NoEnglish: a model trained with the collection's labels has
 // learned its real-word misreadings and its punctuation, and may decide
 // in context), and the possessive S of a name in capitals is written s in
-// mixed-case text (lowerPossessives: `the EPA'S staff`).
+// mixed-case text (lowerPossessives: `the EPA'S staff`). Such a model also
+// lets a word it changes absorb a kept piece of it beside it
+// (absorbFragments: `s upervision` -> `supervision`) and, in a collection
+// whose engine breaks words apart, joins two tokens that English reads as
+// one word broken (mergeBroken: `wit h` -> `with`; not under
+// FeatOpt.NoEnglish).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
@@ -134,7 +139,9 @@ func (m *Model) Collect(l *Lattice) []string {
 			markI(out, l.Words, l.Profile)
 		}
 		keepAffixes(out, l.Words)
+		absorbFragments(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
+			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)
 			commaStops(out, l.Words, l.Profile)
 		}
@@ -184,6 +191,34 @@ func keepAffixes(out, words []string) {
 			sn = ""
 		}
 		out[i] = pn + keepCapital(co, cn) + sn
+	}
+}
+
+// absorbFragments merges into a changed word of out (one word for one
+// token) the OCR token beside it that the decisions kept where the two
+// tokens run together are the new word (its core, the marks around it as
+// the tokens have them): the engine broke the word apart, and the change
+// of one piece into the whole word left the other standing (`s
+// upervision` -> `s supervision`, `fro m` -> `from m`, `therefo re,` ->
+// `therefore re,`). The word is written at the first of the two positions
+// and the second left empty, as a merge is.
+func absorbFragments(out, words []string) {
+	same := func(join, o string) bool {
+		_, jc, _ := candgen.SplitAffix(join)
+		_, oc, _ := candgen.SplitAffix(o)
+		return jc != "" && jc == oc
+	}
+	for i, o := range out {
+		w := words[i]
+		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
+			continue
+		}
+		switch {
+		case i+1 < len(out) && out[i+1] == words[i+1] && (i+2 >= len(out) || out[i+2] != "") && same(w+words[i+1], o):
+			out[i], out[i+1] = w+words[i+1], ""
+		case i > 0 && out[i-1] == words[i-1] && same(words[i-1]+w, o):
+			out[i-1], out[i] = words[i-1]+w, ""
+		}
 	}
 }
 

@@ -93,6 +93,25 @@
 // their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), adapted by
 // Train and Read; its file keeps the trained confusion.
 //
+// Two habits concern the spaces between words, which the confusion does
+// not model (joins.go). An engine that misjudges the gaps runs words
+// together (`ofthe`, `piousand`) or breaks one in two (`wit h`, `tak es`).
+// Each is measured on the words the collection writes most (the share of
+// the pairs of its most frequent words written run together; the share
+// of its most frequent words written as two tokens, by whether a piece is
+// a single letter) against the same share in the OCR of the model's
+// training collections, which Train keeps in TrainStats (a model file
+// without them finds neither habit). Where words run together, a token
+// seen once that is two words English writes side by side, run together,
+// is split into them (gluedWords, a split supported); where words break,
+// two tokens that run together make a word are joined where the English
+// model, the collection's rate of such breaks taken as the chance of
+// one, finds the word likelier in its place than the two tokens as read
+// (mergeBroken, a pass of Collect for unseen collections). Whatever the
+// habits, a changed word beside a kept piece of it that the two tokens
+// make together absorbs the piece (absorbFragments: `s upervision` ->
+// `supervision`, not `s supervision`).
+//
 // # Files
 //
 // WriteTo and Read: one gzip stream of named sections (meta.json with the

@@ -64,11 +64,18 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // habits that the small letters' imply and the exact spellings show
 // (capitalHabits: H read as II beside h read as ii) follow the letters'
 // habits, and the case habits of the collection (caseHabits: the small v
-// read as the capital at word starts) follow those.
+// read as the capital at word starts) follow those, and the habits of the
+// spaces between words last (joinHabit, breakHabits: words run together,
+// words broken apart).
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 	letters := m.letterHabits(prof)
 	letters = append(letters, m.capitalHabits(prof, letters)...)
-	return append(letters, m.caseHabits(prof)...)
+	letters = append(letters, m.caseHabits(prof)...)
+	if h, ok := m.joinHabit(prof); ok {
+		letters = append(letters, h)
+	}
+	letters = append(letters, m.breakHabits(prof)...)
+	return letters
 }
 
 // capitalHabitMinWords is how many distinct OCR forms must show a habit's
@@ -231,7 +238,7 @@ func (m *Model) Adapted(habits []candgen.Habit) *Model {
 		}
 	}
 	conf := m.Conf.Adapted(habits)
-	if conf == m.Conf && len(conv) == 0 && len(cases) == 0 {
+	if conf == m.Conf && len(conv) == 0 && len(cases) == 0 && !slices.ContainsFunc(mis, spacing) {
 		return m
 	}
 	m.prepare()

@@ -290,7 +290,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		if lex != nil && lex.HasFold(core) && (elsewhere(p, n) < 2 || inEnglish(n)) {
 			return false
 		}
-		return splitVariant(p, n, c.Text)
+		return splitVariant(p, n, c.Text) || runsTogether(habits) && gluedWords(p, orig, c.Text)
 	case eval.KindDigits:
 		if hasDigit(c.Text) && hasLetter(c.Text) {
 			return false

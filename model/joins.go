@@ -1,0 +1,388 @@
+package model
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/lm/english"
+	"ocrfix/profile"
+)
+
+// Words run together. An engine that misjudges the gap between two words
+// writes them as one (`ofthe`, `piousand`); a split into the words is then
+// the fix, but a token no lexicon knows that splits into two words is as
+// often a compound or a name the lists miss (`payback`, `Clawson`), and
+// only a collection whose OCR runs words together often makes the split
+// the likelier reading of a token it writes once. How often it does is
+// measured on the pairs it writes most (joinEvidence): the share of the
+// pairs of its most frequent words that it writes run together, which the
+// model compares with the same share in the OCR of its training
+// collections (TrainStats.Glued and Apart). A collection that runs them
+// together joinStandOut times as often as they did has the habit (a
+// Habit with Joins set), and then a token seen once that is just two or
+// more words English writes side by side is split into them (gluedWords)
+// where the collection never writes them apart.
+
+// joinPairWords is how many of a collection's most frequent words
+// joinEvidence pairs.
+const joinPairWords = 40
+
+// joinStandOut is how many times the training collections' share of
+// frequent pairs run together a collection's must be for the habit: a
+// fixed prior (the four collections of the built-in model run 0.1% to
+// 0.5% of them together, pooled 0.2%; ads-fall2018 0.07%; an engine
+// dropping one space in a hundred, as bench/channel_text.sh spaces
+// simulates, 1.8%).
+const joinStandOut = 2
+
+// joinMinTokens is the least number of run-together pairs that make the
+// evidence of the habit: a page or two never shows it.
+const joinMinTokens = 5
+
+// joinEvidence counts, over the pairs of the collection's joinPairWords
+// most frequent words (Norm forms of two letters or more, letters only)
+// that it writes apart at least once and whose run-together form neither
+// the lexicon lex nor the English model knows as a word (`into`, `maybe`
+// are words), how often the collection writes them run together (glued,
+// its Norm form a word of the profile: `ofthe`, `itis`) and apart, and how
+// many distinct pairs it runs together.
+func joinEvidence(p *profile.Profile, lex *candgen.Lexicon) (glued, apart, pairs int) {
+	if p == nil {
+		return 0, 0, 0
+	}
+	type wc struct {
+		w string
+		n uint32
+	}
+	var top []wc
+	for w, c := range p.WordForms() {
+		if utf8.RuneCountInString(w) < 2 || !letters(w) {
+			continue
+		}
+		top = append(top, wc{w, c.N})
+	}
+	slices.SortStableFunc(top, func(a, b wc) int { return cmp.Compare(b.n, a.n) })
+	top = top[:min(len(top), joinPairWords)]
+	eng, _, _ := english.Model()
+	for _, a := range top {
+		for _, b := range top {
+			n := p.Pair(a.w, b.w)
+			if n == 0 || knownWeight(lex, eng, a.w+b.w) > 0 {
+				continue
+			}
+			apart += n
+			if g := int(p.Word(a.w + b.w).N); g > 0 {
+				glued += g
+				pairs++
+			}
+		}
+	}
+	return glued, apart, pairs
+}
+
+// trainingJoins returns joinEvidence and breakEvidence summed over the
+// collections of docs (each collection's profile of its OCR), for
+// TrainStats.
+func trainingJoins(docs []*data.Doc, lex *candgen.Lexicon) (glued, apart int, broken [2]int, whole int) {
+	byColl := map[string][][]string{}
+	for _, d := range docs {
+		byColl[d.Collection] = append(byColl[d.Collection], d.OCR.Words())
+	}
+	for _, c := range docCollections(docs) {
+		p := profile.Of(byColl[c], profile.Options{})
+		g, a, _ := joinEvidence(p, lex)
+		e := breakEvidence(p, lex)
+		glued += g
+		apart += a
+		broken[0] += e.broken[0]
+		broken[1] += e.broken[1]
+		whole += e.whole
+	}
+	return glued, apart, broken, whole
+}
+
+// joinHabit returns the habit of words run together when the collection
+// of profile prof shows it (see joinStandOut), and false when it does not
+// or the model does not know its training collections' share (a model
+// file older than TrainStats.Glued).
+func (m *Model) joinHabit(prof *profile.Profile) (candgen.Habit, bool) {
+	if m.Stats.Apart == 0 {
+		return candgen.Habit{}, false
+	}
+	glued, apart, pairs := joinEvidence(prof, m.Lex)
+	if glued < joinMinTokens {
+		return candgen.Habit{}, false
+	}
+	rate := float64(glued) / float64(glued+apart)
+	exp := float64(m.Stats.Glued) / float64(m.Stats.Glued+m.Stats.Apart)
+	if rate < joinStandOut*exp {
+		return candgen.Habit{}, false
+	}
+	return candgen.Habit{True: ' ', Joins: true, Rate: rate, Expected: exp, Words: pairs, Tokens: glued}, true
+}
+
+// runsTogether reports whether habits hold the habit of words run
+// together.
+func runsTogether(habits []candgen.Habit) bool {
+	return slices.ContainsFunc(habits, func(h candgen.Habit) bool { return h.Joins })
+}
+
+// spacing reports whether h is a habit of the spaces between words (words
+// run together or broken apart), which the confusion does not model.
+func spacing(h candgen.Habit) bool { return h.Joins || h.Breaks }
+
+// gluedWords reports whether the split cand of the OCR token tok is words
+// an engine ran together that English writes side by side: tok, seen at
+// most once elsewhere in the collection, is lower case and just cand's
+// words without their spaces (the ends' punctuation aside), and the
+// English model keeps each pair of cand's successive words as a bigram
+// (piousand -> pious and, ofsuperior -> of superior). A capitalised token
+// (Clawson -> Claws on, Newhouse -> New house) is more often a name.
+func gluedWords(p *profile.Profile, tok, cand string) bool {
+	_, core, _ := candgen.SplitAffix(tok)
+	n := profile.Norm(tok)
+	if core != n || elsewhere(p, n) >= 2 || strings.ReplaceAll(profile.Norm(cand), " ", "") != n {
+		return false
+	}
+	eng, _, err := english.Model()
+	if err != nil {
+		return false
+	}
+	words := strings.Fields(profile.Norm(cand))
+	for j := 0; j+1 < len(words); j++ {
+		if !eng.HasBigram(eng.ID(words[j]), eng.ID(words[j+1])) {
+			return false
+		}
+	}
+	return len(words) > 1
+}
+
+// Words broken apart. An engine that misjudges the gaps between letters
+// also writes one word as two (`wit h`, `tak es`); each piece then looks
+// like a word to correct on its own (`task is`), and the merge the
+// generator proposes where a piece is no word loses to such changes, or is
+// not proposed where both pieces are words (`wit h`, `fro m`). How often
+// the collection breaks words is measured on the words it writes most
+// (breakEvidence); where it breaks them breakStandOut times as often as
+// the training collections did (TrainStats.Broken and Whole), the habit
+// (a Habit with Breaks set) lets mergeBroken join two tokens that run
+// together make a word English writes, where the English model, the
+// collection's rate of breaking words (of that kind: pieceClass) taken as
+// the chance of the break,
+// finds the word likelier in its place than the two tokens.
+
+// breakPairWords is how many of a collection's most frequent words of
+// breakMinRunes runes or more breakEvidence looks for in pieces.
+const (
+	breakPairWords = 200
+	breakMinRunes  = 4
+)
+
+// breakEvidence counts how often the collection of profile p writes its
+// breakPairWords most frequent words of breakMinRunes letters or more (Norm
+// forms, letters only) whole, and how often as two tokens that run
+// together make the word, by the length of the shorter piece: one letter
+// (short: `wit h`, `t hat`) or more (long: `develop ment`). The cuts into
+// two words that English writes side by side (`a way`, `in to`: a bigram
+// of the English model, or without it two words of the lexicon lex) are
+// left out. It returns the counts of each kind of break and of whole
+// words, and the distinct words broken each way.
+func breakEvidence(p *profile.Profile, lex *candgen.Lexicon) (e breaks) {
+	if p == nil {
+		return e
+	}
+	type wc struct {
+		w string
+		n uint32
+	}
+	var top []wc
+	for w, c := range p.WordForms() {
+		if utf8.RuneCountInString(w) < breakMinRunes || !letters(w) {
+			continue
+		}
+		top = append(top, wc{w, c.N})
+	}
+	slices.SortStableFunc(top, func(a, b wc) int { return cmp.Compare(b.n, a.n) })
+	top = top[:min(len(top), breakPairWords)]
+	eng, _, _ := english.Model()
+	for _, t := range top {
+		e.whole += int(t.n)
+		var n [2]int
+		for k := range t.w {
+			if k == 0 || !utf8.RuneStart(t.w[k]) {
+				continue
+			}
+			a, b := t.w[:k], t.w[k:]
+			if eng != nil && eng.HasBigram(eng.ID(a), eng.ID(b)) || eng == nil && lex != nil && lex.HasFold(a) && lex.HasFold(b) {
+				continue
+			}
+			n[pieceClass(a, b)] += p.Pair(a, b)
+		}
+		for c := range n {
+			if n[c] > 0 {
+				e.broken[c] += n[c]
+				e.words[c]++
+			}
+		}
+	}
+	return e
+}
+
+// breaks is breakEvidence's counts: broken and words by pieceClass.
+type breaks struct {
+	broken, words [2]int
+	whole         int
+}
+
+// pieceClass returns the kind of break of a word into the pieces a and b:
+// 0 where the shorter is one rune, 1 where both are longer.
+func pieceClass(a, b string) int {
+	if utf8.RuneCountInString(a) == 1 || utf8.RuneCountInString(b) == 1 {
+		return 0
+	}
+	return 1
+}
+
+// mergeMinRunes is the fewest runes of a word mergeBroken makes: two
+// letters side by side (`I I`, `a d`) are seldom one word broken.
+const mergeMinRunes = 3
+
+// breakStandOut is joinStandOut for words broken apart.
+const breakStandOut = 2
+
+// breakHabits returns the habits of words broken apart that the
+// collection of profile prof shows (see breakStandOut), one for each kind
+// of break (pieceClass: one piece a single letter, Habit.Short, or both
+// longer), as joinHabit does for words run together.
+func (m *Model) breakHabits(prof *profile.Profile) []candgen.Habit {
+	if m.Stats.Whole == 0 {
+		return nil
+	}
+	e := breakEvidence(prof, m.Lex)
+	var out []candgen.Habit
+	for c := range e.broken {
+		if e.broken[c] < joinMinTokens {
+			continue
+		}
+		rate := float64(e.broken[c]) / float64(e.broken[c]+e.whole)
+		exp := float64(m.Stats.Broken[c]) / float64(m.Stats.Broken[c]+m.Stats.Whole)
+		if rate < breakStandOut*exp {
+			continue
+		}
+		out = append(out, candgen.Habit{True: ' ', Breaks: true, Short: c == 0, Rate: rate, Expected: exp, Words: e.words[c], Tokens: e.broken[c]})
+	}
+	return out
+}
+
+// breakRates returns the Rate of the habits of words broken apart among
+// habits by pieceClass, 0 where there is none.
+func breakRates(habits []candgen.Habit) (r [2]float64) {
+	for _, h := range habits {
+		if h.Breaks {
+			c := 1
+			if h.Short {
+				c = 0
+			}
+			r[c] = h.Rate
+		}
+	}
+	return r
+}
+
+// mergeBroken joins, in out (Collect's words, one per OCR token of
+// words), two successive tokens that the decisions left one word each
+// where the two run together (the first's leading marks, the second's
+// trailing ones) make a word the English model knows (seen
+// englishMinCount times or more) and English, given the two words before
+// and the word after, writes that word, times rate (the chance that the
+// collection's engine broke it: breakRate), likelier than the two tokens
+// as read (`wit h` -> `with`, `tak es` -> `takes` where the decisions had
+// made `task is`). Each token is compared as the OCR read it, so a
+// decision that changed a piece does not stand against the merge, and
+// two words English writes side by side (`there is a way to`) stay apart
+// unless the word is far likelier in their place. A piece is given the likelier of its
+// English probability and its share of the collection's tokens (profile
+// p, the occurrence at hand aside): a fragment the engine writes all
+// through the collection (`th`, `p`) is its own misreading of something,
+// as often as not, rather than a piece of the word beside it.
+func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
+	eng, _, err := english.Model()
+	if err != nil || p == nil || p.Tokens() == 0 || !(rates[0] > 0 || rates[1] > 0) {
+		return
+	}
+	// coll is the log of the share of the collection's tokens that are
+	// the Norm form n elsewhere: how often its OCR writes n, whatever n
+	// stands for
+	tokens := math.Log(float64(p.Tokens()))
+	coll := func(n string) float32 {
+		if e := elsewhere(p, n); e > 0 {
+			return float32(math.Log(float64(e)) - tokens)
+		}
+		return float32(math.Inf(-1))
+	}
+	id := func(j int) int32 {
+		if j < 0 {
+			return eng.BOS()
+		}
+		if j >= len(out) || out[j] == "" {
+			return -1
+		}
+		return eng.ID(profile.Norm(out[j]))
+	}
+	single := func(j int) bool {
+		return j < len(out) && out[j] != "" && strings.IndexFunc(out[j], unicode.IsSpace) < 0 &&
+			(j+1 >= len(out) || out[j+1] != "" || words[j+1] == "")
+	}
+	for i := 0; i+1 < len(out); i++ {
+		if !single(i) || !single(i+1) {
+			continue
+		}
+		pa, ca, sa := candgen.SplitAffix(words[i])
+		pb, cb, sb := candgen.SplitAffix(words[i+1])
+		rate := rates[pieceClass(ca, cb)]
+		if ca == "" || cb == "" || sa != "" || pb != "" || !(rate > 0) || !letters(ca) || !letters(cb) || lowerRune(ca) && !lowerFirst(cb) {
+			continue
+		}
+		joined := profile.Norm(ca + cb)
+		w := eng.ID(joined)
+		if w < 0 || eng.Count(w) < englishMinCount || utf8.RuneCountInString(joined) < mergeMinRunes {
+			continue
+		}
+		l2, l1, r1 := id(i-2), id(i-1), id(i+2)
+		if i == 0 {
+			l2, l1 = -1, eng.BOS()
+		} else if i == 1 {
+			l2 = eng.BOS()
+		}
+		na, nb := profile.Norm(ca), profile.Norm(cb)
+		a, b := eng.ID(na), eng.ID(nb)
+		apart := max(eng.LogProb(l2, l1, a), coll(na)) + max(eng.LogProb(l1, a, b), coll(nb))
+		merged := float32(math.Log(rate)) + eng.LogProb(l2, l1, w)
+		if r1 >= 0 {
+			apart += eng.LogProb(a, b, r1)
+			merged += eng.LogProb(l1, w, r1)
+		}
+		if merged > apart {
+			out[i], out[i+1] = pa+ca+cb+sb, ""
+			i++
+		}
+	}
+}
+
+// lowerRune reports whether the last rune of s is a small letter.
+func lowerRune(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsLower(r)
+}
+
+// lowerFirst reports whether the first rune of s is a small letter.
+func lowerFirst(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLower(r)
+}

@@ -1,0 +1,198 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/eval"
+	"ocrfix/profile"
+)
+
+// spacingModel is a model with what the habits of spacing need: a lexicon
+// and the training collections' counts.
+func spacingModel() *Model {
+	lex := candgen.NewLexicon()
+	for _, w := range []string{"the", "of", "and", "to", "with", "that", "which", "from", "house", "pious"} {
+		lex.Add(w, 5)
+	}
+	conf := candgen.LearnConfusion([]candgen.TrainPair{{GT: []string{"the", "house"}, OCR: []string{"tbe", "house"}}}, candgen.ConfusionOptions{})
+	return &Model{Conf: conf, Lex: lex, Stats: TrainStats{Glued: 1, Apart: 1000, Broken: [2]int{1, 1}, Whole: 1000}}
+}
+
+// spacingDocs returns n pages of the same text, where one page in every
+// each runs `of the` together and breaks `with` (wit h) and `which`
+// (whic h) apart.
+func spacingDocs(n, each int) [][]string {
+	var docs [][]string
+	for i := range n {
+		text := "the house of the man with the dog , which was of the town and that was from the house of the king"
+		if i%each == 0 {
+			text = strings.NewReplacer("of the man", "ofthe man", "with", "wit h", "which", "whic h").Replace(text)
+		}
+		docs = append(docs, strings.Fields(text))
+	}
+	return docs
+}
+
+func TestSpacingHabits(t *testing.T) {
+	m := spacingModel()
+	p := profile.Of(spacingDocs(40, 4), profile.Options{})
+	hs := m.Habits(p)
+	var joins, short bool
+	for _, h := range hs {
+		switch {
+		case h.Joins:
+			joins = true
+			if h.Tokens != 10 || h.Words != 1 || !(h.Rate > 2*h.Expected) {
+				t.Errorf("words run together: %v", h)
+			}
+		case h.Breaks && h.Short:
+			short = true
+			if h.Tokens != 20 || h.Words != 2 {
+				t.Errorf("words broken apart: %v", h)
+			}
+		case h.Breaks:
+			t.Errorf("a break into long pieces found: %v", h)
+		}
+		if !strings.Contains(h.String(), "words") {
+			t.Errorf("habit described as %q", h.String())
+		}
+	}
+	if !joins || !short {
+		t.Fatalf("habits %v: joins %v, short breaks %v", hs, joins, short)
+	}
+	if r := breakRates(hs); !(r[0] > 0) || r[1] != 0 {
+		t.Errorf("break rates %v", r)
+	}
+	// the adapted model keeps them for its decisions, the confusion
+	// unchanged
+	a := m.Adapted(hs)
+	if !runsTogether(a.habits) || a.Conf != m.Conf {
+		t.Error("the adapted model lost the habit or changed its confusion")
+	}
+	// a clean collection, a page alone, a model without the training
+	// counts: no habit
+	for name, c := range map[string]struct {
+		m *Model
+		p *profile.Profile
+	}{
+		"clean":     {m, profile.Of(spacingDocs(40, 1000), profile.Options{})},
+		"one page":  {m, profile.Of(spacingDocs(1, 1), profile.Options{})},
+		"old model": {&Model{Lex: m.Lex}, p},
+	} {
+		if hs := c.m.Habits(c.p); len(hs) != 0 {
+			t.Errorf("%s: habits %v", name, hs)
+		}
+	}
+	// a collection that runs words together no more than training did
+	m2 := spacingModel()
+	m2.Stats.Glued, m2.Stats.Apart = 100, 1000
+	if _, ok := m2.joinHabit(p); ok {
+		t.Error("a habit found at the training collections' rate")
+	}
+}
+
+func TestGluedWords(t *testing.T) {
+	words := []string{"the", "piousand", "good", "man", "of", "Clawson", "said"}
+	p := profile.Of([][]string{words}, profile.Options{})
+	for _, c := range []struct {
+		tok, cand string
+		want      bool
+	}{
+		{"piousand", "pious and", true},
+		{"piousand,", "pious and,", true},
+		{"Clawson", "Claws on", false},     // capitalised: a name
+		{"piousand", "pious sand", false},  // not the words run together
+		{"piousand", "pious and a", false}, // not the words run together
+		{"zqxjand", "zqxj and", false},     // no pair English writes
+	} {
+		if got := gluedWords(p, c.tok, c.cand); got != c.want {
+			t.Errorf("gluedWords(%q, %q) = %v", c.tok, c.cand, got)
+		}
+	}
+	// recurring, it is the collection's own word
+	rec := profile.Of([][]string{words, words, words}, profile.Options{})
+	if gluedWords(rec, "piousand", "pious and") {
+		t.Error("a form the collection repeats split")
+	}
+	// the split is supported with the habit, not without
+	c := candgen.Candidate{Text: "pious and", Span: 1}
+	if supported(p, nil, nil, eval.KindSplit, words, 1, &c) {
+		t.Error("split supported without the habit")
+	}
+	if !supported(p, nil, []candgen.Habit{{True: ' ', Joins: true}}, eval.KindSplit, words, 1, &c) {
+		t.Error("split not supported with the habit")
+	}
+}
+
+func TestMergeBroken(t *testing.T) {
+	docs := spacingDocs(40, 4)
+	p := profile.Of(docs, profile.Options{})
+	for _, c := range []struct {
+		in, want string
+		rates    [2]float64
+	}{
+		{"he went wit h the dog", "he went with _ the dog", [2]float64{0.01, 0}},
+		{"he went wit h the dog", "he went wit h the dog", [2]float64{0, 0.01}}, // no habit of one-letter pieces
+		{"he went wit h the dog", "he went wit h the dog", [2]float64{}},
+		{"there is a way to do it", "there is a way to do it", [2]float64{0.05, 0.05}}, // English writes a way
+		{"they came tak es it", "they came takes _ it", [2]float64{0.01, 0.01}},
+		{"the du Pont house", "the du Pont house", [2]float64{0.05, 0.05}},              // a capital inside
+		{"it is 7 7 now", "it is 7 7 now", [2]float64{0.05, 0.05}},                      // digits
+		{"he went (wit h) the dog", "he went (with) _ the dog", [2]float64{0.01, 0.01}}, // the marks around kept
+		{"went wit, h", "went wit, h", [2]float64{0.01, 0.01}},                          // a mark between
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		mergeBroken(out, words, p, c.rates)
+		for i := range out {
+			if out[i] == "" {
+				out[i] = "_"
+			}
+		}
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q at %v: %q, want %q", c.in, c.rates, got, c.want)
+		}
+	}
+	// a piece the collection writes on its own all through is its own
+	// misreading: for th stays where th is frequent
+	var many [][]string
+	for range 50 {
+		many = append(many, strings.Fields("th and th of th"))
+	}
+	words := strings.Fields("went for th the house")
+	out := append([]string(nil), words...)
+	mergeBroken(out, words, profile.Of(append(many, words), profile.Options{}), [2]float64{0.01, 0.01})
+	if out[1] != "for" || out[2] != "th" {
+		t.Errorf("for th merged where th is frequent: %q", out)
+	}
+	out = append([]string(nil), words...)
+	mergeBroken(out, words, profile.Of([][]string{words}, profile.Options{}), [2]float64{0.01, 0.01})
+	if out[1] != "forth" || out[2] != "" {
+		t.Errorf("for th not merged where th is rare: %q", out)
+	}
+}
+
+func TestAbsorbFragments(t *testing.T) {
+	for _, c := range []struct{ words, out, want string }{
+		{"the s upervision of", "the s supervision of", "the supervision _ of"},
+		{"went fro m it", "went from m it", "went from _ it"},
+		{"and therefo re, we", "and therefore re, we", "and therefore, _ we"},
+		{"went fro m it", "went from me it", "went from me it"},        // the piece changed too
+		{"a tbe m it", "a the m it", "a the m it"},                     // the pieces do not make the word
+		{"went fro m it", "went fro m it", "went fro m it"},            // nothing changed
+		{"the s upervision", "the S supervision", "the S supervision"}, // the piece changed
+	} {
+		words, out := strings.Fields(c.words), strings.Fields(c.out)
+		absorbFragments(out, words)
+		for i := range out {
+			if out[i] == "" {
+				out[i] = "_"
+			}
+		}
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q -> %q: %q, want %q", c.words, c.out, got, c.want)
+		}
+	}
+}
