@@ -22,23 +22,24 @@ import (
 // the likelier reading of a token it writes once. How often it does is
 // measured on the pairs it writes most (joinEvidence): the share of the
 // pairs of its most frequent words that it writes run together, which the
-// model compares with the same share in the OCR of its training
-// collections (TrainStats.Glued and Apart). A collection that runs them
-// together joinStandOut times as often as they did has the habit (a
-// Habit with Joins set), and then a token seen once that is just two or
-// more words English writes side by side is split into them (gluedWords)
-// where the collection never writes them apart.
+// model compares with the same share in the OCR of each of its training
+// collections (TrainStats.Spacing). A collection that runs them together
+// joinStandOut times as often as the training collection that did so most
+// has the habit (a Habit with Joins set), and then a token seen once that
+// is just two or more words English writes side by side is split into
+// them (gluedWords) where the collection never writes them apart.
 
 // joinPairWords is how many of a collection's most frequent words
 // joinEvidence pairs.
 const joinPairWords = 40
 
-// joinStandOut is how many times the training collections' share of
-// frequent pairs run together a collection's must be for the habit: a
-// fixed prior (the four collections of the built-in model run 0.1% to
-// 0.5% of them together, pooled 0.2%; ads-fall2018 0.07%; an engine
-// dropping one space in a hundred, as bench/channel_text.sh spaces
-// simulates, 1.8%).
+// joinStandOut is how many times the highest share of frequent pairs run
+// together among the training collections a collection's must be for the
+// habit: a fixed prior (the four collections of the built-in model run
+// 0.10%, 0.14%, 0.31% and 0.46% of them together, ads-fall2018 0.07%, an
+// engine dropping one space in a hundred, as bench/channel_text.sh spaces
+// simulates, 1.78%). A collection of the model's own training set never
+// stands out so, nor, at 2, one of the range they span.
 const joinStandOut = 2
 
 // joinMinTokens is the least number of run-together pairs that make the
@@ -86,41 +87,61 @@ func joinEvidence(p *profile.Profile, lex *candgen.Lexicon) (glued, apart, pairs
 	return glued, apart, pairs
 }
 
-// trainingJoins returns joinEvidence and breakEvidence summed over the
-// collections of docs (each collection's profile of its OCR), for
-// TrainStats.
-func trainingJoins(docs []*data.Doc, lex *candgen.Lexicon) (glued, apart int, broken [2]int, whole int) {
+// SpacingCounts is how the OCR of one training collection wrote the
+// spaces between words: how often it wrote the pairs of its most frequent
+// words run together and apart (joinEvidence), and its most frequent
+// words broken in two, by pieceClass (one piece a single letter, or both
+// longer), and whole (breakEvidence).
+type SpacingCounts struct {
+	Collection string `json:"collection"`
+	Glued      int    `json:"glued"`
+	Apart      int    `json:"apart"`
+	Broken     [2]int `json:"broken"`
+	Whole      int    `json:"whole"`
+}
+
+// trainingSpacing returns the SpacingCounts of each collection of docs
+// (its profile of its OCR), in the order of docCollections.
+func trainingSpacing(docs []*data.Doc, lex *candgen.Lexicon) []SpacingCounts {
 	byColl := map[string][][]string{}
 	for _, d := range docs {
 		byColl[d.Collection] = append(byColl[d.Collection], d.OCR.Words())
 	}
+	var out []SpacingCounts
 	for _, c := range docCollections(docs) {
 		p := profile.Of(byColl[c], profile.Options{})
 		g, a, _ := joinEvidence(p, lex)
 		e := breakEvidence(p, lex)
-		glued += g
-		apart += a
-		broken[0] += e.broken[0]
-		broken[1] += e.broken[1]
-		whole += e.whole
+		out = append(out, SpacingCounts{Collection: c, Glued: g, Apart: a, Broken: e.broken, Whole: e.whole})
 	}
-	return glued, apart, broken, whole
+	return out
+}
+
+// share returns n / (n + rest), 0 when both are 0.
+func share(n, rest int) float64 {
+	if n+rest == 0 {
+		return 0
+	}
+	return float64(n) / float64(n+rest)
 }
 
 // joinHabit returns the habit of words run together when the collection
 // of profile prof shows it (see joinStandOut), and false when it does not
-// or the model does not know its training collections' share (a model
-// file older than TrainStats.Glued).
+// or the model does not know its training collections' shares (a model
+// file older than TrainStats.Spacing).
 func (m *Model) joinHabit(prof *profile.Profile) (candgen.Habit, bool) {
-	if m.Stats.Apart == 0 {
+	if len(m.Stats.Spacing) == 0 {
 		return candgen.Habit{}, false
 	}
 	glued, apart, pairs := joinEvidence(prof, m.Lex)
 	if glued < joinMinTokens {
 		return candgen.Habit{}, false
 	}
-	rate := float64(glued) / float64(glued+apart)
-	exp := float64(m.Stats.Glued) / float64(m.Stats.Glued+m.Stats.Apart)
+	rate := share(glued, apart)
+	exp := 0.0
+	for _, s := range m.Stats.Spacing {
+		exp = max(exp, share(s.Glued, s.Apart))
+	}
 	if rate < joinStandOut*exp {
 		return candgen.Habit{}, false
 	}
@@ -170,7 +191,7 @@ func gluedWords(p *profile.Profile, tok, cand string) bool {
 // not proposed where both pieces are words (`wit h`, `fro m`). How often
 // the collection breaks words is measured on the words it writes most
 // (breakEvidence); where it breaks them breakStandOut times as often as
-// the training collections did (TrainStats.Broken and Whole), the habit
+// the training collection that did so most (TrainStats.Spacing), the habit
 // (a Habit with Breaks set) lets mergeBroken join two tokens that run
 // together make a word English writes, where the English model, the
 // collection's rate of breaking words (of that kind: pieceClass) taken as
@@ -261,7 +282,7 @@ const breakStandOut = 2
 // of break (pieceClass: one piece a single letter, Habit.Short, or both
 // longer), as joinHabit does for words run together.
 func (m *Model) breakHabits(prof *profile.Profile) []candgen.Habit {
-	if m.Stats.Whole == 0 {
+	if len(m.Stats.Spacing) == 0 {
 		return nil
 	}
 	e := breakEvidence(prof, m.Lex)
@@ -270,8 +291,11 @@ func (m *Model) breakHabits(prof *profile.Profile) []candgen.Habit {
 		if e.broken[c] < joinMinTokens {
 			continue
 		}
-		rate := float64(e.broken[c]) / float64(e.broken[c]+e.whole)
-		exp := float64(m.Stats.Broken[c]) / float64(m.Stats.Broken[c]+m.Stats.Whole)
+		rate := share(e.broken[c], e.whole)
+		exp := 0.0
+		for _, s := range m.Stats.Spacing {
+			exp = max(exp, share(s.Broken[c], s.Whole))
+		}
 		if rate < breakStandOut*exp {
 			continue
 		}

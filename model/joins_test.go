@@ -17,7 +17,10 @@ func spacingModel() *Model {
 		lex.Add(w, 5)
 	}
 	conf := candgen.LearnConfusion([]candgen.TrainPair{{GT: []string{"the", "house"}, OCR: []string{"tbe", "house"}}}, candgen.ConfusionOptions{})
-	return &Model{Conf: conf, Lex: lex, Stats: TrainStats{Glued: 1, Apart: 1000, Broken: [2]int{1, 1}, Whole: 1000}}
+	return &Model{Conf: conf, Lex: lex, Stats: TrainStats{Spacing: []SpacingCounts{
+		{Collection: "a", Glued: 1, Apart: 1000, Broken: [2]int{1, 1}, Whole: 1000},
+		{Collection: "b", Glued: 0, Apart: 1000, Broken: [2]int{0, 0}, Whole: 1000},
+	}}}
 }
 
 // spacingDocs returns n pages of the same text, where one page in every
@@ -85,11 +88,12 @@ func TestSpacingHabits(t *testing.T) {
 			t.Errorf("%s: habits %v", name, hs)
 		}
 	}
-	// a collection that runs words together no more than training did
+	// a collection that runs words together no more than one of the
+	// training collections did
 	m2 := spacingModel()
-	m2.Stats.Glued, m2.Stats.Apart = 100, 1000
+	m2.Stats.Spacing = append(m2.Stats.Spacing, SpacingCounts{Collection: "c", Glued: 100, Apart: 1000})
 	if _, ok := m2.joinHabit(p); ok {
-		t.Error("a habit found at the training collections' rate")
+		t.Error("a habit found at a training collection's rate")
 	}
 }
 

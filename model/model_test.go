@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -112,6 +113,9 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	m2, err := Read(bytes.NewReader(buf.Bytes()), "test.model")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if sp := m.Stats.Spacing; len(sp) != 1 || sp[0].Apart == 0 || sp[0].Whole == 0 || !reflect.DeepEqual(m2.Stats.Spacing, sp) {
+		t.Errorf("spacing counts %+v, read back as %+v", sp, m2.Stats.Spacing)
 	}
 	if r, r2 := m.Ranker, m2.Ranker; r.Own != nil || r2.Own != nil {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)

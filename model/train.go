@@ -107,19 +107,13 @@ type TrainStats struct {
 	ValMatched  int      `json:"val_matched"` // gt words matched on the out-of-fold training documents at that margin
 	ValRaw      int      `json:"val_raw"`     // ... and by the raw OCR
 	ValGT       int      `json:"val_gt"`      // gt words of those documents
-	// Glued and Apart are how often the training collections' OCR wrote
-	// the pairs of their most frequent words run together and apart
-	// (joinEvidence, summed over the collections): the share a
-	// collection's habit of running words together is measured against.
-	Glued int `json:"glued"`
-	Apart int `json:"apart"`
-	// Broken and Whole are how often the training collections' OCR wrote
-	// their most frequent words broken in two (by pieceClass: one piece
-	// a single letter, or both longer) and whole (breakEvidence, summed
-	// over the collections).
-	Broken  [2]int  `json:"broken"`
-	Whole   int     `json:"whole"`
-	Seconds float64 `json:"-"` // wall time of Train (not saved: model files are deterministic)
+	// Spacing is, per training collection, how its OCR wrote the
+	// spaces between words (joinEvidence, breakEvidence): the shares a
+	// collection's habits of running words together and breaking them
+	// apart are measured against. Empty in a model file made before it:
+	// such a model finds neither habit.
+	Spacing []SpacingCounts `json:"spacing"`
+	Seconds float64         `json:"-"` // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.
@@ -284,7 +278,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	if fc.err != nil {
 		return nil, fc.err
 	}
-	stats.Glued, stats.Apart, stats.Broken, stats.Whole = trainingJoins(usable, fc.comp.lex)
+	stats.Spacing = trainingSpacing(usable, fc.comp.lex)
 	stats.Seconds = time.Since(start).Seconds()
 	return trainedModel(fc.comp, main, noConf, &opt, stats), nil
 }
