@@ -461,3 +461,19 @@ func TestChannelChoiceNoProfile(t *testing.T) {
 		t.Errorf("a changed word, no profile: got %s, want he", out[at])
 	}
 }
+
+func TestOneMisreading(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"lo", "to", true}, {"m", "in", true}, {"in", "m", true}, {"ancl", "and", true}, {"tlie", "the", true},
+		{"vvas", "was", true}, {"modern", "modem", true}, {"to", "to", false}, {"the", "then", false},
+		{"the", "tthe", false}, {"the", "thee", false}, {"and", "aud", true}, {"abc", "xbcd", false},
+		{"", "ab", false}, {"m", "", false}, {"ab", "ba", false},
+	} {
+		if got := oneMisreading(c.a, c.b); got != c.want {
+			t.Errorf("oneMisreading(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
