@@ -57,19 +57,7 @@ func joinEvidence(p *profile.Profile, lex *candgen.Lexicon) (glued, apart, pairs
 	if p == nil {
 		return 0, 0, 0
 	}
-	type wc struct {
-		w string
-		n uint32
-	}
-	var top []wc
-	for w, c := range p.WordForms() {
-		if utf8.RuneCountInString(w) < 2 || !letters(w) {
-			continue
-		}
-		top = append(top, wc{w, c.N})
-	}
-	slices.SortStableFunc(top, func(a, b wc) int { return cmp.Compare(b.n, a.n) })
-	top = top[:min(len(top), joinPairWords)]
+	top := topWords(p, 2, joinPairWords)
 	eng, _, _ := english.Model()
 	for _, a := range top {
 		for _, b := range top {
@@ -98,6 +86,26 @@ type SpacingCounts struct {
 	Apart      int    `json:"apart"`
 	Broken     [2]int `json:"broken"`
 	Whole      int    `json:"whole"`
+}
+
+// wordCount is a word form of a profile and how often it occurs.
+type wordCount struct {
+	w string
+	n uint32
+}
+
+// topWords returns the k word forms of p (Norm forms) of minRunes letters
+// or more, letters only, that occur most, the most frequent first (ties in
+// the order of the forms).
+func topWords(p *profile.Profile, minRunes, k int) []wordCount {
+	var top []wordCount
+	for w, c := range p.WordForms() {
+		if utf8.RuneCountInString(w) >= minRunes && letters(w) {
+			top = append(top, wordCount{w, c.N})
+		}
+	}
+	slices.SortStableFunc(top, func(a, b wordCount) int { return cmp.Compare(b.n, a.n) })
+	return top[:min(len(top), k)]
 }
 
 // trainingSpacing returns the SpacingCounts of each collection of docs
@@ -218,19 +226,7 @@ func breakEvidence(p *profile.Profile, lex *candgen.Lexicon) (e breaks) {
 	if p == nil {
 		return e
 	}
-	type wc struct {
-		w string
-		n uint32
-	}
-	var top []wc
-	for w, c := range p.WordForms() {
-		if utf8.RuneCountInString(w) < breakMinRunes || !letters(w) {
-			continue
-		}
-		top = append(top, wc{w, c.N})
-	}
-	slices.SortStableFunc(top, func(a, b wc) int { return cmp.Compare(b.n, a.n) })
-	top = top[:min(len(top), breakPairWords)]
+	top := topWords(p, breakMinRunes, breakPairWords)
 	eng, _, _ := english.Model()
 	for _, t := range top {
 		e.whole += int(t.n)
@@ -350,11 +346,13 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 		}
 		return float32(math.Inf(-1))
 	}
+	// id is the English id of the word decided at j: the start of the
+	// text before the first, none before that nor past the end
 	id := func(j int) int32 {
-		if j < 0 {
+		switch {
+		case j == -1:
 			return eng.BOS()
-		}
-		if j >= len(out) || out[j] == "" {
+		case j < -1 || j >= len(out) || out[j] == "":
 			return -1
 		}
 		return eng.ID(profile.Norm(out[j]))
@@ -379,11 +377,6 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 			continue
 		}
 		l2, l1, r1 := id(i-2), id(i-1), id(i+2)
-		if i == 0 {
-			l2, l1 = -1, eng.BOS()
-		} else if i == 1 {
-			l2 = eng.BOS()
-		}
 		na, nb := profile.Norm(ca), profile.Norm(cb)
 		a, b := eng.ID(na), eng.ID(nb)
 		apart := max(eng.LogProb(l2, l1, a), coll(na)) + max(eng.LogProb(l1, a, b), coll(nb))
