@@ -166,7 +166,8 @@ func (m *Model) Collect(l *Lattice) []string {
 // matched (cMER, which ignores punctuation, the same). On the rendered
 // collections it costs what their truth writes differently from their
 // print: straight quotes where the page and Tesseract have curly ones
-// (“Thal -> "That is now “That).
+// (“Thal -> "That is now “That). The pronoun a change makes is the
+// capital I (pronounCapital).
 func keepAffixes(out, words []string) {
 	for i, o := range out {
 		w := words[i]
@@ -190,8 +191,18 @@ func keepAffixes(out, words []string) {
 		if hyphenForLetter(so, co, cn) {
 			sn = ""
 		}
-		out[i] = pn + keepCapital(co, cn) + sn
+		out[i] = pn + pronounCapital(keepCapital(co, cn)) + sn
 	}
+}
+
+// pronounCapital returns the word cn that a correction made, the pronoun
+// I a capital: English writes no word i (`t` -> `I`, `f` -> `I`, not `i`;
+// the ranker weighs the forms of word lists, which hold the letter).
+func pronounCapital(cn string) string {
+	if cn == "i" {
+		return "I"
+	}
+	return cn
 }
 
 // absorbFragments merges into a changed word of out (one word for one

@@ -293,8 +293,8 @@ func TestPeriodSpelling(t *testing.T) {
 }
 
 func TestKeepAffixes(t *testing.T) {
-	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood th- tbe-")
-	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good the- the-")
+	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood th- tbe- t, “l")
+	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good the- the- i, “i")
 	out[5], out[6] = "together", "" // a merge keeps its text
 	out[7] = "to the"               // ... and so does a split
 	keepAffixes(out, words)
@@ -302,9 +302,10 @@ func TestKeepAffixes(t *testing.T) {
 	// changed first letter was a misread capital (keepCapital); a mark
 	// before which the change put a letter was that letter misread,
 	// unless it opens a quotation (markForLetter), and so was a hyphen
-	// after which it put one (hyphenForLetter), not one it kept
+	// after which it put one (hyphenForLetter), not one it kept; and the
+	// pronoun is a capital (pronounCapital)
 	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel", "Principles,", "THE", "lost", "Child", "of",
-		"to", "If", "“good", "the", "the-"}
+		"to", "If", "“good", "the", "the-", "I,", "“I"}
 	if !slices.Equal(out, want) {
 		t.Errorf("keepAffixes = %q, want %q", out, want)
 	}
