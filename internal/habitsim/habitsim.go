@@ -147,10 +147,24 @@ var Confusions = [][2]string{
 // trained on another engine's output must correct from its confusion
 // model and lexicons alone.
 func Confuse(name, text string, percent int) string {
+	return eachWord(text, func(b *strings.Builder, i, j int) int {
+		w := text[i:j]
+		if chosen(name, i, percent) {
+			w = confuseWord(fmt.Sprintf("%s:%d", name, i), w)
+		}
+		b.WriteString(w)
+		return j
+	})
+}
+
+// eachWord returns text with each word (a run of ASCII letters, text[i:j])
+// written by f, which returns where the text goes on from (j, or further
+// to leave out what follows the word); the rest is copied as it is.
+func eachWord(text string, f func(b *strings.Builder, i, j int) int) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		j := i
-		for j < len(text) && (text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z') {
+		for j < len(text) && isASCIILetter(text[j]) {
 			j++
 		}
 		if j == i {
@@ -158,12 +172,7 @@ func Confuse(name, text string, percent int) string {
 			i++
 			continue
 		}
-		w := text[i:j]
-		if chosen(name, i, percent) {
-			w = confuseWord(fmt.Sprintf("%s:%d", name, i), w)
-		}
-		b.WriteString(w)
-		i = j
+		i = f(&b, i, j)
 	}
 	return b.String()
 }
@@ -199,41 +208,27 @@ func confuseWord(key, w string) string {
 // the chosen words each way; the word, the kind and the place are chosen
 // by hashes of the file name and the word's position, as Confuse chooses.
 func Spaces(name, text string, percent int) string {
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		j := i
-		for j < len(text) && isASCIILetter(text[j]) {
-			j++
-		}
-		if j == i {
-			b.WriteByte(text[i])
-			i++
-			continue
-		}
+	return eachWord(text, func(b *strings.Builder, i, j int) int {
 		w := text[i:j]
 		if !chosen(name, i, percent) {
 			b.WriteString(w)
-			i = j
-			continue
+			return j
 		}
 		h := fnv.New32a()
 		fmt.Fprintf(h, "%s:%d:space", name, i)
 		r := h.Sum32()
-		joinable := j+1 < len(text) && text[j] == ' ' && isASCIILetter(text[j+1])
 		switch {
 		case r%2 == 0 && len(w) >= 4:
 			at := 1 + int(r/2%uint32(len(w)-1))
 			b.WriteString(w[:at] + " " + w[at:])
-			i = j
-		case r%2 == 1 && joinable:
+		case r%2 == 1 && j+1 < len(text) && text[j] == ' ' && isASCIILetter(text[j+1]):
 			b.WriteString(w)
-			i = j + 1
+			return j + 1 // the space after the word left out
 		default:
 			b.WriteString(w)
-			i = j
 		}
-	}
-	return b.String()
+		return j
+	})
 }
 
 // isASCIILetter reports whether c is an ASCII letter.
