@@ -51,22 +51,33 @@ func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(
 // word (well- known, haif- cleaned, pepper-and-salt- colored); such pieces
 // are left to be decided apart, as any two tokens are. A piece is in one
 // pair at most (a word broken over three lines keeps its first break).
+// Within a line the same holds of a token ending in a hyphen itself
+// (breakHyphen) before a space, where the pieces make a known word: text
+// whose lines were joined with the printer's hyphens kept (`ques- tion`,
+// `com- mittee`), where the second piece would otherwise be a token to
+// correct on its own (`tion` -> `action`). A garbled word is not taken for
+// broken there (`preven- contamlnatlon`, `updat- detalled`: ads-fall2018's
+// engine reads a word's last letter as a hyphen, and the next word is then
+// no piece of it).
 func lineBreaks(toks []data.Token, known func(string) bool) []int {
 	var at []int
 	for i := 0; i+1 < len(toks); i++ {
 		a, b := toks[i].Text, toks[i+1].Text
-		if toks[i+1].Line == toks[i].Line {
-			continue
-		}
 		head, mark := cutMark(a)
+		r, _ := utf8.DecodeRuneInString(mark)
+		if toks[i+1].Line == toks[i].Line && !breakHyphen(r) {
+			continue // within a line, only a hyphen itself breaks a word
+		}
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
 			continue
 		}
 		if f, _ := utf8.DecodeRuneInString(b); !unicode.IsLower(f) {
 			continue
 		}
-		r, _ := utf8.DecodeRuneInString(mark)
 		whole := known(profile.Norm(head + b))
+		if toks[i+1].Line == toks[i].Line && !whole {
+			continue // within a line, the word must be known
+		}
 		switch {
 		case mark == "": // no mark: the engine lost the hyphen (shoul ders)
 			if !whole || known(profile.Norm(head)) && known(profile.Norm(b)) {

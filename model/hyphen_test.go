@@ -11,9 +11,9 @@ import (
 
 func TestLineBreaks(t *testing.T) {
 	known := func(w string) bool {
-		return slices.Contains([]string{"consideration", "known", "well", "railway", "rail", "way", "current", "rent", "into", "in", "to", "colored", "cleaned", "said", "and", "shoulders", "a", "part", "apart", "agreements"}, w)
+		return slices.Contains([]string{"consideration", "known", "well", "railway", "rail", "way", "current", "rent", "into", "in", "to", "colored", "cleaned", "said", "and", "shoulders", "a", "part", "apart", "agreements", "committee", "self"}, w)
 	}
-	src := "its con-\nsideration of ques-\ntlon and well-\nknown and rail-\nway and cur.\nrent and in,\nto and said,\nand pepper-and-salt-\ncolored and haif-\ncleaned and gov- emment and x-\n1887 and ing-\nThe shoul\nders and a\npart and in\ntbe end and agree*\nments.\n"
+	src := "its con-\nsideration of ques-\ntlon and well-\nknown and rail-\nway and cur.\nrent and in,\nto and said,\nand pepper-and-salt-\ncolored and haif-\ncleaned and gov- emment and com- mittee and self- known and cur. rent and x-\n1887 and ing-\nThe shoul\nders and a\npart and in\ntbe end and agree*\nments.\n"
 	tx, err := data.ReadText("p.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -28,12 +28,15 @@ func TestLineBreaks(t *testing.T) {
 		"rail- way",       // a known word
 		"cur. rent",       // a misread hyphen, where the word is known
 		"in, to",          // ... however common the pieces (the word is decided whole, and kept)
+		"com- mittee",     // a hyphen within a line (lines joined, hyphens kept): the word known
 		"shoul ders",      // no mark: the word is known, a piece is not
 		"agree* ments.",   // a mark the engine made of the hyphen: the word is known
 	}
 	// not: well- known and haif- cleaned (compounds: the second piece is a
 	// word), said, and (a comma, the word unknown), pepper-and-salt- colored
-	// (a compound), gov- emment (same line), x- 1887 (a digit), ing- The
+	// (a compound), gov- emment (within a line, the word not known), self-
+	// known (within a line, a compound), cur. rent
+	// within a line (only a hyphen itself there), x- 1887 (a digit), ing- The
 	// (a capital), a part (no mark, both pieces words), in tbe (no mark, the
 	// word unknown).
 	if !slices.Equal(got, want) {
