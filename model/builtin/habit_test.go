@@ -415,3 +415,43 @@ func TestHabitsRealLongS(t *testing.T) {
 		t.Errorf("adapting won back %d of the %d words the long s cost the correction", after-before, lost)
 	}
 }
+
+// TestSpacingHabits: OCR that runs words together and breaks them apart
+// (habitsim.Spaces) shows the habits of spacing, the embedded corpus's own
+// OCR none, and adapting to them wins back most of what the spaces cost.
+func TestSpacingHabits(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	plain := make([]*data.Text, len(docs))
+	spaced := make([]*data.Text, len(docs))
+	gts := make([][]string, len(docs))
+	for j, d := range docs {
+		plain[j] = d.OCR
+		src := habitsim.Spaces(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", 6)
+		var err error
+		if spaced[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		gts[j] = d.GT.Words()
+	}
+	pp, sp := profileOf(plain), profileOf(spaced)
+	if hs := m.Habits(pp); len(hs) != 0 {
+		t.Errorf("habits of the embedded corpus's OCR: %v", hs)
+	}
+	hs := m.Habits(sp)
+	var joins, breaks bool
+	for _, h := range hs {
+		joins = joins || h.Joins
+		breaks = breaks || h.Breaks
+	}
+	if !joins || !breaks {
+		t.Fatalf("habits %v, want words run together and broken apart", hs)
+	}
+	_, plainCorr, _ := correctedCounts(m, plain, gts, pp)
+	raw, before, _ := correctedCounts(m, spaced, gts, sp)
+	_, after, broken := correctedCounts(m.Adapted(hs), spaced, gts, sp)
+	t.Logf("%v; matched words: plain OCR corrected %d; spaced: raw %d, corrected %d, adapted %d (%d broken)", hs, plainCorr, raw, before, after, broken)
+	if lost := plainCorr - before; after-before < lost/2 {
+		t.Errorf("adapting won back %d of the %d words the spaces cost the correction", after-before, lost)
+	}
+}
