@@ -42,16 +42,18 @@ type Habit struct {
 	// Joins says the OCR runs words together (`ofthe`, `piousand`) more
 	// often than the model's training collections did: True is a space,
 	// OCR empty, Rate the share of the collection's frequent pairs of
-	// words written run together, Expected the training collections'
-	// share, Words the distinct pairs and Tokens their occurrences. The
+	// words written run together, Expected the highest such share among
+	// the training collections, Words the distinct pairs and Tokens their
+	// occurrences. The
 	// confusion does not model it (Adapted leaves it out); package model
 	// splits such words.
 	Joins bool
 	// Breaks says the OCR breaks words in two (`wit h`, `tak es`) more
 	// often than the model's training collections did: True is a space,
 	// OCR empty, Rate the share of the collection's frequent words written
-	// in two pieces, Expected the training collections' share, Words the
-	// distinct words and Tokens the broken occurrences. The confusion does
+	// in two pieces, Expected the highest such share among the training
+	// collections, Words the distinct words and Tokens the broken
+	// occurrences. The confusion does
 	// not model it; package model joins such pieces.
 	Breaks bool
 	// Short says, of a habit of words broken apart, that one of the two
