@@ -154,8 +154,9 @@ func (m *Model) Collect(l *Lattice) []string {
 	return out
 }
 
-// keepAffixes gives each changed word of out (one word for one token, not
-// a split nor a merge) the leading and trailing punctuation of its OCR
+// keepAffixes gives each changed word of out (one word for one token, or
+// the words of a split at its ends; not a merge) the leading and trailing
+// punctuation of its OCR
 // token in words (candgen.SplitAffix) wherever the new word has a mark
 // there, a model that never changes punctuation alone (one that has not
 // seen the collection: see supported) not changing it inside a word's
@@ -171,7 +172,7 @@ func (m *Model) Collect(l *Lattice) []string {
 func keepAffixes(out, words []string) {
 	for i, o := range out {
 		w := words[i]
-		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
+		if o == w || o == "" || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
 			continue
 		}
 		po, co, so := candgen.SplitAffix(w)
@@ -179,11 +180,16 @@ func keepAffixes(out, words []string) {
 		if co == "" || cn == "" {
 			continue
 		}
+		osn := sn
 		if pn != "" || po == "" {
 			pn = po
 		}
 		if sn != "" || so == "" {
 			sn = so
+		}
+		if strings.IndexFunc(o, unicode.IsSpace) >= 0 {
+			out[i] = o[:len(o)-len(osn)] + sn // a split: the marks at its end as read
+			continue
 		}
 		if c, ok := markForLetter(po, co, cn); ok {
 			pn, cn = "", c

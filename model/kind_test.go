@@ -293,10 +293,11 @@ func TestPeriodSpelling(t *testing.T) {
 }
 
 func TestKeepAffixes(t *testing.T) {
-	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood th- tbe- t, “l")
-	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good the- the- i, “i")
+	words := strings.Fields("actlons: tbe abou! @qual “Thal to gether tothe (cel Prlnclples, TIIE Jost Chlld OF (o [f “ood th- tbe- t, “l theland.")
+	out := strings.Fields("actions; the, about equal \"That to gether to_the feel principles, the lost child of (to [if “good the- the- i, “i the_land,")
 	out[5], out[6] = "together", "" // a merge keeps its text
 	out[7] = "to the"               // ... and so does a split
+	out[21] = "the land,"           // ... but for the marks at its ends
 	keepAffixes(out, words)
 	// the capitals of a word whose first letter the change kept stay, a
 	// changed first letter was a misread capital (keepCapital); a mark
@@ -305,7 +306,7 @@ func TestKeepAffixes(t *testing.T) {
 	// after which it put one (hyphenForLetter), not one it kept; and the
 	// pronoun is a capital (pronounCapital)
 	want := []string{"actions:", "the", "about", "equal", "“That", "together", "", "to the", "feel", "Principles,", "THE", "lost", "Child", "of",
-		"to", "If", "“good", "the", "the-", "I,", "“I"}
+		"to", "If", "“good", "the", "the-", "I,", "“I", "the land."}
 	if !slices.Equal(out, want) {
 		t.Errorf("keepAffixes = %q, want %q", out, want)
 	}
