@@ -167,29 +167,43 @@ func runsTogether(habits []candgen.Habit) bool {
 func spacing(h candgen.Habit) bool { return h.Joins || h.Breaks }
 
 // gluedWords reports whether the split cand of the OCR token tok is words
-// an engine ran together that English writes side by side: tok, seen at
-// most once elsewhere in the collection, is lower case and just cand's
-// words without their spaces (the ends' punctuation aside), and the
-// English model keeps each pair of cand's successive words as a bigram
-// (piousand -> pious and, ofsuperior -> of superior). A capitalised token
-// (Clawson -> Claws on, Newhouse -> New house) is more often a name.
+// an engine ran together: tok, seen at most once elsewhere in the
+// collection, is just cand's words without their spaces (the ends'
+// punctuation aside, case as written), its first word in small letters,
+// and each next word either in small letters, where the English model
+// keeps it after the word before as a bigram (piousand -> pious and,
+// ofsuperior -> of superior), or capitalised, a capital inside a word in
+// small letters marking where the space was lost (theBoys -> the Boys,
+// toTierra -> to Tierra, thatIwere -> that I were). A token that starts
+// with a capital (Clawson -> Claws on, Newhouse -> New house) is more
+// often a name.
 func gluedWords(p *profile.Profile, tok, cand string) bool {
 	_, core, _ := candgen.SplitAffix(tok)
-	n := profile.Norm(tok)
-	if core != n || elsewhere(p, n) >= 2 || strings.ReplaceAll(profile.Norm(cand), " ", "") != n {
+	_, cc, _ := candgen.SplitAffix(cand)
+	words := strings.Fields(cc)
+	if len(words) < 2 || strings.Join(words, "") != core || elsewhere(p, profile.Norm(tok)) >= 2 {
 		return false
 	}
 	eng, _, err := english.Model()
 	if err != nil {
 		return false
 	}
-	words := strings.Fields(profile.Norm(cand))
-	for j := 0; j+1 < len(words); j++ {
-		if !eng.HasBigram(eng.ID(words[j]), eng.ID(words[j+1])) {
+	for j, w := range words {
+		lower := profile.LowerWord(w)
+		switch {
+		case j == 0:
+			if !lower {
+				return false
+			}
+		case lower:
+			if !eng.HasBigram(eng.ID(profile.Norm(words[j-1])), eng.ID(w)) {
+				return false
+			}
+		case !profile.TitleCase(w):
 			return false
 		}
 	}
-	return len(words) > 1
+	return true
 }
 
 // Words broken apart. An engine that misjudges the gaps between letters

@@ -107,6 +107,11 @@ func TestGluedWords(t *testing.T) {
 		{"piousand", "pious and", true},
 		{"piousand,", "pious and,", true},
 		{"Clawson", "Claws on", false},     // capitalised: a name
+		{"theBoys", "the Boys", true},      // a capital inside marks the lost space
+		{"whichMr.", "which Mr.", true},    // ... marks aside
+		{"thatIwere", "that I were", true}, // ... the pronoun
+		{"theBOYS", "the BOYS", false},     // not a capitalised word
+		{"McDonald", "Mc Donald", false},   // a name's capital inside
 		{"piousand", "pious sand", false},  // not the words run together
 		{"piousand", "pious and a", false}, // not the words run together
 		{"zqxjand", "zqxj and", false},     // no pair English writes
