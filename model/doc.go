@@ -103,7 +103,8 @@
 // training collections, which Train keeps in TrainStats (a model file
 // without them finds neither habit). Where words run together, a token
 // seen once that is two words English writes side by side, run together,
-// is split into them (gluedWords, a split supported); where words break,
+// or a word in small letters with a capital inside (`theBoys`), is split
+// into them (gluedWords, a split supported); where words break,
 // two tokens that run together make a word are joined where the English
 // model, the collection's rate of such breaks taken as the chance of
 // one, finds the word likelier in its place than the two tokens as read
