@@ -231,7 +231,7 @@ func absorbFragments(out, words []string) {
 			continue
 		}
 		switch {
-		case i+1 < len(out) && out[i+1] == words[i+1] && (i+2 >= len(out) || out[i+2] != "") && same(w+words[i+1], o):
+		case i+1 < len(out) && out[i+1] == words[i+1] && same(w+words[i+1], o):
 			out[i], out[i+1] = w+words[i+1], ""
 		case i > 0 && out[i-1] == words[i-1] && same(words[i-1]+w, o):
 			out[i-1], out[i] = words[i-1]+w, ""
