@@ -253,7 +253,14 @@ func breakEvidence(p *profile.Profile, lex *candgen.Lexicon) (e breaks) {
 			if eng != nil && eng.HasBigram(eng.ID(a), eng.ID(b)) || eng == nil && lex != nil && lex.HasFold(a) && lex.HasFold(b) {
 				continue
 			}
-			n[pieceClass(a, b)] += p.Pair(a, b)
+			// less the first piece's occurrences with a hyphen after it
+			// (con- sideration at a line end: a word broken by the
+			// printer, which the profile's Norm forms do not tell apart)
+			hy := 0
+			for _, h := range []string{"-", "\u00ad", "\u2010", "\u00ac"} {
+				hy += int(p.Exact(a + h).N)
+			}
+			n[pieceClass(a, b)] += max(p.Pair(a, b)-hy, 0)
 		}
 		for c := range n {
 			if n[c] > 0 {
