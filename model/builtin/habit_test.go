@@ -40,6 +40,33 @@ func profileOf(ts []*data.Text) *profile.Profile {
 	return p
 }
 
+// readThrough returns the OCR of each of docs (its words on one line)
+// as read turns it (given the document's stem), as a text of its own, and
+// the truth of each document.
+func readThrough(t testing.TB, docs []*data.Doc, read func(stem, src string) string) ([]*data.Text, [][]string) {
+	t.Helper()
+	texts := make([]*data.Text, len(docs))
+	gts := make([][]string, len(docs))
+	for j, d := range docs {
+		var err error
+		src := read(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n")
+		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		gts[j] = d.GT.Words()
+	}
+	return texts, gts
+}
+
+// ocrOf returns the OCR of each of docs as it is.
+func ocrOf(docs []*data.Doc) []*data.Text {
+	ts := make([]*data.Text, len(docs))
+	for j, d := range docs {
+		ts[j] = d.OCR
+	}
+	return ts
+}
+
 // correctedCounts corrects each text ts[j] with m against prof and returns
 // the words of its truth gts[j] that the text and the correction match,
 // and the words the correction broke (eval.Broken), summed over the texts.
@@ -61,20 +88,10 @@ func TestHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
 	texts := func(read func(stem, src string) string) []*data.Text {
-		out := make([]*data.Text, len(docs))
-		for j, d := range docs {
-			src := read(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n")
-			var err error
-			if out[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return out
+		ts, _ := readThrough(t, docs, read)
+		return ts
 	}
-	gts := make([][]string, len(docs))
-	for j, d := range docs {
-		gts[j] = d.GT.Words()
-	}
+	_, gts := readThrough(t, docs, func(_, src string) string { return src })
 	matched := func(mm *model.Model, ts []*data.Text, prof *profile.Profile) (raw, corr int) {
 		raw, corr, _ = correctedCounts(mm, ts, gts, prof)
 		return raw, corr
@@ -136,19 +153,10 @@ func TestHabits(t *testing.T) {
 func TestHabitsTwoReadings(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
-	texts := make([]*data.Text, len(docs))
-	gts := make([][]string, len(docs))
-	plain := make([]*data.Text, len(docs))
-	for j, d := range docs {
-		src := strings.Join(d.OCR.Words(), " ") + "\n"
-		read := habitsim.ReadAs(d.Stem+"/1", habitsim.ReadAs(d.Stem, src, 'i', "l", 50), 'i', "1", 40)
-		var err error
-		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(read)); err != nil {
-			t.Fatal(err)
-		}
-		plain[j] = d.OCR
-		gts[j] = d.GT.Words()
-	}
+	texts, gts := readThrough(t, docs, func(stem, src string) string {
+		return habitsim.ReadAs(stem+"/1", habitsim.ReadAs(stem, src, 'i', "l", 50), 'i', "1", 40)
+	})
+	plain := ocrOf(docs)
 	p := profileOf(texts)
 	hs := m.Habits(p)
 	var l, one *candgen.Habit
@@ -188,20 +196,13 @@ func TestCapitalHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
 	read := func(caps bool) ([]*data.Text, [][]string) {
-		texts := make([]*data.Text, len(docs))
-		gts := make([][]string, len(docs))
-		for j, d := range docs {
-			src := habitsim.ReadAs(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", 'h', "ii", 30)
+		return readThrough(t, docs, func(stem, src string) string {
+			src = habitsim.ReadAs(stem, src, 'h', "ii", 30)
 			if caps {
-				src = habitsim.ReadAs(d.Stem+"/H", src, 'H', "II", 30)
+				src = habitsim.ReadAs(stem+"/H", src, 'H', "II", 30)
 			}
-			var err error
-			if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-				t.Fatal(err)
-			}
-			gts[j] = d.GT.Words()
-		}
-		return texts, gts
+			return src
+		})
 	}
 	small, _ := read(false)
 	if hs := m.Habits(profileOf(small)); len(hs) != 1 || hs[0].True != 'h' || hs[0].OCR != "ii" {
@@ -235,18 +236,10 @@ const capitalWordsWanted = 10
 func TestCaseHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:16]
-	texts := make([]*data.Text, len(docs))
-	plain := make([]*data.Text, len(docs))
-	gts := make([][]string, len(docs))
-	for j, d := range docs {
-		src := habitsim.Capitals(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", []string{"v", "w", "si"}, 100)
-		var err error
-		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-			t.Fatal(err)
-		}
-		plain[j] = d.OCR
-		gts[j] = d.GT.Words()
-	}
+	texts, gts := readThrough(t, docs, func(stem, src string) string {
+		return habitsim.Capitals(stem, src, []string{"v", "w", "si"}, 100)
+	})
+	plain := ocrOf(docs)
 	if hs := m.Habits(profileOf(plain)); len(hs) != 0 {
 		t.Errorf("habits of the plain OCR: %v", hs)
 	}
@@ -334,14 +327,9 @@ func BenchmarkHabits(b *testing.B) {
 func TestConventionUV(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
-	texts := make([]*data.Text, len(docs))
-	gts := make([][]string, len(docs))
-	for j, d := range docs {
-		src := habitsim.UV(strings.Join(d.OCR.Words(), " ")) + "\n"
-		if texts[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-			t.Fatal(err)
-		}
-		gts[j] = strings.Fields(habitsim.UV(strings.Join(d.GT.Words(), " ")))
+	texts, gts := readThrough(t, docs, func(_, src string) string { return habitsim.UV(src) })
+	for j := range gts {
+		gts[j] = strings.Fields(habitsim.UV(strings.Join(gts[j], " "))) // the truth spells so too
 	}
 	p := profileOf(texts)
 	hs := m.Habits(p)
@@ -384,13 +372,6 @@ func TestHabitsRealLongS(t *testing.T) {
 		return c.Docs[:12] // a dozen documents: enough evidence, quick under -race
 	}
 	plain, longS := load("../../data/collections/early"), load("../../data/habits/long-s-early")
-	ocrOf := func(docs []*data.Doc) []*data.Text {
-		ts := make([]*data.Text, len(docs))
-		for j, d := range docs {
-			ts[j] = d.OCR
-		}
-		return ts
-	}
 	gts := make([][]string, len(plain)) // the two collections share their truth
 	for j, d := range plain {
 		gts[j] = d.GT.Words()
@@ -422,18 +403,8 @@ func TestHabitsRealLongS(t *testing.T) {
 func TestSpacingHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
-	plain := make([]*data.Text, len(docs))
-	spaced := make([]*data.Text, len(docs))
-	gts := make([][]string, len(docs))
-	for j, d := range docs {
-		plain[j] = d.OCR
-		src := habitsim.Spaces(d.Stem, strings.Join(d.OCR.Words(), " ")+"\n", 6)
-		var err error
-		if spaced[j], err = data.ReadText(d.Stem+".txt", []byte(src)); err != nil {
-			t.Fatal(err)
-		}
-		gts[j] = d.GT.Words()
-	}
+	plain := ocrOf(docs)
+	spaced, gts := readThrough(t, docs, func(stem, src string) string { return habitsim.Spaces(stem, src, 6) })
 	pp, sp := profileOf(plain), profileOf(spaced)
 	if hs := m.Habits(pp); len(hs) != 0 {
 		t.Errorf("habits of the embedded corpus's OCR: %v", hs)
