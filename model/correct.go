@@ -172,7 +172,7 @@ func (m *Model) Collect(l *Lattice) []string {
 func keepAffixes(out, words []string) {
 	for i, o := range out {
 		w := words[i]
-		if o == w || o == "" || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
+		if o == w || o == "" || startsMerge(out, words, i) {
 			continue
 		}
 		po, co, so := candgen.SplitAffix(w)
@@ -180,16 +180,18 @@ func keepAffixes(out, words []string) {
 		if co == "" || cn == "" {
 			continue
 		}
-		osn := sn
+		if strings.IndexFunc(o, unicode.IsSpace) >= 0 {
+			// a split: the mark at its end as read
+			if sn != "" || so == "" {
+				out[i] = o[:len(o)-len(sn)] + so
+			}
+			continue
+		}
 		if pn != "" || po == "" {
 			pn = po
 		}
 		if sn != "" || so == "" {
 			sn = so
-		}
-		if strings.IndexFunc(o, unicode.IsSpace) >= 0 {
-			out[i] = o[:len(o)-len(osn)] + sn // a split: the marks at its end as read
-			continue
 		}
 		if c, ok := markForLetter(po, co, cn); ok {
 			pn, cn = "", c
@@ -199,6 +201,12 @@ func keepAffixes(out, words []string) {
 		}
 		out[i] = pn + pronounCapital(keepCapital(co, cn)) + sn
 	}
+}
+
+// startsMerge reports whether out[i] is a merge's word: the decisions
+// emptied the position after it, where the OCR had a token.
+func startsMerge(out, words []string, i int) bool {
+	return i+1 < len(out) && out[i+1] == "" && words[i+1] != ""
 }
 
 // pronounCapital returns the word cn that a correction made, the pronoun
@@ -227,7 +235,7 @@ func absorbFragments(out, words []string) {
 	}
 	for i, o := range out {
 		w := words[i]
-		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || i+1 < len(out) && out[i+1] == "" && words[i+1] != "" {
+		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || startsMerge(out, words, i) {
 			continue
 		}
 		switch {

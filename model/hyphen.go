@@ -20,13 +20,10 @@ import (
 // (U+00AD), the hyphen (U+2010), the not sign (U+00AC, the line-end
 // hyphen of several newspaper digitisations) and the double oblique
 // hyphen (U+2E17, blackletter print).
-func breakHyphen(r rune) bool {
-	switch r {
-	case '-', '\u00ad', '\u2010', '\u00ac', '\u2e17':
-		return true
-	}
-	return false
-}
+func breakHyphen(r rune) bool { return strings.ContainsRune(breakHyphens, r) }
+
+// breakHyphens are the marks breakHyphen reports.
+const breakHyphens = "-\u00ad\u2010\u00ac\u2e17"
 
 // misreadHyphen reports whether r is a mark an OCR engine may have read a
 // line-end hyphen as: any punctuation or symbol (cur. rent, pre, cious,
@@ -65,7 +62,8 @@ func lineBreaks(toks []data.Token, known func(string) bool) []int {
 		a, b := toks[i].Text, toks[i+1].Text
 		head, mark := cutMark(a)
 		r, _ := utf8.DecodeRuneInString(mark)
-		if toks[i+1].Line == toks[i].Line && !breakHyphen(r) {
+		within := toks[i+1].Line == toks[i].Line
+		if within && !breakHyphen(r) {
 			continue // within a line, only a hyphen itself breaks a word
 		}
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
@@ -75,7 +73,7 @@ func lineBreaks(toks []data.Token, known func(string) bool) []int {
 			continue
 		}
 		whole := known(profile.Norm(head + b))
-		if toks[i+1].Line == toks[i].Line && !whole {
+		if within && !whole {
 			continue // within a line, the word must be known
 		}
 		switch {

@@ -133,6 +133,17 @@ func share(n, rest int) float64 {
 	return float64(n) / float64(n+rest)
 }
 
+// trainingShare returns the highest share among the model's training
+// collections of what of returns of each (a count, and the rest it is a
+// share of): what a collection's share must stand out against.
+func (m *Model) trainingShare(of func(SpacingCounts) (n, rest int)) float64 {
+	hi := 0.0
+	for _, s := range m.Stats.Spacing {
+		hi = max(hi, share(of(s)))
+	}
+	return hi
+}
+
 // joinHabit returns the habit of words run together when the collection
 // of profile prof shows it (see joinStandOut), and false when it does not
 // or the model does not know its training collections' shares (a model
@@ -146,10 +157,7 @@ func (m *Model) joinHabit(prof *profile.Profile) (candgen.Habit, bool) {
 		return candgen.Habit{}, false
 	}
 	rate := share(glued, apart)
-	exp := 0.0
-	for _, s := range m.Stats.Spacing {
-		exp = max(exp, share(s.Glued, s.Apart))
-	}
+	exp := m.trainingShare(func(s SpacingCounts) (int, int) { return s.Glued, s.Apart })
 	if rate < joinStandOut*exp {
 		return candgen.Habit{}, false
 	}
@@ -217,8 +225,8 @@ func gluedWords(p *profile.Profile, tok, cand string) bool {
 // (a Habit with Breaks set) lets mergeBroken join two tokens that run
 // together make a word English writes, where the English model, the
 // collection's rate of breaking words (of that kind: pieceClass) taken as
-// the chance of the break,
-// finds the word likelier in its place than the two tokens.
+// the chance of the break, finds the word likelier in its place than the
+// two tokens.
 
 // breakPairWords is how many of a collection's most frequent words of
 // breakMinRunes runes or more breakEvidence looks for in pieces.
@@ -257,8 +265,8 @@ func breakEvidence(p *profile.Profile, lex *candgen.Lexicon) (e breaks) {
 			// (con- sideration at a line end: a word broken by the
 			// printer, which the profile's Norm forms do not tell apart)
 			hy := 0
-			for _, h := range []string{"-", "\u00ad", "\u2010", "\u00ac"} {
-				hy += int(p.Exact(a + h).N)
+			for _, h := range breakHyphens {
+				hy += int(p.Exact(a + string(h)).N)
 			}
 			n[pieceClass(a, b)] += max(p.Pair(a, b)-hy, 0)
 		}
@@ -309,10 +317,7 @@ func (m *Model) breakHabits(prof *profile.Profile) []candgen.Habit {
 			continue
 		}
 		rate := share(e.broken[c], e.whole)
-		exp := 0.0
-		for _, s := range m.Stats.Spacing {
-			exp = max(exp, share(s.Broken[c], s.Whole))
-		}
+		exp := m.trainingShare(func(s SpacingCounts) (int, int) { return s.Broken[c], s.Whole })
 		if rate < breakStandOut*exp {
 			continue
 		}
@@ -341,17 +346,18 @@ func breakRates(habits []candgen.Habit) (r [2]float64) {
 // where the two run together (the first's leading marks, the second's
 // trailing ones) make a word the English model knows (seen
 // englishMinCount times or more) and English, given the two words before
-// and the word after, writes that word, times rate (the chance that the
-// collection's engine broke it: breakRate), likelier than the two tokens
+// and the word after, writes that word, times the rate of its kind of
+// break (rates, by pieceClass: the chance that the collection's engine
+// broke it so, breakRates), likelier than the two tokens
 // as read (`wit h` -> `with`, `tak es` -> `takes` where the decisions had
 // made `task is`). Each token is compared as the OCR read it, so a
 // decision that changed a piece does not stand against the merge, and
 // two words English writes side by side (`there is a way to`) stay apart
-// unless the word is far likelier in their place. A piece is given the likelier of its
-// English probability and its share of the collection's tokens (profile
-// p, the occurrence at hand aside): a fragment the engine writes all
-// through the collection (`th`, `p`) is its own misreading of something,
-// as often as not, rather than a piece of the word beside it.
+// unless the word is far likelier in their place. A piece is given the
+// likelier of its English probability and its share of the collection's
+// tokens (profile p, the occurrence at hand aside): a fragment the engine
+// writes all through the collection (`th`, `p`) is its own misreading of
+// something, as often as not, rather than a piece of the word beside it.
 func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 	eng, _, err := english.Model()
 	if err != nil || p == nil || p.Tokens() == 0 || !(rates[0] > 0 || rates[1] > 0) {
@@ -379,8 +385,7 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 		return eng.ID(profile.Norm(out[j]))
 	}
 	single := func(j int) bool {
-		return j < len(out) && out[j] != "" && strings.IndexFunc(out[j], unicode.IsSpace) < 0 &&
-			(j+1 >= len(out) || out[j+1] != "" || words[j+1] == "")
+		return j < len(out) && out[j] != "" && strings.IndexFunc(out[j], unicode.IsSpace) < 0 && !startsMerge(out, words, j)
 	}
 	for i := 0; i+1 < len(out); i++ {
 		if !single(i) || !single(i+1) {
@@ -389,7 +394,7 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 		pa, ca, sa := candgen.SplitAffix(words[i])
 		pb, cb, sb := candgen.SplitAffix(words[i+1])
 		rate := rates[pieceClass(ca, cb)]
-		if ca == "" || cb == "" || sa != "" || pb != "" || !(rate > 0) || !letters(ca) || !letters(cb) || lowerRune(ca) && !lowerFirst(cb) {
+		if ca == "" || cb == "" || sa != "" || pb != "" || !(rate > 0) || !letters(ca) || !letters(cb) || capitalInside(ca, cb) {
 			continue
 		}
 		joined := profile.Norm(ca + cb)
@@ -413,14 +418,11 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 	}
 }
 
-// lowerRune reports whether the last rune of s is a small letter.
-func lowerRune(s string) bool {
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return unicode.IsLower(r)
-}
-
-// lowerFirst reports whether the first rune of s is a small letter.
-func lowerFirst(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsLower(r)
+// capitalInside reports whether a followed by b, both letters, would
+// hold a capital inside (a ends in a small letter, b does not start with
+// one: `du Pont`, `the Se`), which a word broken apart does not.
+func capitalInside(a, b string) bool {
+	l, _ := utf8.DecodeLastRuneInString(a)
+	f, _ := utf8.DecodeRuneInString(b)
+	return unicode.IsLower(l) && !unicode.IsLower(f)
 }
