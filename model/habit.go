@@ -65,17 +65,13 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // (capitalHabits: H read as II beside h read as ii) follow the letters'
 // habits, and the case habits of the collection (caseHabits: the small v
 // read as the capital at word starts) follow those, and the habits of the
-// spaces between words last (joinHabit, breakHabits: words run together,
-// words broken apart).
+// spaces between words last (spacingHabits: words run together, words
+// broken apart).
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 	letters := m.letterHabits(prof)
 	letters = append(letters, m.capitalHabits(prof, letters)...)
 	letters = append(letters, m.caseHabits(prof)...)
-	if h, ok := m.joinHabit(prof); ok {
-		letters = append(letters, h)
-	}
-	letters = append(letters, m.breakHabits(prof)...)
-	return letters
+	return append(letters, m.spacingHabits(prof)...)
 }
 
 // capitalHabitMinWords is how many distinct OCR forms must show a habit's

@@ -53,11 +53,8 @@ const joinMinTokens = 5
 // are words), how often the collection writes them run together (glued,
 // its Norm form a word of the profile: `ofthe`, `itis`) and apart, and how
 // many distinct pairs it runs together.
-func joinEvidence(p *profile.Profile, lex *candgen.Lexicon) (glued, apart, pairs int) {
-	if p == nil {
-		return 0, 0, 0
-	}
-	top := topWords(p, 2, joinPairWords)
+func joinEvidence(p *profile.Profile, ranked []wordCount, lex *candgen.Lexicon) (glued, apart, pairs int) {
+	top := topWords(ranked, 2, joinPairWords)
 	eng, _, _ := english.Model()
 	for _, a := range top {
 		for _, b := range top {
@@ -94,18 +91,37 @@ type wordCount struct {
 	n uint32
 }
 
-// topWords returns the k word forms of p (Norm forms) of minRunes letters
-// or more, letters only, that occur most, the most frequent first (ties in
-// the order of the forms).
-func topWords(p *profile.Profile, minRunes, k int) []wordCount {
-	var top []wordCount
+// rankedForms returns the word forms of p (Norm forms) of two letters or
+// more, letters only, the most frequent first (ties in the order of the
+// forms): what joinEvidence and breakEvidence pick their words from,
+// ranked once for both.
+func rankedForms(p *profile.Profile) []wordCount {
+	if p == nil {
+		return nil
+	}
+	var out []wordCount
 	for w, c := range p.WordForms() {
-		if utf8.RuneCountInString(w) >= minRunes && letters(w) {
-			top = append(top, wordCount{w, c.N})
+		if utf8.RuneCountInString(w) >= 2 && letters(w) {
+			out = append(out, wordCount{w, c.N})
 		}
 	}
-	slices.SortStableFunc(top, func(a, b wordCount) int { return cmp.Compare(b.n, a.n) })
-	return top[:min(len(top), k)]
+	slices.SortStableFunc(out, func(a, b wordCount) int { return cmp.Compare(b.n, a.n) })
+	return out
+}
+
+// topWords returns the first k of ranked (rankedForms) of minRunes runes
+// or more.
+func topWords(ranked []wordCount, minRunes, k int) []wordCount {
+	var top []wordCount
+	for _, f := range ranked {
+		if len(top) == k {
+			break
+		}
+		if utf8.RuneCountInString(f.w) >= minRunes {
+			top = append(top, f)
+		}
+	}
+	return top
 }
 
 // trainingSpacing returns the SpacingCounts of each collection of docs
@@ -118,8 +134,9 @@ func trainingSpacing(docs []*data.Doc, lex *candgen.Lexicon) []SpacingCounts {
 	var out []SpacingCounts
 	for _, c := range docCollections(docs) {
 		p := profile.Of(byColl[c], profile.Options{})
-		g, a, _ := joinEvidence(p, lex)
-		e := breakEvidence(p, lex)
+		ranked := rankedForms(p)
+		g, a, _ := joinEvidence(p, ranked, lex)
+		e := breakEvidence(p, ranked, lex)
 		out = append(out, SpacingCounts{Collection: c, Glued: g, Apart: a, Broken: e.broken, Whole: e.whole})
 	}
 	return out
@@ -144,15 +161,28 @@ func (m *Model) trainingShare(of func(SpacingCounts) (n, rest int)) float64 {
 	return hi
 }
 
-// joinHabit returns the habit of words run together when the collection
-// of profile prof shows it (see joinStandOut), and false when it does not
-// or the model does not know its training collections' shares (a model
-// file older than TrainStats.Spacing).
-func (m *Model) joinHabit(prof *profile.Profile) (candgen.Habit, bool) {
-	if len(m.Stats.Spacing) == 0 {
-		return candgen.Habit{}, false
+// spacingHabits returns the habits of the spaces between words that the
+// collection of profile prof shows: words run together (joinHabit) and
+// broken apart (breakHabits); none where the model does not know its
+// training collections' shares (a model file older than
+// TrainStats.Spacing).
+func (m *Model) spacingHabits(prof *profile.Profile) []candgen.Habit {
+	if len(m.Stats.Spacing) == 0 || prof == nil {
+		return nil
 	}
-	glued, apart, pairs := joinEvidence(prof, m.Lex)
+	ranked := rankedForms(prof)
+	var out []candgen.Habit
+	if h, ok := m.joinHabit(prof, ranked); ok {
+		out = append(out, h)
+	}
+	return append(out, m.breakHabits(prof, ranked)...)
+}
+
+// joinHabit returns the habit of words run together when the collection
+// of profile prof (its forms ranked: rankedForms) shows it (see
+// joinStandOut), and false when it does not.
+func (m *Model) joinHabit(prof *profile.Profile, ranked []wordCount) (candgen.Habit, bool) {
+	glued, apart, pairs := joinEvidence(prof, ranked, m.Lex)
 	if glued < joinMinTokens {
 		return candgen.Habit{}, false
 	}
@@ -244,11 +274,8 @@ const (
 // of the English model, or without it two words of the lexicon lex) are
 // left out. It returns the counts of each kind of break and of whole
 // words, and the distinct words broken each way.
-func breakEvidence(p *profile.Profile, lex *candgen.Lexicon) (e breaks) {
-	if p == nil {
-		return e
-	}
-	top := topWords(p, breakMinRunes, breakPairWords)
+func breakEvidence(p *profile.Profile, ranked []wordCount, lex *candgen.Lexicon) (e breaks) {
+	top := topWords(ranked, breakMinRunes, breakPairWords)
 	eng, _, _ := english.Model()
 	for _, t := range top {
 		e.whole += int(t.n)
@@ -303,14 +330,12 @@ const mergeMinRunes = 3
 const breakStandOut = 2
 
 // breakHabits returns the habits of words broken apart that the
-// collection of profile prof shows (see breakStandOut), one for each kind
-// of break (pieceClass: one piece a single letter, Habit.Short, or both
-// longer), as joinHabit does for words run together.
-func (m *Model) breakHabits(prof *profile.Profile) []candgen.Habit {
-	if len(m.Stats.Spacing) == 0 {
-		return nil
-	}
-	e := breakEvidence(prof, m.Lex)
+// collection of profile prof (its forms ranked: rankedForms) shows (see
+// breakStandOut), one for each kind of break (pieceClass: one piece a
+// single letter, Habit.Short, or both longer), as joinHabit does for
+// words run together.
+func (m *Model) breakHabits(prof *profile.Profile, ranked []wordCount) []candgen.Habit {
+	e := breakEvidence(prof, ranked, m.Lex)
 	var out []candgen.Habit
 	for c := range e.broken {
 		if e.broken[c] < joinMinTokens {

@@ -92,7 +92,7 @@ func TestSpacingHabits(t *testing.T) {
 	// training collections did
 	m2 := spacingModel()
 	m2.Stats.Spacing = append(m2.Stats.Spacing, SpacingCounts{Collection: "c", Glued: 100, Apart: 1000})
-	if _, ok := m2.joinHabit(p); ok {
+	if _, ok := m2.joinHabit(p, rankedForms(p)); ok {
 		t.Error("a habit found at a training collection's rate")
 	}
 }
