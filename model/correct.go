@@ -122,8 +122,10 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // lets a word it changes absorb a kept piece of it beside it
 // (absorbFragments: `s upervision` -> `supervision`) and, in a collection
 // whose engine breaks words apart, joins two tokens that English reads as
-// one word broken (mergeBroken: `wit h` -> `with`; not under
-// FeatOpt.NoEnglish).
+// one word broken (mergeBroken: `wit h` -> `with`), and in any collection
+// the pieces of a word broken apart that the decisions took for words
+// (brokenPieces: `deliv ery` -> `delivery`, not `deliv very`; these two
+// not under FeatOpt.NoEnglish).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
@@ -144,6 +146,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)
 			commaStops(out, l.Words, l.Profile)
+			brokenPieces(out, l.Words)
 		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)

@@ -205,3 +205,28 @@ func TestAbsorbFragments(t *testing.T) {
 		}
 	}
 }
+
+func TestBrokenPieces(t *testing.T) {
+	for _, c := range []struct{ words, out, want string }{
+		{"no postal deliv ery, and", "no postal deliv very, and", "no postal delivery, _ and"},
+		{"the M e mber. for", "the M e number. for", "the Member. _ _ for"},
+		{"a serm , ms in", "a seem , is in", "a seem , is in"},            // a mark at the joint
+		{"said hy men", "said by men", "said by men"},                     // men is a word of its own
+		{"the deliv ery", "the deliv ery", "the deliv ery"},               // nothing changed
+		{"went tbe way", "went the way", "went the way"},                  // no word of the pieces
+		{"the deliv ery of", "the deliv very of", "the delivery _ of"},    // the piece before
+		{"(deliv ery) and", "(deliv very) and", "(delivery) _ and"},       // the marks at the ends kept
+		{"the deliv. ery of", "the deliv. very of", "the deliv. very of"}, // a stop inside
+	} {
+		words, out := strings.Fields(c.words), strings.Fields(c.out)
+		brokenPieces(out, words)
+		for i := range out {
+			if out[i] == "" {
+				out[i] = "_"
+			}
+		}
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q -> %q: %q, want %q", c.words, c.out, got, c.want)
+		}
+	}
+}
