@@ -450,3 +450,30 @@ func TestLeaders(t *testing.T) {
 		t.Error("a @ b -> a a b not supported")
 	}
 }
+
+func TestOverRepresented(t *testing.T) {
+	doc := func(words ...string) []string { return words }
+	rep := func(w string, n int) []string { return strings.Fields(strings.Repeat(w+" ", n)) }
+	p := profile.Of([][]string{
+		append(append(rep("the", 40), rep("tho", 15)...), rep("other", 10)...),
+		append(append(rep("ether", 12), rep("lam", 3)...), rep("law", 2)...),
+		doc("said", "tho", "man", "the", "and", "I", "am", "here"),
+	}, profile.Options{})
+	for _, c := range []struct {
+		n, cn string
+		want  bool
+	}{
+		{"tho", "the", true},      // English writes tho 8 times beside 325,814 the
+		{"ether", "other", false}, // English writes ether too often beside other
+		{"the", "tho", false},     // the word is the rare one
+		{"tho", "thee", false},    // not one misreading (a letter added)
+		{"said", "sail", false},   // said once: no recurring form
+	} {
+		if got := overRepresented(p, c.n, c.cn); got != c.want {
+			t.Errorf("overRepresented(%q, %q) = %v, want %v", c.n, c.cn, got, c.want)
+		}
+	}
+	if !gluedIForm(p, "“lam") || gluedIForm(p, "law") {
+		t.Errorf("gluedIForm: “lam %v, law %v", gluedIForm(p, "“lam"), gluedIForm(p, "law"))
+	}
+}
