@@ -58,7 +58,11 @@ type Report struct {
 	CorrectedCMER         float64    `json:"corrected_cmer"` // ... of the corrected text
 	RawWMER               float64    `json:"raw_wmer"`       // word match error rate, micro
 	CorrectedWMER         float64    `json:"corrected_wmer"`
-	CMERReduction         float64    `json:"cmer_reduction"` // (raw - corrected) / raw
+	CMERReduction         float64    `json:"cmer_reduction"`   // (raw - corrected) / raw
+	DocsCMERLower         int        `json:"docs_cmer_lower"`  // documents whose corrected text has a lower cMER than their raw OCR
+	DocsCMERSame          int        `json:"docs_cmer_same"`   // ... the same cMER
+	DocsCMERHigher        int        `json:"docs_cmer_higher"` // ... a higher cMER: made worse
+	Preference            float64    `json:"preference_cmer"`  // HIPE-OCRepair's preference score: (lower - higher) / documents
 	Made                  KindCounts `json:"changes_made"`
 	Helped                KindCounts `json:"changes_helped"`
 	Hurt                  KindCounts `json:"changes_hurt"`
@@ -133,6 +137,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
 	fmt.Fprintf(w, "HIPE-OCRepair match error rates (micro): cMER %s -> %s (%s lower), wMER %s -> %s\n", frac4(r.RawCMER), frac4(r.CorrectedCMER), pct1(r.CMERReduction), frac4(r.RawWMER), frac4(r.CorrectedWMER))
+	fmt.Fprintf(w, "documents by cMER against their raw OCR: %d lower, %d the same, %d higher (HIPE-OCRepair's preference score %s)\n", r.DocsCMERLower, r.DocsCMERSame, r.DocsCMERHigher, signed3(r.Preference))
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, FormatMargins(r.Margins))
 	fmt.Fprintf(w, "decisions in context, language model weight/band per fold: %s\n", FormatContext(r.Context))
 	fmt.Fprintf(w, "habits of the OCR adapted to: %s\n", formatHabits(r.Habits))
@@ -244,6 +249,14 @@ func pct2(x float64) string {
 	return fmt.Sprintf("%.2f%%", 100*x)
 }
 
+// signed3 writes x with its sign and three decimals ("n/a" for NaN).
+func signed3(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.3f", x)
+}
+
 func ratio(a, b int) float64 {
 	if b == 0 {
 		return math.NaN()
@@ -318,6 +331,14 @@ func (r *Report) Add(docs []DocOutcome, evalOpt eval.Options) (raws, corrs []eva
 		raw := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
 		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
 		raws, corrs = append(raws, raw), append(corrs, k)
+		switch rm, km := raw.CharMER.MER(), k.CharMER.MER(); {
+		case km < rm:
+			r.DocsCMERLower++
+		case km > rm:
+			r.DocsCMERHigher++
+		default: // equal, or both undefined (no characters)
+			r.DocsCMERSame++
+		}
 		rawC.Add(raw.CharMER)
 		rawW.Add(raw.WordMER)
 		corrC.Add(k.CharMER)
@@ -352,6 +373,7 @@ func (r *Report) Add(docs []DocOutcome, evalOpt eval.Options) (raws, corrs []eva
 	r.CandidatesPerToken = ratio(cands, r.Positions)
 	r.RawCMER, r.CorrectedCMER, r.RawWMER, r.CorrectedWMER = rawC.MER(), corrC.MER(), rawW.MER(), corrW.MER()
 	r.CMERReduction = (r.RawCMER - r.CorrectedCMER) / r.RawCMER
+	r.Preference = ratio(r.DocsCMERLower-r.DocsCMERHigher, r.DocsCMERLower+r.DocsCMERSame+r.DocsCMERHigher)
 	return raws, corrs
 }
 
@@ -388,11 +410,12 @@ func (r *TransferReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "lexicon: %s\n", lex)
 	fmt.Fprintf(w, "word recall by the order-preserving alignment (%s); cMER: the HIPE-OCRepair character match error rate (micro)\n\n", r.Options)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "corrected collection\tdocs\tgt words\traw\tcorrected\terror reduction\tbroken\tbroken rate\toracle\tchanged\tcMER raw\tcMER corrected\tcMER reduction\t")
+	fmt.Fprintln(tw, "corrected collection\tdocs\tgt words\traw\tcorrected\terror reduction\tbroken\tbroken rate\toracle\tchanged\tcMER raw\tcMER corrected\tcMER reduction\tdocs cMER lower/same/higher\t")
 	rows := append(slices.Clone(r.Collections), r.All)
 	for _, c := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t\n", filepath.Base(c.Corpus), c.Docs, c.GTWords, frac4(c.RawRecall), frac4(c.CorrectedRecall),
-			pct1(c.ErrorReduction), c.Broken, pct2(c.BrokenRate), frac4(c.OracleRecall), c.Changed, frac4(c.RawCMER), frac4(c.CorrectedCMER), pct1(c.CMERReduction))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t%d/%d/%d\t\n", filepath.Base(c.Corpus), c.Docs, c.GTWords, frac4(c.RawRecall), frac4(c.CorrectedRecall),
+			pct1(c.ErrorReduction), c.Broken, pct2(c.BrokenRate), frac4(c.OracleRecall), c.Changed, frac4(c.RawCMER), frac4(c.CorrectedCMER), pct1(c.CMERReduction),
+			c.DocsCMERLower, c.DocsCMERSame, c.DocsCMERHigher)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
