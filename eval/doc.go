@@ -40,7 +40,7 @@
 // HIPEMER gives the match error rates of the HIPE-OCRepair 2026
 // competition, MER = (S+D+I) / (H+S+D+I) of characters (cMER, its primary
 // metric) and of words (wMER), on the tokens as given, normalised by
-// HIPENormalize (lower case, ß->ss, æ->ae, œ->oe, ¬ at a line end removed
+// HIPENormalize (lower case, ß->ss, æ->ae, œ->oe, ꝛ->r, aͤ oͤ uͤ->ä ö ü, ¬ at a line end removed
 // with the break, every character but letters and numbers to a space, white
 // space collapsed) whatever the Options. The distance S+D+I is exact, by
 // the same machinery as CER; H is that of a minimum-distance alignment (see

@@ -34,7 +34,8 @@ func (c MERCounts) MER() float64 {
 // before computing cMER and wMER: a `¬` that ends a line (at the end of a
 // whitespace token followed by another: the soft hyphen of a line break) is
 // removed with the break, joining the two halves; the text is lower-cased;
-// ß becomes ss, æ ae, œ oe; every character that is neither a letter nor a
+// ß becomes ss, æ ae, œ oe, the r rotunda ꝛ r, and a, o, u with a small e
+// above (U+0364) ä, ö, ü; every character that is neither a letter nor a
 // number (punctuation, symbols, the underscore) becomes a space; runs of
 // white space become one space, none at the ends. Accents are kept (é and
 // e differ).
@@ -45,7 +46,7 @@ func HIPENormalize(tokens []string) string {
 		if strings.HasSuffix(t, "¬") && i+1 < len(tokens) {
 			t, join = strings.TrimSuffix(t, "¬"), true
 		}
-		for _, r := range strings.ToLower(t) {
+		for _, r := range hipeLetters.Replace(strings.ToLower(t)) {
 			switch {
 			case r == 'ß':
 				b.WriteString("ss")
@@ -65,6 +66,10 @@ func HIPENormalize(tokens []string) string {
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
 }
+
+// hipeLetters are the scorer's replacements of historical letters: the r
+// rotunda, and a, o, u with a small e above (the old umlaut).
+var hipeLetters = strings.NewReplacer("ꝛ", "r", "a\u0364", "ä", "o\u0364", "ö", "u\u0364", "ü")
 
 // HIPEMER returns the character and word counts of the HIPE-OCRepair
 // match error rates of one document: both token lists are normalised by

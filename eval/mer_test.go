@@ -14,6 +14,8 @@ func TestHIPENormalize(t *testing.T) {
 		{"trans¬ formed here¬", "transformed here"},
 		{"-- ... ;", ""},
 		{"x+y=½", "x y ½"},
+		{"waꝛ scho\u0364n Gu\u0364te", "war schön güte"},
+		{"e\u0364", "e"}, // the small e above another letter is no letter
 	}
 	for _, c := range cases {
 		if got := HIPENormalize(strings.Fields(c.in)); got != c.want {

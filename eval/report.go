@@ -128,7 +128,7 @@ func WriteSummaryText(w io.Writer, s Summary) error {
 }
 
 // hipeRule states the normalisation of HIPENormalize in reports.
-const hipeRule = "lower case, ß->ss, æ->ae, œ->oe, ¬ at a line end removed with the break, characters other than letters and numbers to spaces, white space collapsed"
+const hipeRule = "lower case, ß->ss, æ->ae, œ->oe, ꝛ->r, aͤ oͤ uͤ->ä ö ü, ¬ at a line end removed with the break, characters other than letters and numbers to spaces, white space collapsed"
 
 // WriteFileMetrics writes FileMetrics.csv: a header and one row per
 // document (doc, gt_words, pred_words, matched, recall, precision, f1, wer,
