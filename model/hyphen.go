@@ -217,3 +217,35 @@ func cutAt(joined string, m int, c string) int {
 // knownWord reports whether the model's lexicon holds the Norm form w in
 // any case (false without a lexicon).
 func (m *Model) knownWord(w string) bool { return w != "" && m.Lex != nil && m.Lex.HasFold(w) }
+
+// LineBreakMark is the mark MarkLineBreaks writes for the hyphen of a word
+// broken at a line end: the not sign, as the transcriptions of OCR-D and
+// the HIPE-OCRepair 2026 sets write it, and as their scorer removes it
+// with the line break.
+const LineBreakMark = "¬"
+
+// MarkLineBreaks writes the mark that ends a line where a word is broken
+// across it as LineBreakMark in out, the corrected words of t (Collect's,
+// one per token of t): where the word's first piece ends in a hyphen
+// (`re-` before `solved`), in a mark an engine makes of one where the
+// pieces make a known word (`sup.` before `posed`), or in a letter where
+// the engine lost the hyphen and the pieces make a known word that they
+// are not both themselves (`bicy` before `cle`); the words lineBreaks
+// takes for a word broken at a line end, not a compound whose own hyphen
+// fell there (`Holloway-` before `road`), and not those broken within a
+// line (text whose lines were joined). A position a merge emptied is
+// left alone. The text is otherwise as Collect wrote it: a transcription
+// convention, for the collections whose truth follows it, that `ocrfix
+// correct -line-breaks mark` asks for.
+func (m *Model) MarkLineBreaks(t *data.Text, out []string) {
+	for _, i := range lineBreaks(t.Tokens, m.knownWord) {
+		if t.Tokens[i+1].Line == t.Tokens[i].Line || out[i] == "" || out[i+1] == "" {
+			continue
+		}
+		head, mark := cutMark(out[i])
+		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || mark == LineBreakMark {
+			continue
+		}
+		out[i] = head + LineBreakMark
+	}
+}

@@ -105,3 +105,21 @@ func FuzzPieces(f *testing.F) {
 		}
 	})
 }
+
+func TestMarkLineBreaks(t *testing.T) {
+	m := &Model{Lex: candgen.NewLexicon()}
+	for _, w := range strings.Fields("resolved consideration known well road holloway cash books the of was it") {
+		m.Lex.Add(w, 1)
+	}
+	src := "it was re-\nsolved the con-\nsideration of\nwell-\nknown Holloway-\nroad the cash-\nbooks of com- sideration the\n"
+	tx, err := data.ReadText("t.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := tx.Words()
+	m.MarkLineBreaks(tx, out)
+	want := "it was re¬ solved the con¬ sideration of well- known Holloway- road the cash- books of com- sideration the"
+	if got := strings.Join(out, " "); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -29,6 +29,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	format := fs.String("format", "", "format of standard input: txt, tsv, hocr, alto or page (default: from its content)")
+	lineBreaks := fs.String("line-breaks", "keep", "the hyphen of a word broken at a line end: keep (as read) or mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it)")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,6 +47,10 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if *format != "" && !stdin {
 		return usagef("-format is for standard input (-); files take their format from their extension")
 	}
+	if *lineBreaks != "keep" && *lineBreaks != "mark" {
+		return usagef("-line-breaks: %q: want keep or mark", *lineBreaks)
+	}
+	mark := *lineBreaks == "mark"
 	if *format != "" {
 		if _, err := data.ParseFormat(*format); err != nil {
 			return usagef("-format: %v", err)
@@ -68,6 +73,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
+		if mark {
+			am.MarkLineBreaks(t, c.Out)
+		}
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
 			return err
@@ -127,6 +135,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	var rep correctReport
 	for i, t := range texts {
 		c := m.Correct(t, altTexts[i], prof)
+		if mark {
+			m.MarkLineBreaks(t, c.Out)
+		}
 		if *reportDir != "" {
 			rep.add(inputs[i], t.Words(), c)
 		}
