@@ -289,6 +289,7 @@ func TestCorrectArguments(t *testing.T) {
 		{[]string{"-model", prof, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "a profile (written by ocrfix profile), not a model: give it with -profile"},
 		{[]string{"-model", model, "-profile", model, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "not a profile (a model file? give it with -model)"},
 		{[]string{"-model", model, "-format", "pdf", "-"}, 2, `unknown format "pdf"`},
+		{[]string{"-model", model, "-line-breaks", "join", "-"}, 2, `-line-breaks: "join": want keep or mark`},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "out3"), filepath.Join(ocr, "d00.txt")}, 1, "d00.txt is a directory"},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "o2"), bad}, 1, "the content is ALTO XML, not plain text"},
 	} {
@@ -301,5 +302,21 @@ func TestCorrectArguments(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(tmp, d)); err == nil {
 			t.Errorf("a failed run made the output directory %s", d)
 		}
+	}
+}
+
+// TestCorrectLineBreaks: -line-breaks mark writes the hyphen of a word
+// broken at a line end as ¬ (the built-in model), the default keeps it.
+func TestCorrectLineBreaks(t *testing.T) {
+	in := "The meeting was re-\nsolved upon, and the well-\nknown members came.\n"
+	code, out, errs := runStdin(in, "correct", "-line-breaks", "mark", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := "The meeting was re¬\nsolved upon, and the well-\nknown members came.\n"; out != want {
+		t.Errorf("-line-breaks mark: %q, want %q", out, want)
+	}
+	if code, out, errs = runStdin(in, "correct", "-"); code != 0 || out != in {
+		t.Errorf("default: exit %d, %q (%s), want the text as read", code, out, errs)
 	}
 }
