@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# ocrfix on HIPE-OCRepair 2026 data: the English records of the JSONL
+# files given (the competition's development or training sets, which the
+# repository does not hold: their licences are theirs; read them where
+# they are) are written as one collection (scripts/hipejsonl), corrected
+# by the built-in model (or MODEL) as read and with -line-breaks mark
+# (the sets' truth writes the hyphen of a word broken at a line end as
+# ¬), and each text, raw and corrected, is measured against the truth:
+# words matched (recall), cMER (micro and macro, the competition's
+# normalisation) and the documents whose cMER the correction lowered,
+# kept and raised (the competition's preference score).
+#
+#   bench/hipe_dev.sh FILE.jsonl...
+#
+# Environment:
+#   MODEL  a model file for correct -model (default: the built-in one)
+#   OUT    where to keep the collection and its corrections (default: a
+#          temporary directory, removed)
+#
+# README ("Correcting a collection nobody labelled") gives the figures of
+# two development sets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ $# -eq 0 ]]; then
+  echo "usage: bench/hipe_dev.sh FILE.jsonl..." >&2
+  exit 2
+fi
+out=${OUT:-}
+if [[ -z "$out" ]]; then
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
+bin="$out/ocrfix"
+go build -o "$bin" ./cmd/ocrfix
+go run ./scripts/hipejsonl -lang en -o "$out/set" "$@"
+model=()
+[[ -n "${MODEL:-}" ]] && model=(-model "$MODEL")
+"$bin" correct "${model[@]}" -o "$out/keep" "$out/set/ocr"
+"$bin" correct "${model[@]}" -line-breaks mark -o "$out/mark" "$out/set/ocr" 2>/dev/null
+for t in ocr keep mark; do
+  pred="$out/$t"
+  [[ $t == ocr ]] && pred="$out/set/ocr"
+  "$bin" eval -json -gt "$out/set/gt" -pred "$pred" >"$out/$t.json"
+done
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+ev = {t: json.load(open(f"{out}/{t}.json")) for t in ("ocr", "keep", "mark")}
+raw = {d["doc"]: d["cmer"] for d in ev["ocr"]["per_doc"]}
+print(f'{ev["ocr"]["docs"]} documents, {ev["ocr"]["gt_words"]} truth words')
+print(f'{"":28} {"matched":>8} {"recall":>7} {"cMER":>7} {"cMER red.":>9} {"macro cMER":>10}  docs cMER lower/same/higher (preference)')
+for t, name in (("ocr", "raw OCR"), ("keep", "corrected"), ("mark", "corrected, -line-breaks mark")):
+    e = ev[t]
+    red = 1 - e["cmer"] / ev["ocr"]["cmer"]
+    lo = sa = hi = 0
+    for d in e["per_doc"]:
+        r, c = raw[d["doc"]], d["cmer"]
+        if c < r: lo += 1
+        elif c > r: hi += 1
+        else: sa += 1
+    pref = "" if t == "ocr" else f'{lo}/{sa}/{hi} ({(lo - hi) / (lo + sa + hi):+.3f})'
+    print(f'{name:28} {e["matched"]:>8} {e["recall"]:>7.4f} {e["cmer"]:>7.4f} {"" if t == "ocr" else f"{red:.1%}":>9} {e["macro_cmer"]:>10.4f}  {pref}')
+PY
