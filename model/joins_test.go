@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
@@ -195,12 +196,7 @@ func TestAbsorbFragments(t *testing.T) {
 	} {
 		words, out := strings.Fields(c.words), strings.Fields(c.out)
 		absorbFragments(out, words)
-		for i := range out {
-			if out[i] == "" {
-				out[i] = "_"
-			}
-		}
-		if got := strings.Join(out, " "); got != c.want {
+		if got := showMerged(out); got != c.want {
 			t.Errorf("%q -> %q: %q, want %q", c.words, c.out, got, c.want)
 		}
 	}
@@ -220,13 +216,18 @@ func TestBrokenPieces(t *testing.T) {
 	} {
 		words, out := strings.Fields(c.words), strings.Fields(c.out)
 		brokenPieces(out, words)
-		for i := range out {
-			if out[i] == "" {
-				out[i] = "_"
-			}
-		}
-		if got := strings.Join(out, " "); got != c.want {
+		if got := showMerged(out); got != c.want {
 			t.Errorf("%q -> %q: %q, want %q", c.words, c.out, got, c.want)
 		}
 	}
+}
+
+// showMerged joins the decisions out with spaces, a position a merge
+// emptied written _.
+func showMerged(out []string) string {
+	shown := make([]string, len(out))
+	for i, o := range out {
+		shown[i] = cmp.Or(o, "_")
+	}
+	return strings.Join(shown, " ")
 }

@@ -369,16 +369,11 @@ func nameLike(p *profile.Profile, core, n, cn string) bool {
 	if !profile.TitleCase(core) || utf8.RuneCountInString(core) < 2 || n == cn || p.Word(cn).N > 0 || !looksEnglish(n) {
 		return false
 	}
-	m, _, err := english.Model()
-	if err != nil {
-		return false
-	}
-	ni := m.ID(n)
-	if ni < 0 {
+	en, ec, ok := englishCounts(n, cn)
+	if en == 0 {
 		return !misreadOf(n, cn)
 	}
-	ci := m.ID(cn)
-	return ci < 0 || float64(m.Count(ni)) > englishRarity*float64(m.Count(ci))
+	return !ok || en > englishRarity*ec
 }
 
 // sentenceMarks reports whether w is a token of the marks that punctuate
@@ -938,19 +933,26 @@ func explained(p *profile.Profile, n string, c *candgen.Candidate) bool {
 	if !explainsToken(p, n, cn, c.LogConf) {
 		return false
 	}
+	en, ec, ok := englishCounts(n, cn)
+	return ok && en <= englishRarity*ec
+}
+
+// englishCounts returns how often the English model saw the Norm forms n
+// and cn (0 for a form it never saw); ok is false when it never saw cn
+// (or there is no English model).
+func englishCounts(n, cn string) (en, ec float64, ok bool) {
 	m, _, err := english.Model()
 	if err != nil {
-		return false
+		return 0, 0, false
+	}
+	if ni := m.ID(n); ni >= 0 {
+		en = float64(m.Count(ni))
 	}
 	ci := m.ID(cn)
 	if ci < 0 {
-		return false
+		return en, 0, false
 	}
-	var fc float64
-	if fi := m.ID(n); fi >= 0 {
-		fc = float64(m.Count(fi))
-	}
-	return fc <= englishRarity*float64(m.Count(ci))
+	return en, float64(m.Count(ci)), true
 }
 
 // overRepresented reports whether the collection writes the OCR form n,
@@ -974,20 +976,8 @@ func overRepresented(p *profile.Profile, n, cn string) bool {
 	if pn < 2 || pc == 0 {
 		return false
 	}
-	m, _, err := english.Model()
-	if err != nil {
-		return false
-	}
-	ci := m.ID(cn)
-	if ci < 0 {
-		return false
-	}
-	var en float64
-	if ni := m.ID(n); ni >= 0 {
-		en = float64(m.Count(ni))
-	}
-	ec := float64(m.Count(ci))
-	return en <= englishRarity*ec && pn/pc*englishRarity >= (en+1)/ec
+	en, ec, ok := englishCounts(n, cn)
+	return ok && en <= englishRarity*ec && pn/pc*englishRarity >= (en+1)/ec
 }
 
 // explainsToken reports whether the collection's counts explain the OCR
