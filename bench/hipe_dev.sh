@@ -35,8 +35,8 @@ go build -o "$bin" ./cmd/ocrfix
 go run ./scripts/hipejsonl -lang en -o "$out/set" "$@"
 model=()
 [[ -n "${MODEL:-}" ]] && model=(-model "$MODEL")
-"$bin" correct "${model[@]}" -o "$out/keep" "$out/set/ocr"
-"$bin" correct "${model[@]}" -line-breaks mark -o "$out/mark" "$out/set/ocr" 2>/dev/null
+"$bin" correct ${model[@]+"${model[@]}"} -o "$out/keep" "$out/set/ocr"
+"$bin" correct ${model[@]+"${model[@]}"} -line-breaks mark -o "$out/mark" "$out/set/ocr"
 for t in ocr keep mark; do
   pred="$out/$t"
   [[ $t == ocr ]] && pred="$out/set/ocr"
@@ -51,11 +51,12 @@ print(f'{ev["ocr"]["docs"]} documents, {ev["ocr"]["gt_words"]} truth words')
 print(f'{"":28} {"matched":>8} {"recall":>7} {"cMER":>7} {"cMER red.":>9} {"macro cMER":>10}  docs cMER lower/same/higher (preference)')
 for t, name in (("ocr", "raw OCR"), ("keep", "corrected"), ("mark", "corrected, -line-breaks mark")):
     e = ev[t]
-    red = 1 - e["cmer"] / ev["ocr"]["cmer"]
+    red = 1 - e["cmer"] / ev["ocr"]["cmer"] if ev["ocr"]["cmer"] else float("nan")
     lo = sa = hi = 0
     for d in e["per_doc"]:
         r, c = raw[d["doc"]], d["cmer"]
-        if c < r: lo += 1
+        if r is None or c is None: sa += 1
+        elif c < r: lo += 1
         elif c > r: hi += 1
         else: sa += 1
     pref = "" if t == "ocr" else f'{lo}/{sa}/{hi} ({(lo - hi) / (lo + sa + hi):+.3f})'

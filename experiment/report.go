@@ -336,7 +336,7 @@ func (r *Report) Add(docs []DocOutcome, evalOpt eval.Options) (raws, corrs []eva
 			r.DocsCMERLower++
 		case km > rm:
 			r.DocsCMERHigher++
-		default: // equal, or both undefined (no characters)
+		default: // equal, or either undefined (a document without characters)
 			r.DocsCMERSame++
 		}
 		rawC.Add(raw.CharMER)

@@ -146,7 +146,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)
 			commaStops(out, l.Words, l.Profile)
-			brokenPieces(out, l.Words)
+			brokenPieces(out, l.Words, l.breaks)
 		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)

@@ -236,8 +236,13 @@ const LineBreakMark = "¬"
 // line (text whose lines were joined). A position a merge emptied is
 // left alone. The text is otherwise as Collect wrote it: a transcription
 // convention, for the collections whose truth follows it, that `ocrfix
-// correct -line-breaks mark` asks for.
-func (m *Model) MarkLineBreaks(t *data.Text, out []string) {
+// correct -line-breaks mark` asks for. It returns the tokens it changed
+// that Collect had kept (the others were changes already). A text long
+// enough to be scored in windows (correctWindows) may have decided the
+// pieces of a break at a window's edge apart; the mark is written all the
+// same.
+func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
+	n := 0
 	for _, i := range lineBreaks(t.Tokens, m.knownWord) {
 		if t.Tokens[i+1].Line == t.Tokens[i].Line || out[i] == "" || out[i+1] == "" {
 			continue
@@ -246,6 +251,10 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) {
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || mark == LineBreakMark {
 			continue
 		}
+		if out[i] == t.Tokens[i].Text {
+			n++
+		}
 		out[i] = head + LineBreakMark
 	}
+	return n
 }

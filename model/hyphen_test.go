@@ -117,7 +117,9 @@ func TestMarkLineBreaks(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := tx.Words()
-	m.MarkLineBreaks(tx, out)
+	if n := m.MarkLineBreaks(tx, out); n != 2 {
+		t.Errorf("%d marks, want 2", n)
+	}
 	want := "it was re¬ solved the con¬ sideration of well- known Holloway- road the cash- books of com- sideration the"
 	if got := strings.Join(out, " "); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

@@ -464,13 +464,20 @@ func capitalInside(a, b string) bool {
 // merge is (the first token's leading marks and the last one's trailing
 // marks kept, the letters as the OCR has them). The longer run is tried
 // first. Joints with a mark (`serm , ms`) are not joined; the first piece
-// may be capitalised. Against reverting the change (the pieces as the OCR
+// may be capitalised. words are the OCR tokens as the lattice has them, a
+// word broken at a line end joined at the first of its positions (breaks,
+// those positions): no run holds a position of such a word, which
+// splitBreaks writes back from its first position's decision. Against reverting the change (the pieces as the OCR
 // has them), and against nothing, with the held-out models and the
 // built-in one (correction only): periodicals +1 word matched, the HIPE
 // dev sets (BL snippets, Overproof) cMER 2.121% -> 2.092% and 6.105% ->
 // 6.102%, the rest unchanged; allowing pieces that are words (`hy` ->
 // `by` beside a word that takes it in) broke words on every collection.
-func brokenPieces(out, words []string) {
+func brokenPieces(out, words []string, breaks []int) {
+	inBreak := make(map[int]bool, 2*len(breaks))
+	for _, b := range breaks {
+		inBreak[b], inBreak[b+1] = true, true
+	}
 	for i := range out {
 		if out[i] == words[i] || out[i] == "" || startsMerge(out, words, i) || strings.IndexFunc(out[i], unicode.IsSpace) >= 0 {
 			continue
@@ -483,6 +490,9 @@ func brokenPieces(out, words []string) {
 		for size := 3; size >= 2; size-- {
 			for j := max(i-size+1, 0); j <= i && j+size <= len(words); j++ {
 				k := j + size
+				if breakIn(inBreak, j, k) {
+					continue
+				}
 				joined, ok := piecesWord(out, words, j, k)
 				if !ok {
 					continue
@@ -497,6 +507,18 @@ func brokenPieces(out, words []string) {
 			}
 		}
 	}
+}
+
+// breakIn reports whether a position of j..k-1 is a piece of a word broken
+// at a line end (in), which Collect decides and writes back as a whole
+// (splitBreaks).
+func breakIn(in map[int]bool, j, k int) bool {
+	for m := j; m < k; m++ {
+		if in[m] {
+			return true
+		}
+	}
+	return false
 }
 
 // piecesWord returns the word that the OCR tokens words[j:k] run

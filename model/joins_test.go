@@ -215,7 +215,7 @@ func TestBrokenPieces(t *testing.T) {
 		{"the deliv. ery of", "the deliv. very of", "the deliv. very of"}, // a stop inside
 	} {
 		words, out := strings.Fields(c.words), strings.Fields(c.out)
-		brokenPieces(out, words)
+		brokenPieces(out, words, nil)
 		if got := showMerged(out); got != c.want {
 			t.Errorf("%q -> %q: %q, want %q", c.words, c.out, got, c.want)
 		}
@@ -230,4 +230,16 @@ func showMerged(out []string) string {
 		shown[i] = cmp.Or(o, "_")
 	}
 	return strings.Join(shown, " ")
+}
+
+// TestBrokenPiecesLineBreak: no run holds a piece of a word broken at a
+// line end, which Collect writes back from its first position (the
+// lattice's words join it there: some-/thi -> somethi, thi).
+func TestBrokenPiecesLineBreak(t *testing.T) {
+	words := strings.Fields("the somethi thi ng here")
+	out := strings.Fields("the somethi thi no here")
+	brokenPieces(out, words, []int{1})
+	if got := showMerged(out); got != "the somethi thi no here" {
+		t.Errorf("got %q", got)
+	}
 }

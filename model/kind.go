@@ -342,12 +342,14 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 	return true
 }
 
-// nameLike reports whether a capitalised OCR token seen once, whose core
-// is core and Norm form n, is more likely a name than a misreading of the
-// candidate's form cn: core is a capital and small letters, the
-// collection never writes cn, n looks like English (looksEnglish), and
-// English either writes n more than englishRarity as often as cn (`Swan`,
-// `Rouse`, `Louse` stay; `Tho` and `Mi` do not) or, never writing it, does
+// nameLike reports whether a capitalised OCR token that the collection
+// writes once or twice (the profile gate asks it where elsewhere < 2),
+// whose core is core and Norm form n, is more likely a name than a
+// misreading of the candidate's form cn: core is a capital and small
+// letters, the collection never writes cn, n looks like English
+// (looksEnglish), and English either writes n more than englishRarity as
+// often as cn (`Swan`, `Louse` stay; `Tho` and `Mi` do not; `Rouse`
+// becomes house where the collection writes house) or, never writing it, does
 // not take it for a misreading of cn (misreadOf: `Ewart`, `Barcom`,
 // `Colless` stay; `Fdward`, `Geoigc`, `Manchostor` do not). Names are the
 // words of newspapers that no list holds, and a collection names most
@@ -955,8 +957,8 @@ func englishCounts(n, cn string) (en, ec float64, ok bool) {
 	return en, float64(m.Count(ci)), true
 }
 
-// overRepresented reports whether the collection writes the OCR form n,
-// a word of English (a word list's or the English model's), so much more
+// overRepresented reports whether the collection writes the OCR form n
+// (the profile gate asks it of the forms a word list knows) so much more
 // often than English does, beside the word cn one misreading from it
 // (oneMisreading), that the collection's copies of n are cn misread:
 // English writes n at most englishRarity as often as cn, and the

@@ -74,7 +74,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
 		if mark {
-			am.MarkLineBreaks(t, c.Out)
+			c.Changed += am.MarkLineBreaks(t, c.Out)
 		}
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
@@ -136,7 +136,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	for i, t := range texts {
 		c := m.Correct(t, altTexts[i], prof)
 		if mark {
-			m.MarkLineBreaks(t, c.Out)
+			c.Changed += m.MarkLineBreaks(t, c.Out) // a mark is a change of its token, as the report shows it
 		}
 		if *reportDir != "" {
 			rep.add(inputs[i], t.Words(), c)

@@ -117,10 +117,13 @@ func read(r io.Reader, name, lang string) ([]doc, error) {
 		if err := json.Unmarshal(b, &rec); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
+		if lang != "" && rec.Meta.Language != lang {
+			continue
+		}
 		if rec.Meta.ID == "" || rec.OCR == nil || rec.OCR.Text == nil {
 			return nil, fmt.Errorf("%s:%d: a record without document_metadata.document_id or ocr_hypothesis.transcription_unit", name, line)
 		}
-		if lang != "" && rec.Meta.Language != lang || rec.Truth == nil || rec.Truth.Text == nil {
+		if rec.Truth == nil || rec.Truth.Text == nil {
 			continue
 		}
 		docs = append(docs, doc{stem: stem(rec.Meta.ID), ocr: *rec.OCR.Text, truth: *rec.Truth.Text})
