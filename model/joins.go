@@ -467,12 +467,13 @@ func capitalInside(a, b string) bool {
 // may be capitalised. words are the OCR tokens as the lattice has them, a
 // word broken at a line end joined at the first of its positions (breaks,
 // those positions): no run holds a position of such a word, which
-// splitBreaks writes back from its first position's decision. Against reverting the change (the pieces as the OCR
-// has them), and against nothing, with the held-out models and the
-// built-in one (correction only): periodicals +1 word matched, the HIPE
-// dev sets (BL snippets, Overproof) cMER 2.121% -> 2.092% and 6.105% ->
-// 6.102%, the rest unchanged; allowing pieces that are words (`hy` ->
-// `by` beside a word that takes it in) broke words on every collection.
+// splitBreaks writes back from its first position's decision. Against
+// reverting the change (the pieces as the OCR has them), and against
+// nothing, with the held-out models and the built-in one (correction
+// only): periodicals +1 word matched, the HIPE dev sets (BL snippets,
+// Overproof) cMER 2.121% -> 2.092% and 6.105% -> 6.102%, the rest
+// unchanged; allowing pieces that are words (`hy` -> `by` beside a word
+// that takes it in) broke words on every collection.
 func brokenPieces(out, words []string, breaks []int) {
 	inBreak := make(map[int]bool, 2*len(breaks))
 	for _, b := range breaks {

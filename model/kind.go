@@ -971,11 +971,11 @@ func englishCounts(n, cn string) (en, ec float64, ok bool) {
 // that English writes seldom is rarely one letter from a word it writes
 // 2000 times as often (ether beside other: 12 against 8,376).
 func overRepresented(p *profile.Profile, n, cn string) bool {
-	if n == cn || !oneMisreading(n, cn) {
+	if d := utf8.RuneCountInString(n) - utf8.RuneCountInString(cn); n == cn || d < -1 || d > 1 { // no one misreading
 		return false
 	}
 	pn, pc := float64(p.Word(n).N), float64(p.Word(cn).N)
-	if pn < 2 || pc == 0 {
+	if pn < 2 || pc == 0 || !oneMisreading(n, cn) {
 		return false
 	}
 	en, ec, ok := englishCounts(n, cn)
