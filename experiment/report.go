@@ -331,10 +331,10 @@ func (r *Report) Add(docs []DocOutcome, evalOpt eval.Options) (raws, corrs []eva
 		raw := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, evalOpt)
 		k := eval.EvaluateDoc(o.Stem, o.GT, o.Corrected, evalOpt)
 		raws, corrs = append(raws, raw), append(corrs, k)
-		switch rm, km := raw.CharMER.MER(), k.CharMER.MER(); {
-		case km < rm:
+		switch {
+		case k.CMER < raw.CMER:
 			r.DocsCMERLower++
-		case km > rm:
+		case k.CMER > raw.CMER:
 			r.DocsCMERHigher++
 		default: // equal, or either undefined (a document without characters)
 			r.DocsCMERSame++

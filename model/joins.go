@@ -455,11 +455,12 @@ func capitalInside(a, b string) bool {
 // brokenPieces joins the pieces of a word the engine broke apart where
 // the decisions changed one of them into a word of its own: a word of out
 // changed from an OCR token of small letters that English never writes
-// (`ery`, `ost`), and two or three OCR tokens around it, the token among
-// them, none a word of its own (wordOfItsOwn), run together into a word
-// of four letters or more that English writes (`deliv ery` delivery, `M e
-// mber.` Member.). The change had read a fragment as a word (`ery` ->
-// `very`, `ost` -> `lost`, `e` -> `I`); the tokens become the word they
+// (inEnglish: `ery`, `ost`, `mber`), and two or three OCR tokens around
+// it, the token among them, none a word of its own (wordOfItsOwn), run
+// together into a word of four letters or more that English writes
+// (`deliv ery` delivery, `M e mber.` Member.). The change had read a
+// fragment as a word (`ery` -> `very`, `ost` -> `lost`, `mber.` ->
+// `number.`); the tokens become the word they
 // make, written at the first position with the others left empty, as a
 // merge is (the first token's leading marks and the last one's trailing
 // marks kept, the letters as the OCR has them). The longer run is tried
