@@ -75,8 +75,13 @@
 // that become known words with one letter put back, counted per
 // misreading (each form's occurrences shared among its readings by the
 // English frequency of the words they make) and judged against the
-// collection's own noise floor and the model's rate. Model.Adapted then returns the model
-// with its confusion adapted to them (candgen.Confusion.Adapted): the
+// collection's own noise floor and the model's rate; a misreading of one
+// letter as another too rare for the recurring words to show (Trove's
+// newspapers read one e in forty as o: `tho`, `ho`, `wero`) is judged on
+// every word form, those seen once too (a recurring one where the
+// collection also writes the word it makes: not the pieces of words
+// broken at line ends), by lowRateHabits. Model.Adapted then returns the
+// model with its confusion adapted to them (candgen.Confusion.Adapted): the
 // ranker, margins and features are the trained ones, only the channel
 // knows the habit, and a form the collection repeats is no longer
 // protected for recurring when the habit explains it (undoesHabit). A

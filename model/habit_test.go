@@ -104,3 +104,41 @@ func TestUndoesHabit(t *testing.T) {
 		t.Error("no habits, yet fuch -> such undoes one")
 	}
 }
+
+// TestHabitEvidenceForms: a form counts for a misreading in the evidence
+// of recurring forms when it recurs, and in that of every form when it is
+// seen once or the collection also writes the word it makes: the pieces
+// of words broken at line ends (`cated`, from indi- cated, is caked with
+// k for t) recur without the word beside them, a misreading at a low
+// rate leaves it (`wero` beside were).
+func TestHabitEvidenceForms(t *testing.T) {
+	lex := candgen.NewLexicon()
+	for _, w := range []string{"caked", "were", "the", "of"} {
+		lex.Add(w, 3)
+	}
+	m := &Model{Lex: lex}
+	var doc []string
+	for range 5 {
+		doc = append(doc, "cated", "were", "the", "of")
+	}
+	doc = append(doc, "wero", "thoy")
+	recurring, all, runes := m.habitEvidence(profile.Of([][]string{doc}, profile.Options{}))
+	kt, eo := habitKey{'k', "t"}, habitKey{'e', "o"}
+	if s := recurring[kt]; s == nil || s.words != 1 || s.tokens <= 0 || s.tokens > 5 {
+		t.Errorf("recurring evidence of k read as t: %+v, want cated's (its 5 tokens shared with dated, rated...)", s)
+	}
+	if s := all[kt]; s != nil {
+		t.Errorf("evidence of every form for k read as t: %+v, want none (the collection never writes caked)", s)
+	}
+	if recurring[eo] != nil {
+		t.Errorf("recurring evidence of e read as o: %+v, want none (wero is seen once)", recurring[eo])
+	}
+	// wero (were beside it) counts, and thoy (seen once; English writes
+	// they), a token each but for what their other readings share (thou)
+	if s := all[eo]; s == nil || s.words != 2 || s.tokens <= 1 || s.tokens > 2 {
+		t.Errorf("evidence of every form for e read as o: %+v, want wero's and thoy's", s)
+	}
+	if want := 5.0*(1+2+1) + 1; runes['e'] != want {
+		t.Errorf("occurrences of e: %v, want %v", runes['e'], want)
+	}
+}
