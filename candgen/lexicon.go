@@ -360,3 +360,7 @@ func applyCase(w string, p uint8) string {
 // Words returns the exact forms of the lexicon in the order they were
 // first added.
 func (l *Lexicon) Words() []string { return append([]string(nil), l.words...) }
+
+// Folds returns the case-folded forms of the lexicon (those HasFold
+// knows), in the order they were first added.
+func (l *Lexicon) Folds() []string { return append([]string(nil), l.foldWords...) }
