@@ -397,14 +397,14 @@ type habitStat struct {
 // `poffeffion` -> `possession`, `tlie` -> `the`). A form with several
 // such readings shares its occurrences among them. recurring holds the
 // evidence of the forms that recur (seen at least twice); all that of
-// every form, seen once or more, for the readings whose word made the
-// collection writes at least as often as the form (a misreading at a rate
-// below one half leaves more of the word read right than misread, where
-// the pieces of words broken at line ends, `cated` and `sults` in
-// ads-fall2018, make rare words by one letter, caked and sulks, that the
-// collection never writes); in one pass, the forms seen once being most
-// of the work. It also returns each rune's occurrences in all the
-// profile's word forms.
+// every form, a recurring one counting only for the readings whose word
+// made the collection also writes (a misreading at a low rate leaves the
+// word read right beside it, where the pieces of words broken at line
+// ends, `cated` and `sults` in ads-fall2018, recur and make by one letter
+// rare words, caked and sulks, that the collection never writes); a form
+// seen once says nothing either way and counts for all its readings. One
+// pass gathers both, the forms seen once being most of the work. It also
+// returns each rune's occurrences in all the profile's word forms.
 func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKey]*habitStat, runes map[rune]float64) {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	weight := func(w string) float64 { return knownWeight(m.Lex, eng, w) }
