@@ -234,7 +234,15 @@ func absorbFragments(out, words []string) {
 	same := func(join, o string) bool {
 		_, jc, _ := candgen.SplitAffix(join)
 		_, oc, _ := candgen.SplitAffix(o)
-		return jc != "" && jc == oc
+		if jc == "" || len(jc) != len(oc) {
+			return false
+		}
+		// the same word, or the word with the kept piece's capital (`A
+		// fternoon` -> `A afternoon`: the change wrote the small letter of
+		// the piece it changed)
+		j, n := utf8.DecodeRuneInString(jc)
+		c, _ := utf8.DecodeRuneInString(oc)
+		return jc[n:] == oc[n:] && (j == c || unicode.IsUpper(j) && unicode.ToLower(j) == c)
 	}
 	for i, o := range out {
 		w := words[i]

@@ -224,12 +224,12 @@ func byEvidence(stats map[habitKey]*habitStat, rate func(*habitStat) float64) ([
 // above both the noise floor of that evidence and the model's own rate
 // for it. A fixed prior: on the collections of the repository, which have
 // no such habit, the misreadings that 20 words support and that stand
-// twice above the floor stand at most 0.9 times the model's rate (with the
-// held-out models of bench -transfer: embedded 0.4, early none, periodicals
-// 0.9, science-law 0.3; the best above the floor, 10.5, 1.7, 5.8 and 8.5
-// times, are l read as i and f as t, which the model expects more often
-// than the collections show), where Trove's e read as o stands 16 times
-// above the model's rate and 11 times above the floor.
+// twice above the floor stand at most as high as the model's rate (with
+// the held-out models of bench -transfer: embedded 0.5 times, early none,
+// periodicals 1.0, science-law 0.4; the best above the floor, 11, 1.9, 5.5
+// and 8.3 times, are l read as i and as t and f as t, which the model
+// expects more often than the collections show), where Trove's e read as
+// o stands 20 times above the model's rate and 10 above the floor.
 const lowRateHabitStandOut = 2
 
 // lowRateHabits returns the habits of one letter read as another that
