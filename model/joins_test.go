@@ -189,10 +189,12 @@ func TestAbsorbFragments(t *testing.T) {
 		{"the s upervision of", "the s supervision of", "the supervision _ of"},
 		{"went fro m it", "went from m it", "went from _ it"},
 		{"and therefo re, we", "and therefore re, we", "and therefore, _ we"},
-		{"went fro m it", "went from me it", "went from me it"},        // the piece changed too
-		{"a tbe m it", "a the m it", "a the m it"},                     // the pieces do not make the word
-		{"went fro m it", "went fro m it", "went fro m it"},            // nothing changed
-		{"the s upervision", "the S supervision", "the S supervision"}, // the piece changed
+		{"went fro m it", "went from me it", "went from me it"},           // the piece changed too
+		{"a tbe m it", "a the m it", "a the m it"},                        // the pieces do not make the word
+		{"went fro m it", "went fro m it", "went fro m it"},               // nothing changed
+		{"the s upervision", "the S supervision", "the S supervision"},    // the piece changed
+		{"on A fternoon, we", "on A afternoon, we", "on Afternoon, _ we"}, // the kept piece's capital
+		{"on a Fternoon, we", "on a Afternoon, we", "on a Afternoon, we"}, // a capital inside: no word
 	} {
 		words, out := strings.Fields(c.words), strings.Fields(c.out)
 		absorbFragments(out, words)
