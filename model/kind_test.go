@@ -123,6 +123,25 @@ func TestSupported(t *testing.T) {
 			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
 		}
 	}
+	// a number with a number's letters, seen once: shillings beside money
+	// stay, the same letters in running text may be a misread word
+	for _, c := range []struct {
+		words string
+		i     int
+		cand  string
+		want  bool
+	}{
+		{"1½d, 2s 3d, 7s 6d, and", 3, "as", false},
+		{"it 7s good", 1, "is", true},
+		{"on the 9th inst.", 2, "oth", false},
+	} {
+		words := strings.Fields(c.words)
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		k := kindAt(words, c.i, cd)
+		if got := supported(p, lex, nil, k, words, c.i, cd); got != c.want {
+			t.Errorf("%q at %d -> %q (%s): supported %v, want %v", c.words, c.i, c.cand, k, got, c.want)
+		}
+	}
 	for _, c := range []struct {
 		orig, cand string
 		want       bool
