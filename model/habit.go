@@ -409,7 +409,7 @@ func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKe
 	eng, _, _ := english.Model() // loaded by Read or Train
 	weight := func(w string) float64 { return knownWeight(m.Lex, eng, w) }
 	known := func(w string) bool { return weight(w) > 0 }
-	filter := knownFilterOf(m.Lex, eng)
+	filter := m.knownWords(eng)
 	recurring, all = map[habitKey]*habitStat{}, map[habitKey]*habitStat{}
 	runes = map[rune]float64{}
 	var rs, v []rune

@@ -1,10 +1,8 @@
 package model
 
 import (
-	"sync"
 	"unicode/utf8"
 
-	"ocrfix/candgen"
 	"ocrfix/lm"
 )
 
@@ -27,35 +25,24 @@ type knownFilter struct {
 // 0.3 s on ads-fall2018's profile (200k words), against 1.2 s without.
 const knownFilterBits = 23
 
-// knownFilters holds the filter of each lexicon (and English model) that
-// habitEvidence has met: models adapted from one share it.
-var knownFilters sync.Map // filterKey -> *knownFilter
-
-type filterKey struct {
-	lex *candgen.Lexicon
-	eng *lm.Model
-}
-
-// knownFilterOf returns the filter of the words of lex and eng (either
-// may be nil), built on first use.
-func knownFilterOf(lex *candgen.Lexicon, eng *lm.Model) *knownFilter {
-	k := filterKey{lex, eng}
-	if f, ok := knownFilters.Load(k); ok {
-		return f.(*knownFilter)
-	}
-	f := &knownFilter{bits: make([]uint64, 1<<(knownFilterBits-6)), mask: 1<<knownFilterBits - 1}
-	if eng != nil {
-		for id := int32(0); id < int32(eng.Words()); id++ {
-			f.addString(eng.Word(id))
+// knownWords returns the filter of the words of m's lexicon and the
+// English model eng (may be nil), built on first use and kept with m.
+func (m *Model) knownWords(eng *lm.Model) *knownFilter {
+	m.knownOnce.Do(func() {
+		f := &knownFilter{bits: make([]uint64, 1<<(knownFilterBits-6)), mask: 1<<knownFilterBits - 1}
+		if eng != nil {
+			for id := int32(0); id < int32(eng.Words()); id++ {
+				f.addString(eng.Word(id))
+			}
 		}
-	}
-	if lex != nil {
-		for _, w := range lex.Folds() {
-			f.addString(w)
+		if m.Lex != nil {
+			for _, w := range m.Lex.Folds() {
+				f.addString(w)
+			}
 		}
-	}
-	g, _ := knownFilters.LoadOrStore(k, f)
-	return g.(*knownFilter)
+		m.known = f
+	})
+	return m.known
 }
 
 // hashRunes returns two hashes of the UTF-8 encoding of rs (FNV-1a, 64

@@ -19,8 +19,9 @@ func TestKnownFilter(t *testing.T) {
 	for _, w := range []string{"Zyzzogeton", "naïveté", "ſuch", "ÆSIR"} {
 		lex.Add(w, 1)
 	}
-	f := knownFilterOf(lex, eng)
-	if knownFilterOf(lex, eng) != f {
+	m := &Model{Lex: lex}
+	f := m.knownWords(eng)
+	if m.knownWords(eng) != f {
 		t.Error("a second call built the filter again")
 	}
 	for _, w := range append(lex.Folds(), "the", "possession", "sulks") {

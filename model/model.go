@@ -85,6 +85,10 @@ type Model struct {
 	gens      *genPool
 	resources *features.Resources
 	once      sync.Once
+	// known is the filter of the words habitEvidence knows (knownWords),
+	// built on the first call of Habits
+	known     *knownFilter
+	knownOnce sync.Once
 	// conventions are the spelling conventions of the collection an
 	// Adapted model corrects: the words they spell are not changed (see
 	// conventional); habits are its misreadings, which the changes that
