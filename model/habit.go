@@ -232,6 +232,20 @@ func byEvidence(stats map[habitKey]*habitStat, rate func(*habitStat) float64) ([
 // o stands 20 times above the model's rate and 10 above the floor.
 const lowRateHabitStandOut = 2
 
+// expectsOther reports whether the model's confusion reads a small letter
+// other than t as the OCR letter o at rate or more: the forms with o that
+// make words with t put back are then mostly that letter's misreadings (a
+// model trained on ads-fall2018's labels reads i as l three times in four,
+// and its `lnd`, `wlll` made a read as l stand out in its folds).
+func (m *Model) expectsOther(t rune, o string, rate float64) bool {
+	for x := 'a'; x <= 'z'; x++ {
+		if x != t && string(x) != o && m.Conf.SubRate(string(x), o) >= rate {
+			return true
+		}
+	}
+	return false
+}
+
 // lowRateHabits returns the habits of one letter read as another that
 // the evidence of recurring forms is too thin to show (letterHabits) and
 // that of every form shows: an engine that reads one e in forty as o
@@ -239,8 +253,10 @@ const lowRateHabitStandOut = 2
 // newspaper's thousands of words and a hundred seen once. all is the
 // evidence of every form (habitEvidence), rate its rate, found the habits
 // found already; a misreading of a letter that one of those misreads, or
-// as a letter that one of those reads, is left to them (ads-fall2018's i
-// read as l leaves many forms that a put back for l also makes words of).
+// as a letter that one of those reads or that the model reads another
+// letter as at twice its rate (expectsOther), is left to them
+// (ads-fall2018's i read as l leaves many forms that a put back for l
+// also makes words of).
 // The thresholds are lowRateHabitStandOut's; a letter read as two is left
 // out (early print's `citie` for city is y read as ie, and a convention).
 func (m *Model) lowRateHabits(all map[habitKey]*habitStat, rate func(*habitStat) float64, found []candgen.Habit) []candgen.Habit {
@@ -255,7 +271,8 @@ func (m *Model) lowRateHabits(all map[habitKey]*habitStat, rate func(*habitStat)
 		if r < lowRateHabitStandOut*floor || r < lowRateHabitStandOut*exp {
 			continue
 		}
-		if slices.ContainsFunc(found, func(h candgen.Habit) bool { return h.True == s.t || h.OCR == s.o }) {
+		if slices.ContainsFunc(found, func(h candgen.Habit) bool { return h.True == s.t || h.OCR == s.o }) ||
+			m.expectsOther(s.t, s.o, lowRateHabitStandOut*r) {
 			continue
 		}
 		conv := false

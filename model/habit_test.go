@@ -142,3 +142,27 @@ func TestHabitEvidenceForms(t *testing.T) {
 		t.Errorf("occurrences of e: %v, want %v", runes['e'], want)
 	}
 }
+
+// TestExpectsOther: a model whose confusion reads i as l (learned from
+// `lnto`, `wlll` beside into, will) expects l for a letter other than a,
+// so the forms with l are not evidence of a read as l; for i itself, and
+// for a letter it never reads as l, it does not.
+func TestExpectsOther(t *testing.T) {
+	var pairs []candgen.TrainPair
+	for range 20 {
+		pairs = append(pairs, candgen.TrainPair{GT: []string{"into", "will", "and", "the"}, OCR: []string{"lnto", "wlll", "and", "the"}})
+	}
+	m := &Model{Conf: candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})}
+	if r := m.Conf.SubRate("i", "l"); r < 0.5 {
+		t.Fatalf("the confusion reads i as l at %v", r)
+	}
+	if !m.expectsOther('a', "l", 0.01) {
+		t.Error("a read as l: the model's i read as l not seen")
+	}
+	if m.expectsOther('i', "l", 0.01) {
+		t.Error("i read as l: its own reading counted as another letter's")
+	}
+	if m.expectsOther('e', "o", 0.01) {
+		t.Error("e read as o: a reading the model never learned")
+	}
+}
