@@ -168,13 +168,9 @@ func (m *Model) letterHabits(prof *profile.Profile) []candgen.Habit {
 		if s.words < habitMinWords || r < habitStandOut*floor || r < habitStandOut*exp {
 			continue
 		}
-		conv := false
-		for _, p := range conventionPairs {
-			conv = conv || s.o == string(p[1]) && s.t == p[0] || s.o == string(p[0]) && s.t == p[1]
-		}
 		misread[s.t] += s.tokens
 		tokens = append(tokens, s.tokens)
-		out = append(out, candgen.Habit{True: s.t, OCR: s.o, Rate: r, Words: s.words, Tokens: int(s.tokens + 0.5), Expected: exp, Convention: conv})
+		out = append(out, s.habit(r, exp))
 	}
 	for i, h := range out {
 		// a letter with several habits (ads-fall2018: i read as l and as
@@ -275,11 +271,7 @@ func (m *Model) lowRateHabits(all map[habitKey]*habitStat, rate func(*habitStat)
 			m.expectsOther(s.t, s.o, lowRateHabitStandOut*r) {
 			continue
 		}
-		conv := false
-		for _, p := range conventionPairs {
-			conv = conv || o == p[1] && s.t == p[0] || o == p[0] && s.t == p[1]
-		}
-		out = append(out, candgen.Habit{True: s.t, OCR: s.o, Rate: r, Words: s.words, Tokens: int(s.tokens + 0.5), Expected: exp, Convention: conv})
+		out = append(out, s.habit(r, exp))
 	}
 	return out
 }
@@ -529,6 +521,17 @@ func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKe
 		}
 	}
 	return recurring, all, runes
+}
+
+// habit returns the misreading s as a Habit at rate r, the model's own
+// rate being exp; a misreading of a pair of conventionPairs (either way
+// round) is marked a Convention.
+func (s *habitStat) habit(r, exp float64) candgen.Habit {
+	conv := false
+	for _, p := range conventionPairs {
+		conv = conv || s.o == string(p[1]) && s.t == p[0] || s.o == string(p[0]) && s.t == p[1]
+	}
+	return candgen.Habit{True: s.t, OCR: s.o, Rate: r, Words: s.words, Tokens: int(s.tokens + 0.5), Expected: exp, Convention: conv}
 }
 
 // addStat counts one more word, of tokens occurrences, for the misreading
