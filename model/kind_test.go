@@ -280,7 +280,7 @@ func TestSharedMarginByNeighbours(t *testing.T) {
 			t.Errorf("margin of %q at %d = %v, want %v", words[i], i, got, want)
 		}
 	}
-	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "J.": true, "(E.),": true, "s": false, "is": false, "1st": false, "4": false, "Mr.": false} {
+	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "J.": true, "(E.),": true, "s": false, "is": false, "1st": false, "4": false, "Mr.": true, "Isla": true, "Hazardou": false} {
 		if got := byNeighbours(tok); got != want {
 			t.Errorf("byNeighbours(%q) = %v, want %v", tok, got, want)
 		}
@@ -494,5 +494,35 @@ func TestOverRepresented(t *testing.T) {
 	}
 	if !gluedIForm(p, "“lam") || gluedIForm(p, "law") {
 		t.Errorf("gluedIForm: “lam %v, law %v", gluedIForm(p, "“lam"), gluedIForm(p, "law"))
+	}
+}
+
+// A name English never saw, in a list of names, is not made the word a
+// letter or two away; a garbled one, or one a habit of the collection
+// explains, still is.
+func TestNamesInList(t *testing.T) {
+	p := profile.Of([][]string{strings.Fields("Esther Isla Woolnough and Nancy Mav McDonald, Leonard Geoigc Bladwell; the Isla ran")}, profile.Options{})
+	habits := []candgen.Habit{{True: 'y', OCR: "v"}}
+	for _, c := range []struct {
+		text, cand string // the token decided is the one marked with *
+		want       bool
+	}{
+		{"Esther *Isla Woolnough", "Islam", false}, // between two capitalised words
+		{"Leonard *Isla, Woolnough", "Islam", false},
+		{"the *Isla ran", "Islam", true},                  // not in a list: the other rules decide
+		{"Nancy *Mav McDonald", "May", true},              // a habit of the collection undone
+		{"Leonard *Geoigc Bladwell", "George", true},      // garbled, not name-shaped
+		{"Leonard *Hazardou Bladwell", "Hazardous", true}, // too long for a name this near a word
+	} {
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
+		words[i] = words[i][1:]
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		if got := supported(p, nil, habits, eval.KindWord, words, i, cd); got != c.want {
+			t.Errorf("%q -> %q: supported %v, want %v", c.text, c.cand, got, c.want)
+		}
+		if !byNeighbours(words[i]) && c.cand == "Islam" {
+			t.Errorf("%q: the support of a name-shaped token depends on its neighbours", words[i])
+		}
 	}
 }
