@@ -233,8 +233,10 @@ func (res *CVResult) train(docs []*data.Doc, label string, opt model.Options) (*
 // correct corrects the documents test, one collection, with m (fold f):
 // their OCR makes the profile the corrections are computed against, and m
 // is first adapted to the habits that profile shows (unless
-// opt.NoHabits). It appends the habits and the timings to res and returns
-// the outcome of each document.
+// opt.NoHabits). Where m's training truth writes words broken at a line
+// end with model.LineBreakMark (Model.MarksLineBreaks), the corrections
+// write it so, as ocrfix correct does by default. It appends the habits
+// and the timings to res and returns the outcome of each document.
 func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.Options, evalOpt eval.Options) []DocOutcome {
 	t1 := time.Now()
 	words := make([][]string, len(test))
@@ -256,8 +258,15 @@ func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.
 	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		corr[j] = m.Correct(d.OCR, d.Alt, prof)
+		if m.MarksLineBreaks() { // as ocrfix correct does by default
+			corr[j].Changed += m.MarkLineBreaks(d.OCR, corr[j].Out)
+		}
 		if v := m.WithoutConfidence; v != nil {
-			noConf[j] = model.OutputWords(v.Correct(d.OCR, d.Alt, prof).Out)
+			out := v.Correct(d.OCR, d.Alt, prof).Out
+			if m.MarksLineBreaks() {
+				v.MarkLineBreaks(d.OCR, out)
+			}
+			noConf[j] = model.OutputWords(out)
 		}
 	})
 	res.CorrectSeconds += time.Since(t1).Seconds()

@@ -258,3 +258,60 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 	}
 	return n
 }
+
+// LineBreakCounts is how the truth of a model's training documents writes
+// a word broken at a line end: the lines that end with a piece of a word
+// and LineBreakMark (`re¬` before `solved`), and those that end with a
+// piece and a hyphen before a line starting in lower case (`re-` before
+// `solved`; a compound's own hyphen, `well-` before `known`, counts here
+// too, whatever the convention).
+type LineBreakCounts struct {
+	Marked int `json:"marked"`
+	Hyphen int `json:"hyphen"`
+}
+
+// countLineBreaks returns the LineBreakCounts of the truth of docs (the
+// documents without a truth are skipped).
+func countLineBreaks(docs []*data.Doc) LineBreakCounts {
+	var c LineBreakCounts
+	for _, d := range docs {
+		if d.GT == nil {
+			continue
+		}
+		toks := d.GT.Tokens
+		for i := 0; i+1 < len(toks); i++ {
+			if toks[i+1].Line == toks[i].Line {
+				continue
+			}
+			head, ok := strings.CutSuffix(toks[i].Text, LineBreakMark)
+			if !ok {
+				if head, ok = strings.CutSuffix(toks[i].Text, "-"); !ok {
+					continue
+				}
+				if f, _ := utf8.DecodeRuneInString(toks[i+1].Text); !unicode.IsLower(f) {
+					continue
+				}
+			}
+			if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
+				continue
+			}
+			if strings.HasSuffix(toks[i].Text, LineBreakMark) {
+				c.Marked++
+			} else {
+				c.Hyphen++
+			}
+		}
+	}
+	return c
+}
+
+// MarksLineBreaks reports whether the truth the model was trained on
+// writes most words broken at a line end with LineBreakMark
+// (TrainStats.LineBreaks): the transcription convention of OCR-D and of
+// the HIPE-OCRepair 2026 sets, which `ocrfix correct` then follows
+// (MarkLineBreaks) unless told otherwise. A truth with no broken words (a
+// book's text, or a model made before the counts were kept) does not.
+func (m *Model) MarksLineBreaks() bool {
+	c := m.Stats.LineBreaks
+	return c.Marked > c.Hyphen
+}

@@ -125,3 +125,36 @@ func TestMarkLineBreaks(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// The convention of a training truth for words broken at a line end is
+// counted from its lines, and a model follows the one most of its broken
+// words are written in.
+func TestCountLineBreaks(t *testing.T) {
+	doc := func(src string) *data.Doc {
+		tx, err := data.ReadText("gt.txt", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &data.Doc{GT: tx}
+	}
+	marked := doc("its re¬\nsolved and ques¬\ntion and well-\nknown and Holloway-\nRoad and 1887-\n1888 and --\nthen ¬\nx a¬ b\n")
+	hyphen := doc("its re-\nsolved and gov-\nernment end\n")
+	got := countLineBreaks([]*data.Doc{marked, hyphen, {}})
+	// marked: re¬, ques¬; hyphen: well- (a compound counts), re-, gov-;
+	// not Holloway- (a capital follows), 1887- (a digit ends the piece),
+	// -- and ¬ alone (no letter before the mark), a¬ (not at a line end)
+	if want := (LineBreakCounts{Marked: 2, Hyphen: 3}); got != want {
+		t.Fatalf("countLineBreaks = %+v, want %+v", got, want)
+	}
+	m := &Model{Stats: TrainStats{LineBreaks: got}}
+	if m.MarksLineBreaks() {
+		t.Error("a truth that hyphens most broken words is followed as marking them")
+	}
+	m.Stats.LineBreaks = countLineBreaks([]*data.Doc{marked})
+	if !m.MarksLineBreaks() {
+		t.Error("a truth that marks its broken words is not followed")
+	}
+	if (&Model{}).MarksLineBreaks() {
+		t.Error("a model without counts (a book's truth, an older file) marks")
+	}
+}

@@ -99,6 +99,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	}
 
 	// The model file round-trips: same corrections after WriteTo/Read.
+	m.Stats.LineBreaks = LineBreakCounts{Marked: 3, Hyphen: 1} // as from a truth that marks them
 	var buf bytes.Buffer
 	if _, err := m.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -117,6 +118,9 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if sp := m.Stats.Spacing; len(sp) != 1 || sp[0].Apart == 0 || sp[0].Whole == 0 || !reflect.DeepEqual(m2.Stats.Spacing, sp) {
 		t.Errorf("spacing counts %+v, read back as %+v", sp, m2.Stats.Spacing)
 	}
+	if !m2.MarksLineBreaks() || m2.Stats.LineBreaks != m.Stats.LineBreaks {
+		t.Errorf("line-break counts %+v, read back as %+v", m.Stats.LineBreaks, m2.Stats.LineBreaks)
+	}
 	if r, r2 := m.Ranker, m2.Ranker; r.Own != nil || r2.Own != nil {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
@@ -127,6 +131,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m3.Stats.LineBreaks = m.Stats.LineBreaks
 	var buf3 bytes.Buffer
 	m3.WriteTo(&buf3)
 	if !bytes.Equal(buf.Bytes(), buf3.Bytes()) {

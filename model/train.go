@@ -113,7 +113,10 @@ type TrainStats struct {
 	// apart are measured against. Empty in a model file made before it:
 	// such a model finds neither habit.
 	Spacing []SpacingCounts `json:"spacing"`
-	Seconds float64         `json:"-"` // wall time of Train (not saved: model files are deterministic)
+	// LineBreaks is how the training truth writes a word broken at a
+	// line end (see MarksLineBreaks). Zero in a model file made before it.
+	LineBreaks LineBreakCounts `json:"line_breaks"`
+	Seconds    float64         `json:"-"` // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.
@@ -279,6 +282,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 		return nil, fc.err
 	}
 	stats.Spacing = trainingSpacing(usable, fc.comp.lex)
+	stats.LineBreaks = countLineBreaks(usable)
 	stats.Seconds = time.Since(start).Seconds()
 	return trainedModel(fc.comp, main, noConf, &opt, stats), nil
 }

@@ -29,7 +29,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	format := fs.String("format", "", "format of standard input: txt, tsv, hocr, alto or page (default: from its content)")
-	lineBreaks := fs.String("line-breaks", "keep", "the hyphen of a word broken at a line end: keep (as read) or mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it)")
+	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -47,10 +47,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if *format != "" && !stdin {
 		return usagef("-format is for standard input (-); files take their format from their extension")
 	}
-	if *lineBreaks != "keep" && *lineBreaks != "mark" {
-		return usagef("-line-breaks: %q: want keep or mark", *lineBreaks)
+	if *lineBreaks != "keep" && *lineBreaks != "mark" && *lineBreaks != "model" {
+		return usagef("-line-breaks: %q: want keep, mark or model", *lineBreaks)
 	}
-	mark := *lineBreaks == "mark"
 	if *format != "" {
 		if _, err := data.ParseFormat(*format); err != nil {
 			return usagef("-format: %v", err)
@@ -59,6 +58,11 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	m, modelDesc, err := loadModel(*modelPath, stderr)
 	if err != nil {
 		return err
+	}
+	mark := *lineBreaks == "mark"
+	if *lineBreaks == "model" && m.MarksLineBreaks() {
+		mark = true
+		fmt.Fprintf(stderr, "words broken at a line end are written with %s, as the model's training truth writes them (-line-breaks keep keeps them as read)\n", model.LineBreakMark)
 	}
 	var given *profile.Profile
 	if *profPath != "" {

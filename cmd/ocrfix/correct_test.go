@@ -289,7 +289,7 @@ func TestCorrectArguments(t *testing.T) {
 		{[]string{"-model", prof, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "a profile (written by ocrfix profile), not a model: give it with -profile"},
 		{[]string{"-model", model, "-profile", model, "-o", filepath.Join(tmp, "o1"), ocr}, 1, "not a profile (a model file? give it with -model)"},
 		{[]string{"-model", model, "-format", "pdf", "-"}, 2, `unknown format "pdf"`},
-		{[]string{"-model", model, "-line-breaks", "join", "-"}, 2, `-line-breaks: "join": want keep or mark`},
+		{[]string{"-model", model, "-line-breaks", "join", "-"}, 2, `-line-breaks: "join": want keep, mark or model`},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "out3"), filepath.Join(ocr, "d00.txt")}, 1, "d00.txt is a directory"},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "o2"), bad}, 1, "the content is ALTO XML, not plain text"},
 	} {
@@ -318,5 +318,28 @@ func TestCorrectLineBreaks(t *testing.T) {
 	}
 	if code, out, errs = runStdin(in, "correct", "-"); code != 0 || out != in {
 		t.Errorf("default: exit %d, %q (%s), want the text as read", code, out, errs)
+	}
+}
+
+// TestCorrectLineBreaksLearned: a model trained on a truth that writes
+// the hyphen of a word broken at a line end as ¬ writes it so by default
+// (-line-breaks model), and says so; -line-breaks keep keeps it as read.
+func TestCorrectLineBreaksLearned(t *testing.T) {
+	dir := synthCorpus(t, 4)
+	writeFiles(t, dir, map[string]string{
+		"gt/brk.txt":  strings.Repeat("the govern¬\nment report of the in¬\nformation\n", 20),
+		"ocr/brk.txt": strings.Repeat("the govern-\nment report of the in-\nformation\n", 20),
+	})
+	m := filepath.Join(dir, "m.model")
+	if code, _, errs := runCmd("train", "-corpus", dir, "-o", m, "-nodict", "-no-lda", "-no-vectors"); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	in := "the govern-\nment report\n"
+	code, out, errs := runStdin(in, "correct", "-model", m, "-")
+	if code != 0 || !strings.Contains(out, "govern¬\nment") || !strings.Contains(errs, "training truth writes them") {
+		t.Errorf("default with a model whose truth marks: exit %d, %q (%s)", code, out, errs)
+	}
+	if code, out, errs = runStdin(in, "correct", "-model", m, "-line-breaks", "keep", "-"); code != 0 || !strings.Contains(out, "govern-\nment") {
+		t.Errorf("-line-breaks keep: exit %d, %q (%s)", code, out, errs)
 	}
 }
