@@ -113,7 +113,10 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 //     orig_num_spike also tells the ranker): ads-fall2018's OCR reads is
 //     as 15 (15 written 2,408 times, 14 44 times, 16 4 times); allowed,
 //     the built-in model of commit f00d5ab fixed 1,033 of them there and
-//     broke 3;
+//     broke 3; but not where the words before it make it a day or the end
+//     of a range (inDate: `October 15`, `14 and 15`, `12 to 15`), which
+//     the same model's corrections of ads-fall2018 at commit 90520ea had
+//     made words 18 times, 3 of them right;
 //   - a split, when every space it inserts falls between two letters or
 //     digits (and/or -> and/ or, acid-as -> acid- as are not made), the
 //     OCR token is not a word the lexicon knows (in any case: overall ->
@@ -325,7 +328,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		if !hasLetter(orig) && hasLetter(c.Text) {
-			return p.NumberSpike(orig)
+			return p.NumberSpike(orig) && !inDate(words, i)
 		}
 		if hasLetter(orig) && numberShaped(words, i) {
 			return false
@@ -335,7 +338,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		}
 		return !hasDigit(c.Text) && hasLetter(orig) && !numberShaped(words, i)
 	case eval.KindWord:
-		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(orig, c.Text) && !p.NumberSpike(orig)) ||
+		if hasDigit(orig) && (hasDigit(c.Text) || !readsWord(orig, c.Text) && !(p.NumberSpike(orig) && !inDate(words, i))) ||
 			strings.HasPrefix(orig, "&") && len(profile.Norm(orig)) <= 1 || sentenceMarks(orig) {
 			return false
 		}
@@ -807,11 +810,12 @@ const minWordLetters = 3
 
 // byNeighbours reports whether the profile's support of a change of tok
 // depends on the words beside it: tok is digits and an s (4s, 1s; see
-// numberShaped), an initial (J., which beside another initial is not
-// made a word; see supported), or name-shaped (nameShaped: a name between
-// two capitalised words is not made another word). A margin of any other token depends on the
-// token and the candidate alone, so positions holding the same token may
-// share it.
+// numberShaped), a number (15, a day after its month: inDate), an initial
+// (J., which beside another initial is not made a word; see supported),
+// or name-shaped (nameShaped: a name between two capitalised words is not
+// made another word). A margin of any other token depends on the token
+// and the candidate alone, so positions holding the same token may share
+// it.
 func byNeighbours(tok string) bool {
 	if initial(tok) {
 		return true
@@ -820,7 +824,33 @@ func byNeighbours(tok string) bool {
 		return true
 	}
 	rest, _, ok := afterDigits(tok)
-	return ok && rest == "s"
+	return ok && (rest == "s" || rest == "") // a number may be a day (inDate)
+}
+
+// months are the names of the months and their abbreviations, lower case.
+var months = []string{"january", "february", "march", "april", "may", "june", "july", "august",
+	"september", "october", "november", "december",
+	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+
+// inDate reports whether the number words[i] is a day after its month
+// (`October 15`, `Sept. 15`) or the end of a range (`14 and 15`, `12 to
+// 15`, `3 or 4`): the word before it is a month's name with a capital
+// (not `may`), or and, to or or after a number, either with no mark after
+// it but an abbreviation's stop (`October, 15 currently`
+// and `1980 and 15 concerned` are not).
+func inDate(words []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := strings.TrimSuffix(words[i-1], ".")
+	if r, _ := utf8.DecodeRuneInString(prev); unicode.IsUpper(r) && slices.Contains(months, strings.ToLower(prev)) {
+		return prev == words[i-1] || len(prev) <= 4 // an abbreviation's stop
+	}
+	if i < 2 || !slices.Contains([]string{"and", "to", "or"}, words[i-1]) {
+		return false
+	}
+	w := words[i-2]
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
 // money reports whether w holds a digit or a currency sign.

@@ -222,6 +222,25 @@ func TestNumberSpike(t *testing.T) {
 			t.Errorf("%q -> %q (%s): supported %v, want %v", c.orig, c.cand, k, got, c.want)
 		}
 	}
+	// the spike is a day after its month, or the end of a range
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"there 15 a", true},
+		{"on October 15 the", false}, {"on Sept. 15 the", false}, {"of 14 and 15 members", false}, {"from 12 to 15 the", false},
+		{"last October, 15 under", true}, // a mark after the month
+		{"in October. 15 the", true},     // ... a sentence's stop
+		{"we may 15 be", true},           // the verb
+		{"in 1980, and 15 due", true},    // a mark after the number
+	} {
+		words := strings.Fields(c.text)
+		i := slices.Index(words, "15")
+		cd := &candgen.Candidate{Text: "is", Span: 1}
+		if got := supported(p, nil, nil, kindAt(words, i, cd), words, i, cd); got != c.want {
+			t.Errorf("%q: 15 -> is supported %v, want %v", c.text, got, c.want)
+		}
+	}
 }
 
 func TestNumberShaped(t *testing.T) {
@@ -280,7 +299,7 @@ func TestSharedMarginByNeighbours(t *testing.T) {
 			t.Errorf("margin of %q at %d = %v, want %v", words[i], i, got, want)
 		}
 	}
-	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "J.": true, "(E.),": true, "s": false, "is": false, "1st": false, "4": false, "Mr.": true, "Isla": true, "Hazardou": false} {
+	for tok, want := range map[string]bool{"4s": true, "12S.": true, "(1s)": true, "J.": true, "(E.),": true, "s": false, "is": false, "1st": false, "4": true, "Mr.": true, "Isla": true, "Hazardou": false} {
 		if got := byNeighbours(tok); got != want {
 			t.Errorf("byNeighbours(%q) = %v, want %v", tok, got, want)
 		}
