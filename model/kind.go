@@ -832,18 +832,26 @@ var months = []string{"january", "february", "march", "april", "may", "june", "j
 	"september", "october", "november", "december",
 	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 
-// inDate reports whether the number words[i] is a day after its month
-// (`October 15`, `Sept. 15`) or the end of a range (`14 and 15`, `12 to
-// 15`, `3 or 4`): the word before it is a month's name with a capital
-// (not `may`), or and, to or or after a number, either with no mark after
-// it but an abbreviation's stop (`October, 15 currently`
+// inDate reports whether the number words[i] is a day beside its month
+// (`October 15`, `Sept. 15`, `7 January`), a share (`17 percent`, `15
+// per cent`, `3 %`) or the end of a range (`14 and 15`, `12 to 15`, `3 or
+// 4`): the word after it, with no mark between, is a month's name with a
+// capital (not `may`) or percent, per or %, or the word before it is such
+// a month, or and, to or or after a number, either with no mark after it
+// but an abbreviation's stop (`October, 15 currently`
 // and `1980 and 15 concerned` are not).
 func inDate(words []string, i int) bool {
+	if i+1 < len(words) && !strings.ContainsAny(words[i], ".,;:") {
+		next := strings.TrimRight(words[i+1], ".,;:")
+		if month(next) || next == "percent" || next == "per" || next == "%" {
+			return true
+		}
+	}
 	if i == 0 {
 		return false
 	}
 	prev := strings.TrimSuffix(words[i-1], ".")
-	if r, _ := utf8.DecodeRuneInString(prev); unicode.IsUpper(r) && slices.Contains(months, strings.ToLower(prev)) {
+	if month(prev) {
 		return prev == words[i-1] || len(prev) <= 4 // an abbreviation's stop
 	}
 	if i < 2 || !slices.Contains([]string{"and", "to", "or"}, words[i-1]) {
@@ -851,6 +859,13 @@ func inDate(words []string, i int) bool {
 	}
 	w := words[i-2]
 	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+// month reports whether w is the name of a month or its abbreviation
+// (months), with a capital (not the verb may or march).
+func month(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && slices.Contains(months, strings.ToLower(w))
 }
 
 // money reports whether w holds a digit or a currency sign.
