@@ -531,6 +531,7 @@ func TestNamesInList(t *testing.T) {
 		{"Esther *Isla Woolnough", "Islam", false}, // between two capitalised words
 		{"Leonard *Isla, Woolnough", "Islam", false},
 		{"the *Isla ran", "Islam", true},                  // not in a list: the other rules decide
+		{"J. C. *Isla instructed", "Islam", false},        // after an initial
 		{"Nancy *Mav McDonald", "May", true},              // a habit of the collection undone
 		{"Leonard *Geoigc Bladwell", "George", true},      // garbled, not name-shaped
 		{"Leonard *Hazardou Bladwell", "Hazardous", true}, // too long for a name this near a word
