@@ -331,8 +331,12 @@ func TestCorrectLineBreaksLearned(t *testing.T) {
 		"ocr/brk.txt": strings.Repeat("the govern-\nment report of the in-\nformation\n", 20),
 	})
 	m := filepath.Join(dir, "m.model")
-	if code, _, errs := runCmd("train", "-corpus", dir, "-o", m, "-nodict", "-no-lda", "-no-vectors"); code != 0 {
+	code, stdout, errs := runCmd("train", "-corpus", dir, "-o", m, "-nodict", "-no-lda", "-no-vectors")
+	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "40 written with ¬, 0 with a hyphen: correct writes them with ¬ by default") {
+		t.Errorf("train does not say how its truth writes line breaks:\n%s", stdout)
 	}
 	in := "the govern-\nment report\n"
 	code, out, errs := runStdin(in, "correct", "-model", m, "-")

@@ -73,6 +73,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "do-no-harm margins (log-odds; %s): %s, cross-fitted over %d groups: out-of-fold gt words matched %d -> %d of %d\n",
 		experiment.KindList(), experiment.FormatMargins(experiment.KindMargins(m)), st.Groups, st.ValRaw, st.ValMatched, st.ValGT)
 	fmt.Fprintf(stdout, "decisions in context, language model weight/band: %s\n", experiment.FormatContext([]experiment.Context{experiment.ContextOf(m)}))
+	if lb := st.LineBreaks; lb.Marked+lb.Hyphen > 0 {
+		how := "keeps them as read"
+		if m.MarksLineBreaks() {
+			how = "writes them with " + model.LineBreakMark
+		}
+		fmt.Fprintf(stdout, "words broken at a line end in the training truth: %d written with %s, %d with a hyphen: correct %s by default\n", lb.Marked, model.LineBreakMark, lb.Hyphen, how)
+	}
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }
