@@ -39,7 +39,9 @@
 // change is worth on a collection the components never saw. A change the
 // collection's own profile does not support is not made at all (see
 // supported: a known word or acronym the collection repeats, a spelling
-// whose case or punctuation the collection repeats, a number it repeats).
+// whose case or punctuation the collection repeats, a number it repeats
+// or one that is a day or a share, a name where names stand: `Esther Isla
+// Woolnough`, `J. C. Gannon`).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
@@ -55,7 +57,11 @@
 // next; or a mark an engine made of the hyphen, develop* ment) is decided
 // as the word its pieces make and written back in its two pieces
 // (hyphen.go: ques- tion), where the pieces would otherwise be tokens to
-// correct (ment -> moment). A model that never changes punctuation alone
+// correct (ment -> moment). Where the model's training truth writes most
+// such words with ¬ (`ques¬` / `tion`: OCR-D's and the HIPE-OCRepair
+// sets' convention), Train records it (TrainStats.LineBreaks) and
+// MarksLineBreaks says so; MarkLineBreaks then writes the mark, as ocrfix
+// correct does by default for such a model. A model that never changes punctuation alone
 // (trained Unseen) keeps the OCR token's marks in the words it changes
 // (keepAffixes); the one mark it changes is a full stop before a
 // lower-case word, into a comma, in a collection whose profile shows an
