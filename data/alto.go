@@ -191,7 +191,7 @@ func (r *altoReader) startElement(tk xml.StartElement, off0, off1 int) error {
 	case "String":
 		return r.startString(tk, off0, off1)
 	case "HYP":
-		return r.hyp(tk, off0)
+		return r.hyp(tk, off0, off1)
 	}
 	return nil
 }
@@ -269,9 +269,9 @@ func altoStringAttrs(path string, src []byte, off0 int, tk xml.StartElement, s *
 	return conf, nil
 }
 
-// hyp reads the HYP start tag tk (at off0): its text is appended to the
-// last token of the line's last String, once.
-func (r *altoReader) hyp(tk xml.StartElement, off0 int) error {
+// hyp reads the HYP start tag tk, src[off0:off1]: its text is appended to
+// the last token of the line's last String, once.
+func (r *altoReader) hyp(tk xml.StartElement, off0, off1 int) error {
 	c, ok := attrLookup(tk.Attr, "CONTENT")
 	if !ok {
 		return posError(r.path, r.src, off0, "<HYP> without CONTENT")
@@ -284,7 +284,11 @@ func (r *altoReader) hyp(tk xml.StartElement, off0 int) error {
 		r.lastHyp = true
 		r.t.Tokens[r.lastTok1-1].Text += c
 		if r.withSlots {
-			r.slots[len(r.slots)-1].hyp = c
+			sl := &r.slots[len(r.slots)-1]
+			sl.hyp = c
+			if cs, ce, ok := tagAttr(r.src[off0:off1], "CONTENT"); ok {
+				sl.hypStart, sl.hypEnd = off0+cs, off0+ce
+			}
 		}
 	}
 	return nil

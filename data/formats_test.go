@@ -386,6 +386,20 @@ func TestRewriteALTOEdge(t *testing.T) {
 	if !strings.Contains(s, `CONTENT="pro" SUBS_TYPE`) {
 		t.Errorf("hyphen doubled:\n%s", s)
 	}
+	// A word's line-break hyphen written as ¬ goes to the HYP, the String
+	// kept as it was where only the hyphen changed, or corrected.
+	s = rewriteString(t, tx, []string{"Tom&Jerry", "prob¬", "lems", "say", "\"hi\"", "last"})
+	checkXML(t, tx.Path, s)
+	if !strings.Contains(s, `CONTENT="prob" SUBS_TYPE`) || !strings.Contains(s, `HYP CONTENT="¬"`) || strings.Contains(s, "<ALTERNATIVE>prob</ALTERNATIVE>") {
+		t.Errorf("¬ not written as the HYP:\n%s", s)
+	}
+	if got := reread(t, tx, s).Words(); got[1] != "prob¬" {
+		t.Errorf("read back as %q, want prob¬", got)
+	}
+	s = rewriteString(t, tx, []string{"Tom&Jerry", "pro¬", "lems", "say", "\"hi\"", "last"})
+	if !strings.Contains(s, `CONTENT="pro" SUBS_TYPE`) || !strings.Contains(s, `HYP CONTENT="¬"`) {
+		t.Errorf("a corrected word with ¬:\n%s", s)
+	}
 	// A CONTENT that already holds the hyphen does not get it twice.
 	tx2, err := ReadText("h.xml", []byte(`<alto><TextLine><String CONTENT="prob-"/><HYP CONTENT="-"/></TextLine></alto>`))
 	if err != nil || !reflect.DeepEqual(tx2.Words(), []string{"prob-"}) {

@@ -60,8 +60,11 @@ import (
 //     before the older ones. A removed word has CONTENT="". When the
 //     String is followed by a HYP (see ReadALTO: the token's text ends
 //     with the HYP's CONTENT), a trailing copy of that hyphen is cut from
-//     the new word, since the HYP still writes it; a new word without it
-//     goes into CONTENT whole and the HYP stays.
+//     the new word, since the HYP still writes it; a new word ending in
+//     the not sign ¬ instead (the line-break hyphen as OCR-D's and the
+//     HIPE-OCRepair sets' transcriptions write it) has it cut and written
+//     as the HYP's CONTENT; any other new word goes into CONTENT whole and
+//     the HYP stays.
 //   - page (PAGE XML): the text of the Unicode element the word was read
 //     from is replaced (XML-escaped; a line or region read whole is
 //     written whole, its words joined by a space), and the TextEquiv of
@@ -228,6 +231,10 @@ func (t *Text) txtEdits(words []string) ([]ocrEdit, error) {
 	return edits, nil
 }
 
+// notSign is the line-break hyphen of OCR-D's and the HIPE-OCRepair
+// sets' transcriptions (U+00AC), which a corrected word may end with.
+const notSign = "\u00ac"
+
 // ocrSlot is one element of a structured file whose text holds tokens
 // [tok0, tok1): a TSV row, an hOCR ocrx_word, an ALTO String.
 type ocrSlot struct {
@@ -243,6 +250,8 @@ type ocrSlot struct {
 	orig     string   // the element's text as read
 	// ALTO
 	hyp       string // CONTENT of the HYP after the String, "" when none
+	hypStart  int    // the byte span of that CONTENT's value (0, 0: none)
+	hypEnd    int
 	altAt     int    // where an ALTERNATIVE is inserted (non-self-closing)
 	selfClose int    // offset of the "/>" of a self-closing String, -1 when not
 	prefix    string // namespace prefix of the String element, with ':'
@@ -350,8 +359,17 @@ func (t *Text) structuredEdits(words []string) ([]ocrEdit, error) {
 				edits = append(edits, ocrEdit{p[0], p[1], ""})
 			}
 		case FormatALTO:
-			if s.hyp != "" && strings.HasSuffix(text, s.hyp) && len(text) > len(s.hyp) {
+			switch {
+			case s.hyp != "" && strings.HasSuffix(text, s.hyp) && len(text) > len(s.hyp):
 				text = strings.TrimSuffix(text, s.hyp)
+			case s.hyp != "" && s.hypEnd > s.hypStart && strings.HasSuffix(text, notSign) && len(text) > len(notSign):
+				// the word's line-break hyphen written as ¬ (a
+				// transcription's convention): the HYP writes it
+				text = strings.TrimSuffix(text, notSign)
+				edits = append(edits, ocrEdit{s.hypStart, s.hypEnd, notSign})
+				if text == s.orig {
+					continue // only the hyphen changed
+				}
 			}
 			edits = append(edits, ocrEdit{s.start, s.end, xmlEscape(text)})
 			alt := "<" + s.prefix + "ALTERNATIVE>" + xmlEscape(s.orig) + "</" + s.prefix + "ALTERNATIVE>"
