@@ -437,7 +437,6 @@ const nameMaxRunes = 6
 // that are also words, or that English writes less often than a word one
 // letter away). A garbled word falls further short (Geoigc, Fdward, Wnles,
 // Mav); names unknown to English do not (Ewart, Conroy, Pardey, Isla).
-// Answers are remembered, as looksEnglish's are.
 func nameShaped(core, n string) bool {
 	if !profile.TitleCase(core) {
 		return false
@@ -445,17 +444,8 @@ func nameShaped(core, n string) bool {
 	if l := utf8.RuneCountInString(core); l < 2 || l > nameMaxRunes {
 		return false
 	}
-	if v, ok := nameLooks.Load(n); ok {
-		return v.(bool)
-	}
-	_, shape, err := english.Model()
-	ok := err == nil && shape.LogProb(n) >= shapeFloor()-misreadGap
-	nameLooks.Store(n, ok)
-	return ok
+	return shapeScore(n) >= shapeFloor()-misreadGap
 }
-
-// nameLooks remembers nameShaped's answers (Norm form -> bool).
-var nameLooks sync.Map
 
 // inNames reports whether words[i] stands where names stand: after an
 // initial (`J. C. Gannon`, `W. Ingle`), or between two capitalised words
@@ -703,20 +693,28 @@ var shapeFloor = sync.OnceValue(func() float32 {
 })
 
 // looksEnglish reports whether the Norm form w scores at least shapeFloor
-// under the English word-shape model. Answers are remembered (tuning the
-// margins asks about the same recurring forms at every grid point).
-func looksEnglish(w string) bool {
-	if v, ok := englishLooks.Load(w); ok {
-		return v.(bool)
+// under the English word-shape model. Its score is remembered
+// (shapeScore: tuning the margins asks about the same recurring forms at
+// every grid point).
+func looksEnglish(w string) bool { return shapeScore(w) >= shapeFloor() }
+
+// shapeScore returns the English word-shape model's score of the Norm form
+// w (lm.Shape.LogProb; -Inf without the model), remembered: looksEnglish
+// and nameShaped ask about the same forms again and again.
+func shapeScore(w string) float32 {
+	if v, ok := shapeScores.Load(w); ok {
+		return v.(float32)
 	}
-	_, shape, err := english.Model()
-	ok := err == nil && shape.LogProb(w) >= shapeFloor()
-	englishLooks.Store(w, ok)
-	return ok
+	v := float32(math.Inf(-1))
+	if _, shape, err := english.Model(); err == nil {
+		v = shape.LogProb(w)
+	}
+	shapeScores.Store(w, v)
+	return v
 }
 
-// englishLooks remembers looksEnglish's answers (string -> bool).
-var englishLooks sync.Map
+// shapeScores remembers shapeScore's answers (string -> float32).
+var shapeScores sync.Map
 
 // misreadGap is how much better, in mean log probability per character
 // under the English shape model, a word must look than a recurring form
