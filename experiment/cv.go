@@ -255,15 +255,16 @@ func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.
 	m = m.Adapted(habits)
 	corr := make([]*model.Correction, len(test))
 	noConf := make([][]string, len(test))
+	mark := m.MarksLineBreaks() // as ocrfix correct does by default
 	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		corr[j] = m.Correct(d.OCR, d.Alt, prof)
-		if m.MarksLineBreaks() { // as ocrfix correct does by default
+		if mark {
 			corr[j].Changed += m.MarkLineBreaks(d.OCR, corr[j].Out)
 		}
 		if v := m.WithoutConfidence; v != nil {
 			out := v.Correct(d.OCR, d.Alt, prof).Out
-			if m.MarksLineBreaks() {
+			if mark {
 				v.MarkLineBreaks(d.OCR, out)
 			}
 			noConf[j] = model.OutputWords(out)
