@@ -1,0 +1,342 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// HIPEExt is the extension of a HIPE-OCRepair JSONL file.
+const HIPEExt = ".jsonl"
+
+// IsHIPEFile reports whether path names a HIPE-OCRepair JSONL file by its
+// extension (.jsonl, in any case).
+func IsHIPEFile(path string) bool {
+	return strings.EqualFold(filepath.Ext(path), HIPEExt)
+}
+
+// HIPERecord is one line of a file in the JSONL format of the ICDAR 2026
+// competition on OCR post-correction (HIPE-OCRepair): one JSON object per
+// line holding document_metadata (document_id, language, ...),
+// ocr_hypothesis.transcription_unit (the OCR to correct, with its line
+// breaks), ground_truth.transcription_unit in the sets with a truth, and
+// ocr_postcorrection_output, the placeholder a system fills. The record
+// keeps all its members, in their order and as they were written, so that
+// WriteHIPE gives back the file with the output filled and nothing else
+// changed.
+type HIPERecord struct {
+	Line     int    // 1-based line of the record in its file
+	ID       string // document_metadata.document_id (a number is kept as written)
+	Language string // document_metadata.language; "" when absent
+	OCR      string // ocr_hypothesis.transcription_unit
+	Truth    string // ground_truth.transcription_unit; "" when HasTruth is false
+	HasTruth bool   // whether the record holds a truth (a string, not null)
+	Output   string // ocr_postcorrection_output.transcription_unit; "" when HasOutput is false
+	// HasOutput is whether the record holds an output (a string other than
+	// the competition's placeholder "None").
+	HasOutput bool
+
+	members []jsonMember
+}
+
+// jsonMember is one member of a JSON object, its value as written.
+type jsonMember struct {
+	key string
+	val json.RawMessage
+}
+
+// HIPE member names.
+const (
+	hipeMeta   = "document_metadata"
+	hipeOCR    = "ocr_hypothesis"
+	hipeTruth  = "ground_truth"
+	hipeOutput = "ocr_postcorrection_output"
+	hipeUnit   = "transcription_unit"
+	hipeSystem = "ocr_postcorrection_system"
+	// hipeNone is what the competition's files hold as the output before
+	// a system fills it.
+	hipeNone = "None"
+)
+
+// ReadHIPE reads src, the contents of the HIPE-OCRepair JSONL file named
+// name, as its records in order. Blank lines are skipped. Each record must
+// be a JSON object with a document_metadata object whose document_id is a
+// string or a number and an ocr_hypothesis object whose transcription_unit
+// is a string; a record's truth and output are read when present. Every
+// error names the file and line: invalid UTF-8 or a NUL byte, a line that
+// is not one JSON object (or holds something after it), a member named
+// twice, a missing or mistyped field, and two records with one
+// document_id.
+func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
+	if err := CheckText(name, src); err != nil {
+		return nil, err
+	}
+	var recs []*HIPERecord
+	ids := map[string]int{}
+	for n, line := range bytes.Split(src, []byte{'\n'}) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		r, err := parseHIPE(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n+1, err)
+		}
+		r.Line = n + 1
+		if prev, dup := ids[r.ID]; dup {
+			return nil, fmt.Errorf("%s:%d: document_id %q is also the document_id of line %d", name, n+1, r.ID, prev)
+		}
+		ids[r.ID] = r.Line
+		recs = append(recs, r)
+	}
+	return recs, nil
+}
+
+// ReadHIPEFile reads the HIPE-OCRepair JSONL file at path with ReadHIPE;
+// a file larger than MaxDocBytes is an error.
+func ReadHIPEFile(path string) ([]*HIPERecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := ReadLimited(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadHIPE(path, src)
+}
+
+// SniffHIPE reports whether src looks like HIPE-OCRepair JSONL: its first
+// line that is not blank is a JSON object with an ocr_hypothesis member.
+func SniffHIPE(src []byte) bool {
+	src = bytes.TrimPrefix(src, []byte(bom))
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' {
+			return false
+		}
+		ms, err := parseObject(line)
+		return err == nil && member(ms, hipeOCR) != nil
+	}
+	return false
+}
+
+// parseHIPE reads one record from its line.
+func parseHIPE(line []byte) (*HIPERecord, error) {
+	ms, err := parseObject(line)
+	if err != nil {
+		return nil, err
+	}
+	r := &HIPERecord{members: ms}
+	meta := member(ms, hipeMeta)
+	if meta == nil {
+		return nil, errors.New("no document_metadata")
+	}
+	var md struct {
+		ID       json.RawMessage `json:"document_id"`
+		Language *string         `json:"language"`
+	}
+	if err := json.Unmarshal(meta, &md); err != nil {
+		return nil, fmt.Errorf("document_metadata: %v", jsonError(err))
+	}
+	var id string
+	var num json.Number
+	switch {
+	case len(md.ID) == 0 || string(md.ID) == "null":
+		return nil, errors.New("document_metadata has no document_id")
+	case json.Unmarshal(md.ID, &id) == nil:
+	case json.Unmarshal(md.ID, &num) == nil:
+		id = num.String()
+	default:
+		return nil, fmt.Errorf("document_metadata.document_id is %s, not a string or a number", md.ID)
+	}
+	r.ID = id
+	if md.Language != nil {
+		r.Language = *md.Language
+	}
+	ocr, ok, err := unitOf(ms, hipeOCR)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errors.New("no ocr_hypothesis.transcription_unit")
+	}
+	r.OCR = ocr
+	if r.Truth, r.HasTruth, err = unitOf(ms, hipeTruth); err != nil {
+		return nil, err
+	}
+	if r.Output, r.HasOutput, err = unitOf(ms, hipeOutput); err != nil {
+		return nil, err
+	}
+	if r.HasOutput && r.Output == hipeNone {
+		r.Output, r.HasOutput = "", false
+	}
+	return r, nil
+}
+
+// unitOf returns the transcription_unit of the member key of ms, whether
+// there is one (a string; a missing member, a null member or a null unit
+// is none), and an error when the member is not an object or the unit not
+// a string.
+func unitOf(ms []jsonMember, key string) (string, bool, error) {
+	v := member(ms, key)
+	if v == nil || string(v) == "null" {
+		return "", false, nil
+	}
+	var obj struct {
+		Unit *json.RawMessage `json:"transcription_unit"`
+	}
+	if err := json.Unmarshal(v, &obj); err != nil {
+		return "", false, fmt.Errorf("%s: %v", key, jsonError(err))
+	}
+	if obj.Unit == nil || string(*obj.Unit) == "null" {
+		return "", false, nil
+	}
+	var s string
+	if err := json.Unmarshal(*obj.Unit, &s); err != nil {
+		return "", false, fmt.Errorf("%s.transcription_unit is %.40s, not a string", key, *obj.Unit)
+	}
+	return s, true, nil
+}
+
+// member returns the value of the member key of ms, or nil.
+func member(ms []jsonMember, key string) json.RawMessage {
+	for _, m := range ms {
+		if m.key == key {
+			return m.val
+		}
+	}
+	return nil
+}
+
+// parseObject reads src as one JSON object and returns its members in
+// order; a member named twice and anything after the object are errors.
+func parseObject(src []byte) ([]jsonMember, error) {
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, jsonError(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, fmt.Errorf("not a JSON object (starts with %v)", tok)
+	}
+	var ms []jsonMember
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, jsonError(err)
+		}
+		key, _ := tok.(string) // a key is always a string here: the decoder checks the syntax
+		if seen[key] {
+			return nil, fmt.Errorf("member %q named twice", key)
+		}
+		seen[key] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, fmt.Errorf("member %q: %v", key, jsonError(err))
+		}
+		ms = append(ms, jsonMember{key, v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("something after the JSON object: want one object per line")
+	}
+	return ms, nil
+}
+
+// jsonError makes the decoder's errors read as part of a sentence; an
+// unexpected end is said as such.
+func jsonError(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("the JSON object ends too early")
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
+}
+
+// SetOutput sets the record's output, what WriteHIPE writes as its
+// ocr_postcorrection_output.transcription_unit, and the name of the
+// system that made it (ocr_postcorrection_system).
+func (r *HIPERecord) SetOutput(text, system string) {
+	r.Output, r.HasOutput = text, true
+	out := member(r.members, hipeOutput)
+	var ms []jsonMember
+	if len(out) > 0 && out[0] == '{' {
+		ms, _ = parseObject(out) // read before: a valid object
+	}
+	ms = setMember(ms, hipeUnit, jsonString(text))
+	ms = setMember(ms, hipeSystem, jsonString(system))
+	r.members = setMember(r.members, hipeOutput, writeObject(ms))
+}
+
+// setMember sets the value of the member key of ms, appended when ms has
+// none.
+func setMember(ms []jsonMember, key string, v json.RawMessage) []jsonMember {
+	for i := range ms {
+		if ms[i].key == key {
+			ms[i].val = v
+			return ms
+		}
+	}
+	return append(ms, jsonMember{key, v})
+}
+
+// jsonString encodes s as a JSON string, its characters as they are
+// (no escapes for <, > and &, nor for characters beyond ASCII).
+func jsonString(s string) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string always encodes
+	return bytes.TrimSuffix(b.Bytes(), []byte{'\n'})
+}
+
+// writeObject writes ms as a JSON object on one line, members separated
+// as the competition's files separate them (", " and ": ").
+func writeObject(ms []jsonMember) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.Write(jsonString(m.key))
+		b.WriteString(": ")
+		b.Write(m.val)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// WriteHIPE writes recs to w in the JSONL format, one record per line:
+// each with the members it was read with, in their order and as they were
+// written, but for the output that SetOutput set.
+func WriteHIPE(w io.Writer, recs []*HIPERecord) error {
+	for _, r := range recs {
+		if _, err := w.Write(writeObject(r.members)); err != nil {
+			return err
+		}
+		if _, err := w.Write([]byte{'\n'}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
