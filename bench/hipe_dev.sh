@@ -2,23 +2,24 @@
 # ocrfix on HIPE-OCRepair 2026 data: the English records of the JSONL
 # files given (the competition's development or training sets, which the
 # repository does not hold: their licences are theirs; read them where
-# they are) are written as one collection (scripts/hipejsonl), corrected
-# by the built-in model (or MODEL) as read and with -line-breaks mark
-# (the sets' truth writes the hyphen of a word broken at a line end as
-# ¬), and each text, raw and corrected, is measured against the truth:
-# words matched (recall), cMER (micro and macro, the competition's
-# normalisation) and the documents whose cMER the correction lowered,
-# kept and raised (the competition's preference score).
+# they are) are corrected as one collection by ocrfix correct, which reads
+# and writes the competition's JSONL, with the built-in model (or MODEL):
+# by default, which writes the hyphen of a word broken at a line end as ¬
+# in such records (the sets' truth writes it so), and with -line-breaks
+# keep; ocrfix eval then measures the raw OCR and each correction against
+# the truth, record by record: words matched (recall), cMER (micro and
+# macro, the competition's normalisation) and the documents whose cMER the
+# correction lowered, kept and raised (the competition's preference score).
 #
 #   bench/hipe_dev.sh FILE.jsonl...
 #
 # Environment:
 #   MODEL  a model file for correct -model (default: the built-in one)
-#   OUT    where to keep the collection and its corrections (default: a
-#          temporary directory, removed)
+#   OUT    where to keep the corrected files (default: a temporary
+#          directory, removed)
 #
 # README ("Correcting a collection nobody labelled") gives the figures of
-# two development sets.
+# three sets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -eq 0 ]]; then
@@ -32,15 +33,15 @@ if [[ -z "$out" ]]; then
 fi
 bin="$out/ocrfix"
 go build -o "$bin" ./cmd/ocrfix
-go run ./scripts/hipejsonl -lang en -o "$out/set" "$@"
 model=()
 [[ -n "${MODEL:-}" ]] && model=(-model "$MODEL")
-"$bin" correct ${model[@]+"${model[@]}"} -o "$out/keep" "$out/set/ocr"
-"$bin" correct ${model[@]+"${model[@]}"} -line-breaks mark -o "$out/mark" "$out/set/ocr"
-for t in ocr keep mark; do
-  pred="$out/$t"
-  [[ $t == ocr ]] && pred="$out/set/ocr"
-  "$bin" eval -json -gt "$out/set/gt" -pred "$pred" >"$out/$t.json"
+"$bin" correct ${model[@]+"${model[@]}"} -o "$out/mark" "$@"
+"$bin" correct ${model[@]+"${model[@]}"} -line-breaks keep -o "$out/keep" "$@"
+"$bin" eval -json -lang en -raw "$@" >"$out/ocr.json"
+for t in keep mark; do
+  files=()
+  for f in "$@"; do files+=("$out/$t/$(basename "$f")"); done
+  "$bin" eval -json -lang en "${files[@]}" >"$out/$t.json"
 done
 python3 - "$out" <<'PY'
 import json, sys
@@ -49,7 +50,7 @@ ev = {t: json.load(open(f"{out}/{t}.json")) for t in ("ocr", "keep", "mark")}
 raw = {d["doc"]: d["cmer"] for d in ev["ocr"]["per_doc"]}
 print(f'{ev["ocr"]["docs"]} documents, {ev["ocr"]["gt_words"]} truth words')
 print(f'{"":28} {"matched":>8} {"recall":>7} {"cMER":>7} {"cMER red.":>9} {"macro cMER":>10}  docs cMER lower/same/higher (preference)')
-for t, name in (("ocr", "raw OCR"), ("keep", "corrected"), ("mark", "corrected, -line-breaks mark")):
+for t, name in (("ocr", "raw OCR"), ("mark", "corrected (default)"), ("keep", "corrected, -line-breaks keep")):
     e = ev[t]
     red = 1 - e["cmer"] / ev["ocr"]["cmer"] if ev["ocr"]["cmer"] else float("nan")
     lo = sa = hi = 0

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -345,5 +346,97 @@ func TestCorrectLineBreaksLearned(t *testing.T) {
 	}
 	if code, out, errs = runStdin(in, "correct", "-model", m, "-line-breaks", "keep", "-"); code != 0 || !strings.Contains(out, "govern-\nment") {
 		t.Errorf("-line-breaks keep: exit %d, %q (%s)", code, out, errs)
+	}
+}
+
+// TestCorrectHIPE: HIPE-OCRepair JSONL files are corrected record by
+// record as one collection and written back with the outputs filled,
+// the hyphens of words broken at line ends written ¬ as the competition's
+// truth writes them; records of another language are written as read;
+// standard input takes JSONL too; eval scores the outputs and the OCR.
+func TestCorrectHIPE(t *testing.T) {
+	dir := t.TempDir()
+	rec := func(id, lang, ocr, gt string) string {
+		b, _ := json.Marshal(map[string]any{
+			"document_metadata":         map[string]string{"document_id": id, "language": lang},
+			"ocr_hypothesis":            map[string]string{"transcription_unit": ocr},
+			"ground_truth":              map[string]string{"transcription_unit": gt},
+			"ocr_postcorrection_output": map[string]string{"transcription_unit": "None", "ocr_postcorrection_system": "None"},
+		})
+		return string(b) + "\n"
+	}
+	src := rec("a", "en", "The meeting was re-\nsolved upon by tbe members.", "The meeting was re¬\nsolved upon by the members.") +
+		rec("b", "en", "They had govern-\nment papers.", "They had govern¬\nment papers.") +
+		rec("c", "fr", "Le cbat est re-\nvenu.", "Le chat est re¬\nvenu.")
+	writeFiles(t, dir, map[string]string{"in/dev.jsonl": src, "bad/x.jsonl": src + "{\"document_metadata\": 1}\n"})
+	out := filepath.Join(dir, "out")
+	code, _, errs := runCmd("correct", "-o", out, filepath.Join(dir, "in"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"records are written with ¬", "1 HIPE-OCRepair records in another language than -lang en written as read", "corrected 2 documents (2 records of 1 JSONL files, 0 other files)"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	body, err := os.ReadFile(filepath.Join(out, "dev.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := data.ReadHIPE("out", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[0].Output != "The meeting was re¬\nsolved upon by the members." || recs[1].Output != "They had govern¬\nment papers." || recs[2].Output != "Le cbat est re-\nvenu." {
+		t.Errorf("outputs: %q %q %q", recs[0].Output, recs[1].Output, recs[2].Output)
+	}
+	if !strings.Contains(string(body), `"ocr_postcorrection_system": "ocrfix `) {
+		t.Errorf("the system is not named:\n%s", body)
+	}
+
+	keep := filepath.Join(dir, "keep")
+	if code, _, errs = runCmd("correct", "-line-breaks", "keep", "-o", keep, filepath.Join(dir, "in", "dev.jsonl")); code != 0 {
+		t.Fatalf("-line-breaks keep: exit %d: %s", code, errs)
+	}
+	if kept, _ := os.ReadFile(filepath.Join(keep, "dev.jsonl")); !strings.Contains(string(kept), `govern-\nment papers.`) {
+		t.Errorf("-line-breaks keep marked:\n%s", kept)
+	}
+
+	code, stdout, errs := runStdin(src, "correct", "-")
+	if code != 0 {
+		t.Fatalf("stdin: exit %d: %s", code, errs)
+	}
+	if stdout != string(body) {
+		t.Errorf("stdin gives\n%s\nthe file gives\n%s", stdout, body)
+	}
+
+	code, js, errs := runCmd("eval", "-json", filepath.Join(out, "dev.jsonl"))
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errs)
+	}
+	var corr, raw struct {
+		Docs    int `json:"docs"`
+		Matched int `json:"matched"`
+	}
+	if err := json.Unmarshal([]byte(js), &corr); err != nil {
+		t.Fatal(err)
+	}
+	code, js, errs = runCmd("eval", "-json", "-raw", "-lang", "en", filepath.Join(out, "dev.jsonl"))
+	if code != 0 {
+		t.Fatalf("eval -raw: exit %d: %s", code, errs)
+	}
+	if err := json.Unmarshal([]byte(js), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if corr.Docs != 3 || raw.Docs != 2 || corr.Matched <= raw.Matched {
+		t.Errorf("eval: corrected %+v, raw %+v", corr, raw)
+	}
+
+	bad := filepath.Join(dir, "o2")
+	if code, _, errs = runCmd("correct", "-o", bad, filepath.Join(dir, "bad")); code != 1 || !strings.Contains(errs, "x.jsonl:4: document_metadata") {
+		t.Errorf("bad record: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Error("a failed run made its output directory")
 	}
 }

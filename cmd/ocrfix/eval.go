@@ -18,6 +18,7 @@ func init() {
 
 const evalSynopsis = `eval [flags] -gt DIR -pred DIR
        ocrfix eval [flags] GTFILE PREDFILE
+       ocrfix eval [flags] FILE.jsonl...
 
 Compares predicted text (OCR output, raw or corrected) with its ground truth.
 Words are whitespace tokens; matched words are the maximum order-preserving
@@ -26,6 +27,12 @@ headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
 or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO or PAGE XML).
 A gt document without prediction counts as 0 matched (with a warning); a
 prediction without gt is an error unless -allow-unpaired.
+
+HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
+correct writes them) are scored record by record: the output
+(ocr_postcorrection_output) against the truth (ground_truth), or with -raw the
+OCR (ocr_hypothesis); a record without a truth is left out with a warning, one
+without an output is an error. cMER and wMER are the competition's measures.
 
 Prints a table (percentages) on stdout, or JSON with -json (fractions, null
 when undefined). Exit status: 0 ok, 1 failure (unreadable or bad input),
@@ -43,6 +50,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	strip := fs.Bool("strip-punct", false, "strip leading and trailing Unicode punctuation from words; words left empty are dropped on both sides (the gt word count may shrink)")
 	nfkc := fs.Bool("nfkc", false, "apply Unicode NFKC normalisation to words (ligatures, full-width forms)")
 	fuzzy := fs.Float64("fuzzy", 1, "match two words when their Levenshtein ratio (1 - distance/longer length, in characters) is >= `R`; 1 = exact (fast path)")
+	raw := fs.Bool("raw", false, "JSONL input: score the records' OCR (ocr_hypothesis) instead of their output")
+	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -71,12 +80,17 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return usagef("give either -gt DIR -pred DIR or two files, not both (extra arguments: %s)", strings.Join(fs.Args(), " "))
 		}
 		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow})
+	case fs.NArg() > 0 && allHIPE(fs.Args()):
+		c, warnings, err = evalLoadHIPE(fs.Args(), *raw, *lang)
 	case fs.NArg() == 2:
 		c, warnings, err = evalLoadFiles(fs.Arg(0), fs.Arg(1))
 	case fs.NArg() == 0:
 		return usagef("nothing to evaluate: give -gt DIR -pred DIR, or GTFILE PREDFILE; run \"ocrfix eval -h\"")
 	default:
-		return usagef("want two files (GTFILE PREDFILE), got %d arguments", fs.NArg())
+		return usagef("want two files (GTFILE PREDFILE) or JSONL files, got %d arguments", fs.NArg())
+	}
+	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
+		return usagef("-raw is for JSONL files")
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
@@ -159,4 +173,69 @@ func evalReadFile(path string) (*data.Text, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// allHIPE reports whether every path names a HIPE-OCRepair JSONL file.
+func allHIPE(paths []string) bool {
+	for _, p := range paths {
+		if !data.IsHIPEFile(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// evalLoadHIPE reads the records of the HIPE-OCRepair JSONL files at paths
+// of language lang ("all": every record) as a corpus: each record with a
+// truth is a document whose prediction is its output, or its OCR when
+// raw. A record without a truth is left out with a warning; one without
+// an output (when not raw) is an error. Documents are named by their
+// document_id, prefixed with their file's stem when there are several
+// files.
+func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string, error) {
+	if err := distinctFiles(paths); err != nil {
+		return nil, nil, err
+	}
+	c := &data.Corpus{Name: strings.Join(paths, " ")}
+	var warnings []string
+	for _, p := range paths {
+		recs, err := data.ReadHIPEFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, r := range recs {
+			if lang != "all" && !strings.EqualFold(r.Language, lang) {
+				continue
+			}
+			name := fmt.Sprintf("%s:%d (document %s)", p, r.Line, r.ID)
+			if !r.HasTruth {
+				warnings = append(warnings, name+": no ground_truth, left out")
+				continue
+			}
+			pred := r.OCR
+			if !raw {
+				if !r.HasOutput {
+					return nil, nil, fmt.Errorf("%s: no ocr_postcorrection_output to score (-raw scores the OCR)", name)
+				}
+				pred = r.Output
+			}
+			gt, err := data.ReadTextFormat(name+" ground_truth", data.FormatText, []byte(r.Truth))
+			if err != nil {
+				return nil, nil, err
+			}
+			pt, err := data.ReadTextFormat(name, data.FormatText, []byte(pred))
+			if err != nil {
+				return nil, nil, err
+			}
+			stem := r.ID
+			if len(paths) > 1 {
+				stem = data.Stem(p) + "/" + r.ID
+			}
+			c.Docs = append(c.Docs, &data.Doc{Stem: stem, GT: gt, OCR: pt})
+		}
+	}
+	if len(c.Docs) == 0 {
+		return nil, warnings, fmt.Errorf("%s: no records with a ground_truth to score", c.Name)
+	}
+	return c, warnings, nil
 }

@@ -22,6 +22,7 @@ const profileExt = ".prof"
 func runProfile(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("profile", "profile -o FILE.prof INPUT... (OCR files or directories, and .prof files to merge)", stderr)
 	out := fs.String("o", "", "where to write the profile (required)")
+	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: profile the records of this language (document_metadata.language), or all, as correct -lang corrects them")
 	maxForms := fs.Int("max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -40,7 +41,7 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 	if *maxForms < 1 {
 		return usagef("-max-forms must be at least 1")
 	}
-	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms}, stderr)
+	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms}, *lang, stderr)
 	if err != nil {
 		return err
 	}
@@ -53,9 +54,11 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 }
 
 // buildProfile reads the OCR files and profiles named by args (files or
-// directories; see expandInputs) into one profile, one document at a time.
-// A file named twice, or a directory without OCR files, is an error.
-func buildProfile(args []string, opt profile.Options, stderr io.Writer) (*profile.Profile, int, error) {
+// directories; see expandInputs) into one profile, one document at a time:
+// each record of language lang of a HIPE-OCRepair JSONL file is a
+// document. A file named twice, or a directory without OCR files, is an
+// error.
+func buildProfile(args []string, opt profile.Options, lang string, stderr io.Writer) (*profile.Profile, int, error) {
 	p := profile.New(opt)
 	var ocr, profs []string
 	for _, a := range args {
@@ -83,9 +86,24 @@ func buildProfile(args []string, opt profile.Options, stderr io.Writer) (*profil
 			return nil, 0, err
 		}
 		if len(inputs) == 0 {
-			return nil, 0, fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml) in %s", strings.Join(ocr, " "))
+			return nil, 0, fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl) in %s", strings.Join(ocr, " "))
 		}
 		for _, in := range inputs {
+			if data.IsHIPEFile(in) {
+				recs, err := data.ReadHIPEFile(in)
+				if err != nil {
+					return nil, 0, err
+				}
+				docs, err := hipeDocs(&hipeFile{path: in, recs: recs}, lang)
+				if err != nil {
+					return nil, 0, err
+				}
+				for _, d := range docs {
+					p.Add(d.t.Words())
+				}
+				n++
+				continue
+			}
 			t, err := data.ReadFile(in)
 			if err != nil {
 				return nil, 0, err
