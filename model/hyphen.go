@@ -233,30 +233,71 @@ const LineBreakMark = "¬"
 // are not both themselves (`bicy` before `cle`); the words lineBreaks
 // takes for a word broken at a line end, not a compound whose own hyphen
 // fell there (`Holloway-` before `road`), and not those broken within a
-// line (text whose lines were joined). A position a merge emptied is
-// left alone. The text is otherwise as Collect wrote it: a transcription
-// convention, for the collections whose truth follows it, that `ocrfix
-// correct -line-breaks mark` asks for. It returns the tokens it changed
-// that Collect had kept (the others were changes already). A text long
-// enough to be scored in windows (correctWindows) may have decided the
-// pieces of a break at a window's edge apart; the mark is written all the
-// same.
+// line (text whose lines were joined). Where Collect merged the last
+// token of a line with the first of the next into one word (`morn` before
+// `ing`, the hyphen lost, written `morning` on the first line), the word
+// is written back in its pieces with the mark (`morn¬` before `ing`), as
+// the OCR's layout has it and a marking truth writes it, when the merged
+// word still starts with the first piece or ends with the second
+// (splitMerged); a merge of more than the two tokens is left alone. The text is otherwise as Collect wrote
+// it: a transcription convention, for the collections whose truth follows
+// it, that `ocrfix correct -line-breaks mark` asks for. It returns how
+// many more of t's tokens differ from the OCR than before (the marks on
+// tokens Collect had kept, less the second pieces a merge had emptied that
+// are written back as read). A text long enough to be scored in windows
+// (correctWindows) may have decided the pieces of a break at a window's
+// edge apart; the mark is written all the same.
 func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 	n := 0
-	for _, i := range lineBreaks(t.Tokens, m.knownWord) {
-		if t.Tokens[i+1].Line == t.Tokens[i].Line || out[i] == "" || out[i+1] == "" {
+	toks := t.Tokens
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i+1].Line == toks[i].Line || out[i] == "" || out[i+1] != "" || i+2 < len(out) && out[i+2] == "" {
+			continue
+		}
+		if first, second, ok := splitMerged(out[i], toks[i].Text, toks[i+1].Text); ok {
+			out[i], out[i+1] = first+LineBreakMark, second
+			if second == toks[i+1].Text {
+				n--
+			}
+		}
+	}
+	for _, i := range lineBreaks(toks, m.knownWord) {
+		if toks[i+1].Line == toks[i].Line || out[i] == "" || out[i+1] == "" {
 			continue
 		}
 		head, mark := cutMark(out[i])
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || mark == LineBreakMark {
 			continue
 		}
-		if out[i] == t.Tokens[i].Text {
+		if out[i] == toks[i].Text {
 			n++
 		}
 		out[i] = head + LineBreakMark
 	}
 	return n
+}
+
+// splitMerged cuts w, the word a merge made of the OCR pieces a (ending a
+// line, with or without its hyphen) and b (starting the next), back into
+// the pieces it writes at their places: after a's letters where w starts
+// with them, else before b where w ends with it. Each piece must hold a
+// letter at the cut, and w must be one word (no space: not a split).
+func splitMerged(w, a, b string) (first, second string, ok bool) {
+	if strings.ContainsRune(w, ' ') {
+		return "", "", false
+	}
+	head, _ := cutMark(a)
+	switch {
+	case head != "" && strings.HasPrefix(w, head) && len(w) > len(head):
+		first, second = head, w[len(head):]
+	case b != "" && strings.HasSuffix(w, b) && len(w) > len(b):
+		first, second = w[:len(w)-len(b)], b
+	default:
+		return "", "", false
+	}
+	p, _ := utf8.DecodeLastRuneInString(first)
+	f, _ := utf8.DecodeRuneInString(second)
+	return first, second, unicode.IsLetter(p) && unicode.IsLetter(f)
 }
 
 // LineBreakCounts is how the truth of a model's training documents writes

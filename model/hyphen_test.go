@@ -126,6 +126,40 @@ func TestMarkLineBreaks(t *testing.T) {
 	}
 }
 
+// A merge Collect made of the last token of a line and the first of the
+// next is written back in its two pieces with the mark, as the OCR's
+// layout has them; a merge within a line, of three tokens, or whose word
+// keeps neither piece stays.
+func TestMarkLineBreaksMerged(t *testing.T) {
+	m := &Model{Lex: candgen.NewLexicon()}
+	src := "the morn\ning came; to\nday and to day; a b\nc d; tbe\nrn x\n"
+	tx, err := data.ReadText("t.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := tx.Words()
+	// morning (merged over a line), today (within a line), abc (three
+	// tokens), them (neither piece kept): "tbe" + "rn" -> "them".
+	set := func(i int, w string, span int) {
+		out[i] = w
+		for k := 1; k < span; k++ {
+			out[i+k] = ""
+		}
+	}
+	set(1, "morning", 2)
+	set(7, "today", 2)
+	set(9, "abc", 3)
+	set(13, "them", 2)
+	n := m.MarkLineBreaks(tx, out)
+	want := []string{"the", "morn¬", "ing", "came;", "to", "day", "and", "today", "", "abc", "", "", "d;", "them", "", "x"}
+	if strings.Join(out, "|") != strings.Join(want, "|") {
+		t.Errorf("got  %q\nwant %q", out, want)
+	}
+	if n != -1 {
+		t.Errorf("returned %d, want -1 (ing is the OCR's again)", n)
+	}
+}
+
 // The convention of a training truth for words broken at a line end is
 // counted from its lines, and a model follows the one most of its broken
 // words are written in.
