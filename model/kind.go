@@ -448,11 +448,21 @@ func nameShaped(core, n string) bool {
 }
 
 // inNames reports whether words[i] stands where names stand: after an
-// initial (`J. C. Gannon`, `W. Ingle`), or between two capitalised words
-// (a list of names, `Thos. Theo Butler`, `Esther Isla Woolnough`, or a
-// heading in title case).
+// initial (`J. C. Gannon`, `W. Ingle`, or with the stop lost, `J C
+// Gannon`: bareInitial), or between two capitalised words (a list of
+// names, `Thos. Theo Butler`, `Esther Isla Woolnough`, or a heading in
+// title case).
 func inNames(words []string, i int) bool {
-	return i > 0 && initial(words[i-1]) || i > 0 && i+1 < len(words) && capitalised(words[i-1]) && capitalised(words[i+1])
+	return i > 0 && (initial(words[i-1]) || bareInitial(words[i-1])) ||
+		i > 0 && i+1 < len(words) && capitalised(words[i-1]) && capitalised(words[i+1])
+}
+
+// bareInitial reports whether token w is a capital letter alone that
+// English does not write as a word (not A, I nor O): an initial whose
+// full stop the print or the OCR lost (`Mr J C Gannon`).
+func bareInitial(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	return n == len(w) && unicode.IsUpper(r) && !strings.ContainsRune("AIO", r)
 }
 
 // capitalised reports whether the core of w (candgen.SplitAffix) starts

@@ -532,6 +532,8 @@ func TestNamesInList(t *testing.T) {
 		{"Leonard *Isla, Woolnough", "Islam", false},
 		{"the *Isla ran", "Islam", true},                  // not in a list: the other rules decide
 		{"J. C. *Isla instructed", "Islam", false},        // after an initial
+		{"Mr J C *Isla instructed", "Islam", false},       // the initial's stop lost
+		{"and I *Isla instructed", "Islam", true},         // I is a word, not an initial
 		{"Nancy *Mav McDonald", "May", true},              // a habit of the collection undone
 		{"Leonard *Geoigc Bladwell", "George", true},      // garbled, not name-shaped
 		{"Leonard *Hazardou Bladwell", "Hazardous", true}, // too long for a name this near a word
