@@ -10,7 +10,8 @@ import (
 
 // Norm returns the form under which the model counts a token: lower case,
 // with leading and trailing Unicode punctuation and symbols removed and
-// ligature glyphs written as their letters (ExpandLigatures). It may
+// ligature glyphs and the long s written as their letters
+// (ExpandLigatures). It may
 // be "". It is ocrfix's one normal form of a word: features.Norm and
 // profile.Norm are this function, so the English model, the bigram model
 // of the truth and the collection profile count the same forms
@@ -38,12 +39,14 @@ var ligatures = [...]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}
 
 // ExpandLigatures returns w with each Latin ligature presentation form
 // (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ, U+FB00 to U+FB06) written as its letters, as NFKC
-// writes them (ﬅ, long s and t, as st), and every other rune as it is.
-// Engines write these glyphs where a page printed the ligature; texts
+// writes them (ﬅ, long s and t, as st), the long s ſ (U+017F) as s, as
+// NFKC writes it too, and every other rune as it is. Engines write these
+// glyphs where a page printed the ligature or the long s; texts
 // transcribed by people, and every text ocrfix learns English from, write
 // the letters, so ocrfix reads an OCR word through this function before it
 // looks the word up or corrects it (ﬂoor is floor, not a misreading of
-// door). A word without them is returned as it is, without allocating.
+// door; moſt is most). A word without them is returned as it is, without
+// allocating.
 func ExpandLigatures(w string) string {
 	if !hasLigature(w) {
 		return w
@@ -56,10 +59,18 @@ func ExpandLigatures(w string) string {
 			i += 2
 			continue
 		}
+		if isLongSAt(w, i) {
+			b.WriteByte('s')
+			i++
+			continue
+		}
 		b.WriteByte(w[i])
 	}
 	return b.String()
 }
+
+// LongS is the long s, which ExpandLigatures reads as s.
+const LongS = "ſ"
 
 // isLigatureAt says whether w[i:] begins with one of U+FB00 to U+FB06
 // (the bytes EF AC 80 to EF AC 86 in UTF-8).
@@ -67,8 +78,16 @@ func isLigatureAt(w string, i int) bool {
 	return i+2 < len(w) && w[i] == 0xef && w[i+1] == 0xac && w[i+2] >= 0x80 && w[i+2] <= 0x86
 }
 
-// hasLigature says whether w holds one of U+FB00 to U+FB06.
+// isLongSAt says whether w[i:] begins with the long s (C5 BF in UTF-8).
+func isLongSAt(w string, i int) bool {
+	return i+1 < len(w) && w[i] == 0xc5 && w[i+1] == 0xbf
+}
+
+// hasLigature says whether w holds one of U+FB00 to U+FB06 or the long s.
 func hasLigature(w string) bool {
+	if strings.Contains(w, LongS) {
+		return true
+	}
 	for i := strings.Index(w, "\xef\xac"); i >= 0; {
 		if isLigatureAt(w, i) {
 			return true

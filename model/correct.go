@@ -409,6 +409,9 @@ func windows(toks []data.Token, size int) []int {
 func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	l := m.Score(ocr, alts, prof)
 	out := m.Collect(l)
+	if m.KeepsLongS() {
+		keepLongS(out, ocr.Tokens)
+	}
 	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
 	words := l.Words
 	if l.tokens != nil {
@@ -428,6 +431,105 @@ func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Prof
 	}
 	l.Feat.Release()
 	return c
+}
+
+// LongSCounts is how often the long s stands in the OCR and in the truth
+// of a model's training documents.
+type LongSCounts struct {
+	OCR   int `json:"ocr"`
+	Truth int `json:"truth"`
+}
+
+// countLongS returns the LongSCounts of docs (their OCR and, where they
+// have one, their truth).
+func countLongS(docs []*data.Doc) LongSCounts {
+	var c LongSCounts
+	for _, d := range docs {
+		for _, t := range d.OCR.Tokens {
+			c.OCR += strings.Count(t.Text, lm.LongS)
+		}
+		if d.GT != nil {
+			for _, t := range d.GT.Tokens {
+				c.Truth += strings.Count(t.Text, lm.LongS)
+			}
+		}
+	}
+	return c
+}
+
+// KeepsLongS reports whether correction writes the long s back where the
+// OCR read it (keepLongS): unless the training OCR read it and its truth
+// wrote it less than half as often (a truth that modernises, which the
+// model then follows, writing s), a convention no profile tells (a model
+// trained on neither, as the built-in one, keeps what the OCR read).
+func (m *Model) KeepsLongS() bool {
+	c := m.Stats.LongS
+	return c.OCR == 0 || 2*c.Truth >= c.OCR
+}
+
+// keepLongS writes the long s back into out (the corrected words, one per
+// token of toks) where the OCR read it: the model reads ſ as s
+// (lm.ExpandLigatures: English knows moſt as most), but an engine that
+// writes ſ read the print's long s, not a misreading of anything, and
+// whether a truth keeps it (as OCR-D's and other diplomatic transcriptions
+// do) or modernises it is the collection's convention, which no profile
+// tells: kept, the text is as right as its OCR was under either (the
+// HIPE-OCRepair scorer maps no ſ to s). A word the model kept is written
+// as read; a word it changed gets its ſ back where the change left the s
+// in place, in the part of the word before the change or after it
+// (withLongS: moſl -> moſt).
+func keepLongS(out []string, toks []data.Token) {
+	for i, t := range toks {
+		if out[i] != "" && strings.Contains(t.Text, lm.LongS) {
+			out[i] = withLongS(t.Text, out[i])
+		}
+	}
+}
+
+// withLongS returns w, the word the model made of the OCR token orig,
+// with the long s of orig restored: orig read as the model reads it
+// (lm.ExpandLigatures) and w share a prefix and a suffix, and each s that
+// stands for an ſ of orig inside one of them is written ſ again.
+func withLongS(orig, w string) string {
+	var read strings.Builder
+	var at []int // the offsets in read of the s that stand for ſ
+	for _, r := range orig {
+		s := lm.ExpandLigatures(string(r))
+		if string(r) == lm.LongS {
+			at = append(at, read.Len())
+		}
+		read.WriteString(s)
+	}
+	rd := read.String()
+	p := 0
+	for p < len(rd) && p < len(w) && rd[p] == w[p] {
+		p++
+	}
+	q := 0
+	for q < len(rd)-p && q < len(w)-p && rd[len(rd)-1-q] == w[len(w)-1-q] {
+		q++
+	}
+	keep := map[int]bool{}
+	for _, k := range at {
+		switch {
+		case k < p:
+			keep[k] = true
+		case k >= len(rd)-q:
+			keep[k-len(rd)+len(w)] = true
+		}
+	}
+	if len(keep) == 0 {
+		return w
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		if keep[i] && w[i] == 's' {
+			b.WriteString(lm.LongS)
+			continue
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
 }
 
 // featureDoc returns the document features compute for one OCR text,
@@ -454,9 +556,11 @@ func featureDoc(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *featu
 	return fd
 }
 
-// ReadWords returns the words of an OCR text as the model reads them:
-// ligature glyphs written as their letters (lm.ExpandLigatures), so the
-// corrected text has the letters wherever the OCR had a ligature.
+// ReadWords returns the words of an OCR text (or of a truth, in
+// training) as the model reads them: ligature glyphs and the long s
+// written as their letters (lm.ExpandLigatures), so the corrected text
+// has the letters wherever the OCR had a ligature (and the long s where
+// KeepsLongS writes it back).
 func ReadWords(t *data.Text) []string {
 	w := t.Words()
 	for i, s := range w {

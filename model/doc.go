@@ -73,9 +73,11 @@
 //
 // Some collections misread one letter as another, or as two, far more
 // often than any training collection did: 17th- and 18th-century print
-// read with the long s taken for f (`fuch`, `himfelf`) or written as the
-// long s itself where the truth modernises it (`ſuch`), an engine that
-// reads i as l (ads-fall2018: three i in four) or h as li (`tlie`).
+// read with the long s taken for f (`fuch`, `himfelf`), an engine that
+// reads i as l (ads-fall2018: three i in four) or h as li (`tlie`). (An
+// engine that writes the long s itself, `ſuch`, read the print right: the
+// model reads ſ as s and writes it back, unless its training truth
+// modernised it: KeepsLongS.)
 // Before correcting, Model.Habits looks for such habits in the
 // collection's profile alone (habit.go): recurring words no lexicon knows
 // that become known words with one letter put back, counted per

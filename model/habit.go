@@ -562,12 +562,12 @@ func knownWeight(lex *candgen.Lexicon, eng *lm.Model, w string) float64 {
 }
 
 // isHabitRune reports whether r is a rune a habit may read a letter as: a
-// lower-case ASCII letter, an ASCII digit (ads-fall2018's engine reads i
-// as 1 at the start of a word: `1nclud1ng`, `1ndustry`), or the long s
-// (ſ), which engines trained on early print write where a transcription
-// that modernises it has s.
+// lower-case ASCII letter or an ASCII digit (ads-fall2018's engine reads i
+// as 1 at the start of a word: `1nclud1ng`, `1ndustry`). The long s (ſ)
+// that engines trained on early print write is no misreading: the model
+// reads it as s and writes it back (lm.ExpandLigatures, keepLongS).
 func isHabitRune(r rune) bool {
-	return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == 'ſ'
+	return 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
 }
 
 // runeCount returns the occurrences of r in rs.

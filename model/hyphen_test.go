@@ -192,3 +192,22 @@ func TestCountLineBreaks(t *testing.T) {
 		t.Error("a model without counts (a book's truth, an older file) marks")
 	}
 }
+
+// The long s the OCR read is written back: in a word the model kept, and
+// in the parts of a word it changed that the change left in place.
+func TestWithLongS(t *testing.T) {
+	for _, c := range []struct{ orig, w, want string }{
+		{"moſt", "most", "moſt"},                       // kept
+		{"moſl", "most", "moſt"},                       // changed after the ſ
+		{"thernſelves,", "themselves,", "themſelves,"}, // changed before it
+		{"ſo", "to", "to"},                             // the ſ itself changed
+		{"uſeful", "useful", "uſeful"},
+		{"paſſe,", "passed,", "paſſed,"},
+		{"ﬁrſt", "first", "firſt"}, // the ligature written as letters, as ever
+		{"Moſes", "Moses Jones", "Moſes Jones"},
+	} {
+		if got := withLongS(c.orig, c.w); got != c.want {
+			t.Errorf("withLongS(%q, %q) = %q, want %q", c.orig, c.w, got, c.want)
+		}
+	}
+}

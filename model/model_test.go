@@ -100,6 +100,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 
 	// The model file round-trips: same corrections after WriteTo/Read.
 	m.Stats.LineBreaks = LineBreakCounts{Marked: 3, Hyphen: 1} // as from a truth that marks them
+	m.Stats.LongS = LongSCounts{OCR: 9, Truth: 1}              // ... and modernises the long s
 	var buf bytes.Buffer
 	if _, err := m.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -121,6 +122,9 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	if !m2.MarksLineBreaks() || m2.Stats.LineBreaks != m.Stats.LineBreaks {
 		t.Errorf("line-break counts %+v, read back as %+v", m.Stats.LineBreaks, m2.Stats.LineBreaks)
 	}
+	if m2.KeepsLongS() || m2.Stats.LongS != m.Stats.LongS {
+		t.Errorf("long s counts %+v, read back as %+v", m.Stats.LongS, m2.Stats.LongS)
+	}
 	if r, r2 := m.Ranker, m2.Ranker; r.Own != nil || r2.Own != nil {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
@@ -132,6 +136,7 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	m3.Stats.LineBreaks = m.Stats.LineBreaks
+	m3.Stats.LongS = m.Stats.LongS
 	var buf3 bytes.Buffer
 	m3.WriteTo(&buf3)
 	if !bytes.Equal(buf.Bytes(), buf3.Bytes()) {

@@ -116,7 +116,11 @@ type TrainStats struct {
 	// LineBreaks is how the training truth writes a word broken at a
 	// line end (see MarksLineBreaks). Zero in a model file made before it.
 	LineBreaks LineBreakCounts `json:"line_breaks"`
-	Seconds    float64         `json:"-"` // wall time of Train (not saved: model files are deterministic)
+	// LongS is how often the training OCR and truth write the long s
+	// (see KeepsLongS). Zero in a model file made before it, and left out
+	// of the file when zero.
+	LongS   LongSCounts `json:"long_s,omitzero"`
+	Seconds float64     `json:"-"` // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.
@@ -139,7 +143,7 @@ func buildComponents(docs []*data.Doc, opt *Options, rng *rand.Rand) (*component
 	lm := features.NewLM()
 	lex := candgen.NewLexicon()
 	for _, d := range docs {
-		gt := d.GT.Words()
+		gt := ReadWords(d.GT)
 		gts = append(gts, gt)
 		pairs = append(pairs, candgen.TrainPair{GT: gt, OCR: ReadWords(d.OCR)})
 		lm.Add(gt)
@@ -283,6 +287,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	}
 	stats.Spacing = trainingSpacing(usable, fc.comp.lex)
 	stats.LineBreaks = countLineBreaks(usable)
+	stats.LongS = countLongS(usable)
 	stats.Seconds = time.Since(start).Seconds()
 	return trainedModel(fc.comp, main, noConf, &opt, stats), nil
 }
@@ -557,7 +562,7 @@ func prepareDocs(comp *components, docs []*data.Doc, profs []*profile.Profile, o
 		dw := &docWork{doc: d, words: fd.Words, prof: profs[i], lex: comp.lex}
 		dw.mat = lattice(comp.gens, comp.res, fd, opt.Features, docRand(opt.Seed, d.Stem), nil)
 		dw.cands = fd.Cands
-		dw.labels, dw.left = labelDoc(d.GT.Words(), dw.words, dw.cands)
+		dw.labels, dw.left = labelDoc(ReadWords(d.GT), dw.words, dw.cands)
 		out[i] = dw
 		if opt.Progress != nil {
 			mu.Lock()
@@ -693,7 +698,7 @@ func newGroupScorer(work []*docWork) *groupScorer {
 	}
 	sc := &groupScorer{work: work, vocab: make([]*align.Vocab, len(work)), gt: make([][]int32, len(work)), raw: make([]*eval.RawAlignment, len(work)), tol: make([]int, groups)}
 	for k, dw := range work {
-		gt := dw.doc.GT.Words()
+		gt := ReadWords(dw.doc.GT)
 		sc.vocab[k] = align.NewVocab()
 		sc.gt[k] = sc.vocab[k].IDs(gt)
 		sc.raw[k] = eval.NewRawAlignment(gt, dw.words, eval.Options{})

@@ -440,3 +440,47 @@ func TestCorrectHIPE(t *testing.T) {
 		t.Error("a failed run made its output directory")
 	}
 }
+
+// TestCorrectLongS: a page whose OCR writes the long s is not modernised
+// (nor ſo made to): the model reads ſ as s and writes it back.
+func TestCorrectLongS(t *testing.T) {
+	in := "It is the moſt uſeful thing that ever was ſeen, and the firſt of its kind; I muſt ſay it is ſo.\nThe houſe ſtood upon the hill, and tbe ſun ſhone on it.\n"
+	code, out, errs := runStdin(in, "correct", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := strings.Replace(in, "tbe", "the", 1); out != want {
+		t.Errorf("got  %q\nwant %q", out, want)
+	}
+}
+
+// TestCorrectLongSLearned: a model trained where the OCR reads the long s
+// and the truth keeps it keeps it; one whose truth writes s modernises.
+func TestCorrectLongSLearned(t *testing.T) {
+	for _, keep := range []bool{true, false} {
+		dir := synthCorpus(t, 4)
+		gt := strings.Repeat("the moſt uſeful houſe of the firſt ſort\n", 20)
+		if !keep {
+			gt = strings.ReplaceAll(gt, "ſ", "s")
+		}
+		writeFiles(t, dir, map[string]string{
+			"gt/ls.txt":  gt,
+			"ocr/ls.txt": strings.Repeat("the moſt uſeful houſe of the firſt ſort\n", 20),
+		})
+		m := filepath.Join(dir, "m.model")
+		code, stdout, errs := runCmd("train", "-corpus", dir, "-o", m, "-nodict", "-no-lda", "-no-vectors")
+		if code != 0 {
+			t.Fatalf("train: exit %d: %s", code, errs)
+		}
+		wantSay, wantOut := "keeps it where the OCR reads it", "the moſt uſeful houſe\n"
+		if !keep {
+			wantSay, wantOut = "writes s for it", "the most useful house\n"
+		}
+		if !strings.Contains(stdout, wantSay) {
+			t.Errorf("keep %v: train does not say %q:\n%s", keep, wantSay, stdout)
+		}
+		if code, out, errs := runStdin("the moſt uſeful houſe\n", "correct", "-model", m, "-"); code != 0 || out != wantOut {
+			t.Errorf("keep %v: exit %d, %q, want %q (%s)", keep, code, out, wantOut, errs)
+		}
+	}
+}

@@ -80,6 +80,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "words broken at a line end in the training truth: %d written with %s, %d with a hyphen: correct %s by default\n", lb.Marked, model.LineBreakMark, lb.Hyphen, how)
 	}
+	if ls := st.LongS; ls.OCR > 0 {
+		how := "writes s for it"
+		if m.KeepsLongS() {
+			how = "keeps it where the OCR reads it"
+		}
+		fmt.Fprintf(stdout, "the long s: %d in the training OCR, %d in its truth: correct %s\n", ls.OCR, ls.Truth, how)
+	}
 	fmt.Fprintf(stdout, "model written to %s\n", *out)
 	return nil
 }
