@@ -353,6 +353,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		n := profile.Norm(orig)
+		if n == "" && collectionSymbol(words, i) {
+			return false
+		}
 		if n == "" || undoesHabit(habits, orig, c.Text) {
 			return true
 		}
@@ -455,6 +458,23 @@ func nameShaped(core, n string) bool {
 func inNames(words []string, i int) bool {
 	return i > 0 && (initial(words[i-1]) || bareInitial(words[i-1])) ||
 		i > 0 && i+1 < len(words) && capitalised(words[i-1]) && capitalised(words[i+1])
+}
+
+// collectionSymbol reports whether token i of words, marks and symbols
+// only, stands before a number (§ 12, ¶ 9, # 3), where English writes
+// no word that a symbol could misread: a symbol of the text (a section,
+// a paragraph), which no change makes a word. The marks an engine reads
+// the pronoun I as (iLookAlikes: `|`, `[`) are not such symbols, nor the
+// marks of a sentence (sentenceMarks), which other rules judge. (A
+// symbol the collection writes often is not one for that: Tesseract
+// reads I as ! and a as « again and again.)
+func collectionSymbol(words []string, i int) bool {
+	w := words[i]
+	if strings.ContainsAny(w, iLookAlikes) || sentenceMarks(w) || i+1 >= len(words) {
+		return false
+	}
+	rest, _, ok := afterDigits(words[i+1])
+	return ok && rest == ""
 }
 
 // bareInitial reports whether token w is a capital letter alone that
@@ -826,12 +846,12 @@ const minWordLetters = 3
 // depends on the words beside it: tok is digits and an s (4s, 1s; see
 // numberShaped), a number (15, a day after its month: inDate), an initial
 // (J., which beside another initial is not made a word; see supported),
-// or name-shaped (nameShaped: a name where names stand, inNames, is not
-// made another word). A margin of any other token depends on the token
-// and the candidate alone, so positions holding the same token may share
-// it.
+// name-shaped (nameShaped: a name where names stand, inNames, is not
+// made another word), or a symbol (collectionSymbol: § before a number).
+// A margin of any other token depends on the token and the candidate
+// alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {
-	if initial(tok) {
+	if initial(tok) || profile.Norm(tok) == "" {
 		return true
 	}
 	if _, core, _ := candgen.SplitAffix(tok); nameShaped(core, profile.Norm(tok)) {

@@ -550,3 +550,29 @@ func TestNamesInList(t *testing.T) {
 		}
 	}
 }
+
+// A symbol before a number is the text's (§ 12), not a misread word; the
+// marks read for the pronoun I are judged by other rules.
+func TestCollectionSymbol(t *testing.T) {
+	p := profile.Of([][]string{strings.Fields("See § 12 of the act, and | said § was all")}, profile.Options{})
+	for _, c := range []struct {
+		text, cand string
+		want       bool
+	}{
+		{"See *§ 12 of", "I", false},
+		{"and *¶ 9.", "I", false},
+		{"I think *§ was", "I", true},
+		{"and *| 12", "I", true}, // an I look-alike
+	} {
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
+		words[i] = words[i][1:]
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		if got := supported(p, nil, nil, eval.KindWord, words, i, cd); got != c.want {
+			t.Errorf("%q -> %q: supported %v, want %v", c.text, c.cand, got, c.want)
+		}
+		if !byNeighbours(words[i]) {
+			t.Errorf("%q: the support of a symbol depends on its neighbours", words[i])
+		}
+	}
+}
