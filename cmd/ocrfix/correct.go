@@ -121,10 +121,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	// unless -profile gives the profile of a larger whole.
 	prof := given
 	if prof == nil {
-		prof = profile.New(profile.Options{})
-		for _, d := range docs {
-			prof.Add(d.t.Words())
-		}
+		prof = docsProfile(docs)
 	}
 	m, habits := adapt(m, prof, *noHabits, stderr)
 	if len(habits) > 0 {
@@ -147,11 +144,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		changed += c.Changed
 		words += len(d.t.Tokens)
 		if d.rec != nil {
-			var b strings.Builder
-			if err := d.t.Rewrite(&b, c.Out); err != nil {
+			if err := d.setOutput(c.Out, system); err != nil {
 				return err
 			}
-			d.rec.SetOutput(b.String(), system)
 			continue
 		}
 		out := filepath.Join(*outDir, filepath.Base(d.path))
@@ -194,6 +189,26 @@ type correctDoc struct {
 	path string           // the file; for a record, its JSONL file
 	name string           // what the report calls it
 	rec  *data.HIPERecord // the record, nil for a file
+}
+
+// setOutput writes the corrected words out into the record d is, as its
+// output made by system.
+func (d correctDoc) setOutput(out []string, system string) error {
+	var b strings.Builder
+	if err := d.t.Rewrite(&b, out); err != nil {
+		return err
+	}
+	d.rec.SetOutput(b.String(), system)
+	return nil
+}
+
+// docsProfile returns the profile of the collection docs are: their OCR.
+func docsProfile(docs []correctDoc) *profile.Profile {
+	p := profile.New(profile.Options{})
+	for _, d := range docs {
+		p.Add(d.t.Words())
+	}
+	return p
 }
 
 // hipeFile is a HIPE-OCRepair JSONL input with its records, written to
@@ -346,10 +361,7 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	}
 	prof := given
 	if prof == nil {
-		prof = profile.New(profile.Options{})
-		for _, d := range docs {
-			prof.Add(d.t.Words())
-		}
+		prof = docsProfile(docs)
 	}
 	am, _ := adapt(m, prof, noHabits, stderr)
 	system := versionString()
@@ -358,11 +370,9 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 		if !keep {
 			am.MarkLineBreaks(d.t, c.Out)
 		}
-		var b strings.Builder
-		if err := d.t.Rewrite(&b, c.Out); err != nil {
+		if err := d.setOutput(c.Out, system); err != nil {
 			return err
 		}
-		d.rec.SetOutput(b.String(), system)
 	}
 	fillOthers(f, system)
 	var buf bytes.Buffer
