@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -100,12 +99,7 @@ func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
 // ReadHIPEFile reads the HIPE-OCRepair JSONL file at path with ReadHIPE;
 // a file larger than MaxDocBytes is an error.
 func ReadHIPEFile(path string) ([]*HIPERecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := ReadLimited(f, path)
+	src, err := readPath(path)
 	if err != nil {
 		return nil, err
 	}

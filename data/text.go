@@ -231,16 +231,21 @@ func ReadFile(path string) (*Text, error) {
 	if _, err := FormatOf(path); err != nil {
 		return nil, err
 	}
+	src, err := readPath(path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadText(path, src)
+}
+
+// readPath reads the file at path with ReadLimited.
+func readPath(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	src, err := ReadLimited(f, path)
-	if err != nil {
-		return nil, err
-	}
-	return ReadText(path, src)
+	return ReadLimited(f, path)
 }
 
 // MaxDocBytes is the largest document (one file, or standard input) that
