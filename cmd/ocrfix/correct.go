@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 
 	"ocrfix/data"
+	"ocrfix/internal/par"
 	"ocrfix/model"
 	"ocrfix/profile"
 )
@@ -133,26 +135,21 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	system := versionString()
 	changed, words := 0, 0
 	var rep correctReport
-	for _, d := range docs {
-		c := m.Correct(d.t, d.alts, prof)
-		if mark || (*lineBreaks == "model" && d.rec != nil) {
-			c.Changed += m.MarkLineBreaks(d.t, c.Out) // a mark is a change of its token, as the report shows it
-		}
+	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
+	err = correctDocs(m, docs, prof, marks, func(d correctDoc, c *model.Correction) error {
 		if *reportDir != "" {
 			rep.add(d.name, d.t.Words(), c)
 		}
 		changed += c.Changed
 		words += len(d.t.Tokens)
 		if d.rec != nil {
-			if err := d.setOutput(c.Out, system); err != nil {
-				return err
-			}
-			continue
+			return d.setOutput(c.Out, system)
 		}
 		out := filepath.Join(*outDir, filepath.Base(d.path))
-		if err := data.WriteFileAtomic(out, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) }); err != nil {
-			return err
-		}
+		return data.WriteFileAtomic(out, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) })
+	})
+	if err != nil {
+		return err
 	}
 	kept := 0
 	for _, f := range files {
@@ -189,6 +186,41 @@ type correctDoc struct {
 	path string           // the file; for a record, its JSONL file
 	name string           // what the report calls it
 	rec  *data.HIPERecord // the record, nil for a file
+}
+
+// correctBatch is how many documents correctDocs corrects at once per
+// worker: enough that a batch's slowest document seldom leaves the other
+// workers idle, few enough that the lattices held stay small.
+const correctBatch = 4
+
+// correctDocs corrects docs against the collection's profile prof, on one
+// goroutine per core (GOMAXPROCS) in batches, marking the line breaks of
+// those for which mark says so (Model.MarkLineBreaks, its changes
+// counted), and calls each with every document and its correction in the
+// order of docs, stopping at its first error. Each document's correction
+// depends on nothing but itself, the model and the profile, so the
+// results are those of correcting one after another.
+func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	size := correctBatch * workers
+	for lo := 0; lo < len(docs); lo += size {
+		batch := docs[lo:min(lo+size, len(docs))]
+		cs := make([]*model.Correction, len(batch))
+		par.Do(len(batch), workers, func(k int) {
+			d := batch[k]
+			c := m.Correct(d.t, d.alts, prof)
+			if mark(d) {
+				c.Changed += m.MarkLineBreaks(d.t, c.Out) // a mark is a change of its token, as the report shows it
+			}
+			cs[k] = c
+		})
+		for k, c := range cs {
+			if err := each(batch[k], c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // setOutput writes the corrected words out into the record d is, as its
@@ -365,14 +397,10 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	}
 	am, _ := adapt(m, prof, noHabits, stderr)
 	system := versionString()
-	for _, d := range docs {
-		c := am.Correct(d.t, nil, prof)
-		if !keep {
-			am.MarkLineBreaks(d.t, c.Out)
-		}
-		if err := d.setOutput(c.Out, system); err != nil {
-			return err
-		}
+	marks := func(correctDoc) bool { return !keep }
+	err = correctDocs(am, docs, prof, marks, func(d correctDoc, c *model.Correction) error { return d.setOutput(c.Out, system) })
+	if err != nil {
+		return err
 	}
 	fillOthers(f, system)
 	var buf bytes.Buffer

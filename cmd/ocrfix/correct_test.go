@@ -484,3 +484,36 @@ func TestCorrectLongSLearned(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectParallel: the files of one run, corrected several at a time,
+// are written as when each is corrected alone against the same profile.
+func TestCorrectParallel(t *testing.T) {
+	dir := synthCorpus(t, 12)
+	ocr := filepath.Join(dir, "ocr")
+	prof := filepath.Join(dir, "c.prof")
+	if code, _, errs := runCmd("profile", "-o", prof, ocr); code != 0 {
+		t.Fatalf("profile: exit %d: %s", code, errs)
+	}
+	all := filepath.Join(dir, "all")
+	if code, _, errs := runCmd("correct", "-o", all, ocr); code != 0 {
+		t.Fatalf("correct: exit %d: %s", code, errs)
+	}
+	ents, err := os.ReadDir(ocr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) < 12 {
+		t.Fatalf("%d files", len(ents))
+	}
+	for _, e := range ents {
+		one := filepath.Join(dir, "one-"+e.Name())
+		if code, _, errs := runCmd("correct", "-profile", prof, "-o", one, filepath.Join(ocr, e.Name())); code != 0 {
+			t.Fatalf("correct %s: exit %d: %s", e.Name(), code, errs)
+		}
+		a, _ := os.ReadFile(filepath.Join(all, e.Name()))
+		b, _ := os.ReadFile(filepath.Join(one, e.Name()))
+		if string(a) != string(b) {
+			t.Errorf("%s: corrected with the others:\n%s\nalone:\n%s", e.Name(), a, b)
+		}
+	}
+}
