@@ -239,14 +239,15 @@ const LineBreakMark = "¬"
 // is written back in its pieces with the mark (`morn¬` before `ing`), as
 // the OCR's layout has it and a marking truth writes it, when the merged
 // word still starts with the first piece or ends with the second
-// (splitMerged); a merge of more than the two tokens is left alone. The text is otherwise as Collect wrote
-// it: a transcription convention, for the collections whose truth follows
-// it, that `ocrfix correct -line-breaks mark` asks for. It returns how
-// many more of t's tokens differ from the OCR than before (the marks on
-// tokens Collect had kept, less the second pieces a merge had emptied that
-// are written back as read). A text long enough to be scored in windows
-// (correctWindows) may have decided the pieces of a break at a window's
-// edge apart; the mark is written all the same.
+// (splitMerged); a merge of more than the two tokens is left alone. The
+// text is otherwise as Collect wrote it: a transcription convention, for
+// the collections whose truth follows it, that `ocrfix correct
+// -line-breaks mark` asks for. It returns how many more of t's tokens
+// differ from the OCR than before (the marks on tokens Collect had kept,
+// less the second pieces a merge had emptied that are written back as
+// read). A text long enough to be scored in windows (correctWindows) may
+// have decided the pieces of a break at a window's edge apart; the mark is
+// written all the same.
 func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 	n := 0
 	toks := t.Tokens

@@ -353,7 +353,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		n := profile.Norm(orig)
-		if n == "" && collectionSymbol(words, i) {
+		if n == "" && symbolBeforeNumber(words, i) {
 			return false
 		}
 		if n == "" || undoesHabit(habits, orig, c.Text) {
@@ -460,7 +460,7 @@ func inNames(words []string, i int) bool {
 		i > 0 && i+1 < len(words) && capitalised(words[i-1]) && capitalised(words[i+1])
 }
 
-// collectionSymbol reports whether token i of words, marks and symbols
+// symbolBeforeNumber reports whether token i of words, marks and symbols
 // only, stands before a number (§ 12, ¶ 9, # 3), where English writes
 // no word that a symbol could misread: a symbol of the text (a section,
 // a paragraph), which no change makes a word. The marks an engine reads
@@ -468,7 +468,7 @@ func inNames(words []string, i int) bool {
 // marks of a sentence (sentenceMarks), which other rules judge. (A
 // symbol the collection writes often is not one for that: Tesseract
 // reads I as ! and a as « again and again.)
-func collectionSymbol(words []string, i int) bool {
+func symbolBeforeNumber(words []string, i int) bool {
 	w := words[i]
 	if strings.ContainsAny(w, iLookAlikes) || sentenceMarks(w) || i+1 >= len(words) {
 		return false
@@ -847,7 +847,7 @@ const minWordLetters = 3
 // numberShaped), a number (15, a day after its month: inDate), an initial
 // (J., which beside another initial is not made a word; see supported),
 // name-shaped (nameShaped: a name where names stand, inNames, is not
-// made another word), or a symbol (collectionSymbol: § before a number).
+// made another word), or a symbol (symbolBeforeNumber: § before a number).
 // A margin of any other token depends on the token and the candidate
 // alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {

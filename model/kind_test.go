@@ -553,7 +553,7 @@ func TestNamesInList(t *testing.T) {
 
 // A symbol before a number is the text's (§ 12), not a misread word; the
 // marks read for the pronoun I are judged by other rules.
-func TestCollectionSymbol(t *testing.T) {
+func TestSymbolBeforeNumber(t *testing.T) {
 	p := profile.Of([][]string{strings.Fields("See § 12 of the act, and | said § was all")}, profile.Options{})
 	for _, c := range []struct {
 		text, cand string
