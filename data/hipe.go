@@ -266,6 +266,14 @@ func jsonError(err error) error {
 	return fmt.Errorf("invalid JSON: %v", err)
 }
 
+// InLanguage reports whether the record is one of language lang
+// (document_metadata.language, compared without regard to case): every
+// record is when lang is "all", and so is a record that names no
+// language.
+func (r *HIPERecord) InLanguage(lang string) bool {
+	return lang == "all" || r.Language == "" || strings.EqualFold(r.Language, lang)
+}
+
 // SetOutput sets the record's output, what WriteHIPE writes as its
 // ocr_postcorrection_output.transcription_unit, and the name of the
 // system that made it (ocr_postcorrection_system).

@@ -147,3 +147,10 @@ func FuzzReadHIPE(f *testing.F) {
 		}
 	})
 }
+
+func TestHIPEInLanguage(t *testing.T) {
+	en, none := &HIPERecord{Language: "en"}, &HIPERecord{}
+	if !en.InLanguage("EN") || en.InLanguage("fr") || !en.InLanguage("all") || !none.InLanguage("fr") {
+		t.Error("InLanguage: a record is of its language (any case), of all, and one naming none of any")
+	}
+}

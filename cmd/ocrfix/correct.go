@@ -305,7 +305,7 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string) ([]correctDoc
 func hipeDocs(f *hipeFile, lang string) ([]correctDoc, error) {
 	var docs []correctDoc
 	for _, r := range f.recs {
-		if lang != "all" && r.Language != "" && !strings.EqualFold(r.Language, lang) {
+		if !r.InLanguage(lang) {
 			continue
 		}
 		name := fmt.Sprintf("%s:%d (document %s)", f.path, r.Line, r.ID)

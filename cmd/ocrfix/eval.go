@@ -51,7 +51,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	nfkc := fs.Bool("nfkc", false, "apply Unicode NFKC normalisation to words (ligatures, full-width forms)")
 	fuzzy := fs.Float64("fuzzy", 1, "match two words when their Levenshtein ratio (1 - distance/longer length, in characters) is >= `R`; 1 = exact (fast path)")
 	raw := fs.Bool("raw", false, "JSONL input: score the records' OCR (ocr_hypothesis) instead of their output")
-	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only")
+	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only, and those that name none, as correct -lang corrects them")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -186,9 +186,9 @@ func allHIPE(paths []string) bool {
 }
 
 // evalLoadHIPE reads the records of the HIPE-OCRepair JSONL files at paths
-// of language lang ("all": every record) as a corpus: each record with a
-// truth is a document whose prediction is its output, or its OCR when
-// raw. A record without a truth is left out with a warning; one without
+// of language lang (HIPERecord.InLanguage; "all": every record) as a
+// corpus: each record with a truth is a document whose prediction is its
+// output, or its OCR when raw. A record without a truth is left out with a warning; one without
 // an output (when not raw) is an error. Documents are named by their
 // document_id, prefixed with their file's stem when there are several
 // files.
@@ -204,7 +204,7 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 			return nil, nil, err
 		}
 		for _, r := range recs {
-			if lang != "all" && !strings.EqualFold(r.Language, lang) {
+			if !r.InLanguage(lang) {
 				continue
 			}
 			name := fmt.Sprintf("%s:%d (document %s)", p, r.Line, r.ID)
