@@ -509,16 +509,17 @@ func withLongS(orig, w string) string {
 	for q < len(rd)-p && q < len(w)-p && rd[len(rd)-1-q] == w[len(w)-1-q] {
 		q++
 	}
-	keep := map[int]bool{}
+	keep := make([]bool, len(w)) // the offsets in w to write ſ at
+	found := false
 	for _, k := range at {
 		switch {
 		case k < p:
-			keep[k] = true
+			keep[k], found = true, true
 		case k >= len(rd)-q:
-			keep[k-len(rd)+len(w)] = true
+			keep[k-len(rd)+len(w)], found = true, true
 		}
 	}
-	if len(keep) == 0 {
+	if !found {
 		return w
 	}
 	var b strings.Builder

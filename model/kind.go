@@ -851,10 +851,11 @@ const minWordLetters = 3
 // A margin of any other token depends on the token and the candidate
 // alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {
-	if initial(tok) || profile.Norm(tok) == "" {
+	n := profile.Norm(tok)
+	if initial(tok) || n == "" {
 		return true
 	}
-	if _, core, _ := candgen.SplitAffix(tok); nameShaped(core, profile.Norm(tok)) {
+	if _, core, _ := candgen.SplitAffix(tok); nameShaped(core, n) {
 		return true
 	}
 	rest, _, ok := afterDigits(tok)
