@@ -285,7 +285,8 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 // embedded 151,157 -> 151,156 (`E., Loften` kept), the rest unchanged.
 //
 // No change of a token that repeats the mark of the token before or after
-// it is supported (leaders: dot leaders, the stars of a section break).
+// it is supported (leaders: dot leaders, the stars of a section break),
+// nor a word made of a symbol before a number (symbolBeforeNumber: § 12).
 //
 // A merge is supported when each OCR token it joins but the last ends with
 // a letter or a digit and the next begins with one (spacesBetweenAlnum of
