@@ -256,9 +256,7 @@ func TestNumberShaped(t *testing.T) {
 		{"this *1s all", false}, {"it *1s,", false},
 		{"*1n", false}, {"*1ndustry", false}, {"*Th1s", false}, {"*0f", false}, {"*l5", false}, {"*word", false},
 	} {
-		words := strings.Fields(c.text)
-		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
-		words[i] = words[i][1:]
+		words, i := markedWord(c.text)
 		if got := numberShaped(words, i); got != c.want {
 			t.Errorf("numberShaped(%q) = %v, want %v", c.text, got, c.want)
 		}
@@ -538,9 +536,7 @@ func TestNamesInList(t *testing.T) {
 		{"Leonard *Geoigc Bladwell", "George", true},      // garbled, not name-shaped
 		{"Leonard *Hazardou Bladwell", "Hazardous", true}, // too long for a name this near a word
 	} {
-		words := strings.Fields(c.text)
-		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
-		words[i] = words[i][1:]
+		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		if got := supported(p, nil, habits, eval.KindWord, words, i, cd); got != c.want {
 			t.Errorf("%q -> %q: supported %v, want %v", c.text, c.cand, got, c.want)
@@ -564,9 +560,7 @@ func TestSymbolBeforeNumber(t *testing.T) {
 		{"I think *§ was", "I", true},
 		{"and *| 12", "I", true}, // an I look-alike
 	} {
-		words := strings.Fields(c.text)
-		i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
-		words[i] = words[i][1:]
+		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		if got := supported(p, nil, nil, eval.KindWord, words, i, cd); got != c.want {
 			t.Errorf("%q -> %q: supported %v, want %v", c.text, c.cand, got, c.want)
@@ -575,4 +569,13 @@ func TestSymbolBeforeNumber(t *testing.T) {
 			t.Errorf("%q: the support of a symbol depends on its neighbours", words[i])
 		}
 	}
+}
+
+// markedWord returns the words of text and the index of the one marked
+// with a leading * (the mark taken off): the token a test decides.
+func markedWord(text string) ([]string, int) {
+	words := strings.Fields(text)
+	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
+	words[i] = words[i][1:]
+	return words, i
 }
