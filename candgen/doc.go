@@ -45,7 +45,9 @@
 // only when they are far more frequent: `conceming` finds concerning, two
 // skeleton edits away, though a search stopped by conceding, one edit away,
 // never reaches it; `bom` finds born, beyond a three-letter token's bound
-// of one edit.
+// of one edit. The reverse, one letter read as the two (m read as in), is
+// looked up the same way (`Froin` finds From, which a search stopped by
+// frown, one edit away, never reaches).
 //
 // # The lexicon
 //

@@ -1062,6 +1062,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 				}
 			}
 		}
+		// and the reverse, one letter read as two (`Froin` for From, m
+		// read as in: two skeleton edits, a search stopped by frown, one
+		// edit away, never reaches it), which the confusion prices
+		for _, j := range g.joins {
+			for _, v := range putBack(lc, j.truth, j.ocr) {
+				if fid, ok := g.lex.fold[v]; ok {
+					addFold(fid)
+				}
+			}
+		}
 	}
 	// internal punctuation between words (persuadable.—Harriet): the
 	// learned variants of each run (— for --)

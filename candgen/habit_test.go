@@ -223,15 +223,20 @@ func TestJoins(t *testing.T) {
 	if !slices.Contains(learnJoins(rare, joinMinRate), join{"n", "ri"}) || slices.Contains(learnJoins(rare, glyphMinRate), join{"n", "ri"}) {
 		t.Errorf("ri read as n at %.4f: joins %v at joinMinRate, %v at glyphMinRate", r, learnJoins(rare, joinMinRate), learnJoins(rare, glyphMinRate))
 	}
-	lex := tinyLexicon(pairs, "concerning conceding", 5)
+	lex := tinyLexicon(pairs, "concerning conceding from frown", 5)
 	for _, joins := range []bool{true, false} {
 		g := NewGenerator(conf, lex, Options{Joins: joins})
 		if k := g.sk.key(nil, "conceming"); string(k) != "conceming" {
 			t.Fatalf("skeleton of conceming %q: the test needs no skeleton class nor rewrite", string(k))
 		}
-		out := g.Generate([]string{"conceming"}, nil)
+		out := g.Generate([]string{"conceming", "frorn"}, nil)
 		if hasCand(out[0], "concerning", 1) != joins || !hasCand(out[0], "conceding", 1) {
 			t.Errorf("Joins %v: conceming's candidates %v", joins, texts(out[0]))
+		}
+		// the reverse, one letter read as two (m as rn: `frorn`): from is
+		// two skeleton edits away, frown one
+		if hasCand(out[1], "from", 1) != joins || !hasCand(out[1], "frown", 1) {
+			t.Errorf("Joins %v: frorn's candidates %v", joins, texts(out[1]))
 		}
 	}
 }
