@@ -224,6 +224,12 @@ func (g *Generator) Clone() *Generator {
 	return &c
 }
 
+// NearWord reports whether the lexicon holds a word whose skeleton is
+// within one edit of the skeleton of core (look-alikes free): the word an
+// OCR string is likely a misreading of, found by the search Generate
+// makes, without scoring it.
+func (g *Generator) NearWord(core string) bool { return len(g.near(core, 1, 1)) > 0 }
+
 // IndexBytes returns the memory of the deletion index's flat arrays.
 func (g *Generator) IndexBytes() int { return g.ix.Bytes() }
 

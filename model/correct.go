@@ -90,7 +90,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 // text Score scores), and the positions of the breaks; words itself when
 // there is none.
 func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int) {
-	breaks := lineBreaks(ocr.Tokens, m.knownWord)
+	breaks := m.lineBreaks(ocr.Tokens)
 	if len(breaks) == 0 {
 		return words, nil
 	}

@@ -19,7 +19,7 @@ func TestLineBreaks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, i := range lineBreaks(tx.Tokens, known) {
+	for _, i := range lineBreaks(tx.Tokens, known, nil) {
 		got = append(got, tx.Tokens[i].Text+" "+tx.Tokens[i+1].Text)
 	}
 	want := []string{
@@ -41,6 +41,39 @@ func TestLineBreaks(t *testing.T) {
 	// word unknown).
 	if !slices.Equal(got, want) {
 		t.Errorf("lineBreaks = %q, want %q", got, want)
+	}
+}
+
+// TestLineBreaksNear: where the engine lost the hyphen of a word broken
+// at a line end and misread a piece (Prof cedure), the joined pieces are
+// no known word but near one; taken for a broken word then, unless the
+// second piece is itself near a word (a dlscusslon: a misread word after
+// another; Commlti tee), and never where the words joined are shorter
+// than six letters (in tho, into).
+func TestLineBreaksNear(t *testing.T) {
+	known := func(w string) bool { return slices.Contains([]string{"a", "in"}, w) }
+	near := func(w string) bool {
+		return slices.Contains([]string{"profcedure", "conisequently", "adlscusslon", "dlscusslon", "commltitee", "tee", "intho"}, w)
+	}
+	src := "the Prof\ncedure of a\ndlscusslon and Coni\nsequently. Commlti\ntee in\ntho end\n"
+	tx, err := data.ReadText("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		near func(string) bool
+		want []string
+	}{
+		{near, []string{"Prof cedure", "Coni sequently."}},
+		{nil, nil},
+	} {
+		var got []string
+		for _, i := range lineBreaks(tx.Tokens, known, c.near) {
+			got = append(got, tx.Tokens[i].Text+" "+tx.Tokens[i+1].Text)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("lineBreaks (near %v) = %q, want %q", c.near != nil, got, c.want)
+		}
 	}
 }
 

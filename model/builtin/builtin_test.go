@@ -66,6 +66,13 @@ func TestBuiltinLineBreaks(t *testing.T) {
 	if !slices.ContainsFunc(c.Cands[i], func(x candgen.Candidate) bool { return x.Text == "ques- tion" && x.Span == 2 }) {
 		t.Errorf("candidates of ques- tlon: %v", c.Cands[i])
 	}
+	// the hyphen lost and a piece misread: the pieces are one word, near
+	// procedure, and the second is no word to make another of (`cedure`
+	// had been endure)
+	src = "The Board adopted a new Prof\ncedure, and Coni\nsequently the members met.\n"
+	if _, _, got := correctPage(t, m, src); got != src {
+		t.Errorf("corrected\n%s\nwant\n%s", got, src)
+	}
 }
 
 // An engine that reads h as li (`tlie`, `wliich`), which the renders the
