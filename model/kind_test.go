@@ -39,6 +39,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation"),
 		strings.Fields("thew thew thew thew " + strings.Repeat("their ", 10) + "lange lange lange lange " + strings.Repeat("large ", 5)),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
+		strings.Fields("L. cpl Smith, L. cpl Jones, L. cpl Brown, cpl Hay; aud aud aud"),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -72,6 +73,8 @@ func TestSupported(t *testing.T) {
 		{"100th", "10th", false},         // a word change that changes a number's digits
 		{"4", "it", false},               // ... or drops them
 		{"tbe", "the", true},             // a word change: evidence is in the features
+		{"cpl", "col", false},            // a short form the collection writes more often than English's rate of the word would
+		{"aud", "and", true},             // ... not a misreading of a word it writes as often
 		{"satisfie", "satisfied", false}, // a form seen once that spells a word the old way
 		{"satisfie", "satisfy", false},   // ... not even into that word
 		{"tlie", "the", true},            // ... which a misreading seen once need not
