@@ -73,6 +73,9 @@ func TestSupported(t *testing.T) {
 		{"100th", "10th", false},         // a word change that changes a number's digits
 		{"4", "it", false},               // ... or drops them
 		{"tbe", "the", true},             // a word change: evidence is in the features
+		{"symptom", "symptoms", false},   // a word made its plural
+		{"members", "member", false},     // ... or its singular
+		{"Hazardou", "Hazardous", true},  // ... not a misread word that the s completes
 		{"cpl", "col", false},            // a short form the collection writes more often than English's rate of the word would
 		{"aud", "and", true},             // ... not a misreading of a word it writes as often
 		{"satisfie", "satisfied", false}, // a form seen once that spells a word the old way
