@@ -41,12 +41,13 @@ func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(
 // lower case, no punctuation at its ends). The pieces are taken for a
 // broken word when the word they make is known (consideration, railway,
 // current from cur. rent; without a mark, only when the two are not both
-// known words: shoul ders, not a part; or, with near, when they are near a
-// known word and the second is no word: nearBroken) or, after a hyphen, when neither
-// the second piece is known nor the first holds another hyphen: a broken
-// word leaves a fragment that is no word (sideration, ment), often garbled
-// with it (ques- tlon, gov- emment), where a compound's second part is a
-// word (well- known, haif- cleaned, pepper-and-salt- colored); such pieces
+// known words: shoul ders, not a part; or, with near, when they are near
+// a known word and the second is no word: nearBroken) or, after a hyphen,
+// when neither the second piece is known nor the first holds another
+// hyphen: a broken word leaves a fragment that is no word (sideration,
+// ment), often garbled with it (ques- tlon, gov- emment), where a
+// compound's second part is a word (well- known, haif- cleaned,
+// pepper-and-salt- colored); such pieces
 // are left to be decided apart, as any two tokens are. A piece is in one
 // pair at most (a word broken over three lines keeps its first break).
 // Within a line the same holds of a token ending in a hyphen itself
@@ -268,14 +269,15 @@ const LineBreakMark = "¬"
 // unseen collections, one near a known word where the second piece is no
 // word (`Prof` before `cedure`: nearBroken): the words lineBreaks takes
 // for a word broken at a line end, not those broken within a line (text
-// whose lines were joined); and wherever a hyphen after a letter ends a
-// line, a compound's (`Holloway-` before `road`) or a word's whose next
-// piece has a capital (`CON-` before `SUMPTIVES`): the transcriptions
-// that mark write the hyphen that ends a line so whatever it joins (the
-// English sets of HIPE-OCRepair 2026: all 177 lines that end in a hyphen
-// after a letter in the OCR of the BL snippets and Trove development
-// sets end in the mark in their truth, compounds such as three¬ quarter
-// and names such as Red¬ fern among them). Where Collect merged the last
+// whose lines were joined); and wherever else a hyphen after a letter
+// ends a line (not before a number), a compound's (`Holloway-` before
+// `road`) or a word's whose next piece has a capital (`CON-` before
+// `SUMPTIVES`): the transcriptions that mark write the hyphen that ends
+// a line so whatever it joins (the English sets of HIPE-OCRepair 2026:
+// all 177 lines that end in a hyphen after a letter in the OCR of the BL
+// snippets and Trove development sets end in the mark in their truth,
+// compounds such as three¬ quarter and names such as Red¬ fern among
+// them). Where Collect merged the last
 // token of a line with the first of the next into one word (`morn` before
 // `ing`, the hyphen lost, written `morning` on the first line), the word
 // is written back in its pieces with the mark (`morn¬` before `ing`), as
@@ -318,10 +320,13 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 		out[i] = head + LineBreakMark
 	}
 	for i := 0; i+1 < len(toks); i++ {
-		// any other hyphen that ends a line after a letter: a compound's
-		// (Holloway- road) or a word's whose second piece starts with a
-		// capital (CON- SUMPTIVES)
+		// any other hyphen that ends a line after a letter, not before a
+		// number: a compound's (Holloway- road) or a word's whose second
+		// piece starts with a capital (CON- SUMPTIVES)
 		if toks[i+1].Line == toks[i].Line || out[i] == "" || out[i+1] == "" {
+			continue
+		}
+		if f, _ := utf8.DecodeRuneInString(out[i+1]); unicode.IsDigit(f) {
 			continue
 		}
 		head, mark := cutMark(out[i])

@@ -144,7 +144,7 @@ func TestMarkLineBreaks(t *testing.T) {
 	for _, w := range strings.Fields("resolved consideration known well road holloway cash books the of was it") {
 		m.Lex.Add(w, 1)
 	}
-	src := "it was re-\nsolved the con-\nsideration of\nwell-\nknown Holloway-\nroad the cash-\nbooks of com- sideration the CON-\nSUMPTIVES observations:-\nthe\n"
+	src := "it was re-\nsolved the con-\nsideration of\nwell-\nknown Holloway-\nroad the cash-\nbooks of com- sideration the CON-\nSUMPTIVES observations:-\nthe x-\n1887\n"
 	tx, err := data.ReadText("t.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -154,8 +154,8 @@ func TestMarkLineBreaks(t *testing.T) {
 		t.Errorf("%d marks, want 6", n)
 	}
 	// every hyphen that ends a line after a letter, compounds' too; not
-	// one within a line, nor one after a mark
-	want := "it was re¬ solved the con¬ sideration of well¬ known Holloway¬ road the cash¬ books of com- sideration the CON¬ SUMPTIVES observations:- the"
+	// one within a line, after a mark or before a digit
+	want := "it was re¬ solved the con¬ sideration of well¬ known Holloway¬ road the cash¬ books of com- sideration the CON¬ SUMPTIVES observations:- the x- 1887"
 	if got := strings.Join(out, " "); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
