@@ -26,11 +26,21 @@ import (
 
 // The tests run the pipelines on prism, in this process, and compare their
 // outputs with those of the ocrfix command built from the core module.
+// The SDK in loopback mode leaves an empty file in os.TempDir for every
+// pipeline it runs (apache/beam issue 27569): TMPDIR points at a directory
+// of the test binary's own while it runs, removed with them.
 func TestMain(m *testing.M) {
 	beamlog.LogLevel = "warn" // not each job's progress
+	tmp, err := os.MkdirTemp("", "ocrbeam-tmp")
+	if err == nil {
+		os.Setenv("TMPDIR", tmp)
+	}
 	code := ptest.MainRetWithDefault(m, "prism")
 	if fixture.dir != "" {
 		os.RemoveAll(fixture.dir)
+	}
+	if err == nil {
+		os.RemoveAll(tmp)
 	}
 	os.Exit(code)
 }

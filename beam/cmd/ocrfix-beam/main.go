@@ -99,6 +99,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 }
 
+// runPipeline runs p (beamx.Run) with the process's temporary directory
+// (TMPDIR) pointing at one of its own for the run, removed after it: the
+// Beam SDK in loopback mode (prism in this process) creates an empty file
+// in os.TempDir for every pipeline it runs and never removes it
+// (apache/beam issue 27569), which would pile up in /tmp, one per run.
+func runPipeline(ctx context.Context, p *beam.Pipeline) error {
+	dir, err := os.MkdirTemp("", "ocrfix-beam-")
+	if err != nil {
+		return beamx.Run(ctx, p)
+	}
+	defer os.RemoveAll(dir)
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	defer func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+	}()
+	return beamx.Run(ctx, p)
+}
+
 // runCorrect runs the correct command with its arguments args (the
 // command name left out): the corrected files and the counts on stderr.
 func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Writer) error {
@@ -127,7 +150,7 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	}
 	p, s := beam.NewPipelineWithRoot()
 	ocrbeam.CorrectPipeline(s, o)
-	if err := beamx.Run(ctx, p); err != nil {
+	if err := runPipeline(ctx, p); err != nil {
 		return err
 	}
 	c, err := ocrbeam.ReadCounts(ctx, o.Output)
@@ -167,7 +190,7 @@ func runProfile(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	}
 	p, s := beam.NewPipelineWithRoot()
 	ocrbeam.ProfilePipeline(s, o)
-	if err := beamx.Run(ctx, p); err != nil {
+	if err := runPipeline(ctx, p); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "profile written to %s; inputs left out listed in %s\n", o.Output, o.DeadLetter)
@@ -213,7 +236,7 @@ func runEval(ctx context.Context, fs *flag.FlagSet, args []string, stdout, stder
 	}
 	p, s := beam.NewPipelineWithRoot()
 	ocrbeam.EvalPipeline(s, o)
-	if err := beamx.Run(ctx, p); err != nil {
+	if err := runPipeline(ctx, p); err != nil {
 		return err
 	}
 	name := ocrbeam.SummaryName

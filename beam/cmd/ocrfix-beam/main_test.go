@@ -54,10 +54,16 @@ func TestCorrectCommand(t *testing.T) {
 	}
 
 	out := filepath.Join(dir, "out") + "/"
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	var stdout, stderr bytes.Buffer
 	err = run([]string{"correct", "--input", filepath.Join(in, "*.txt"), "--output", out, "--model", mod}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.Bytes())
+	}
+	// nothing left in the temporary directory (runPipeline)
+	if left, _ := os.ReadDir(tmp); len(left) > 0 || os.Getenv("TMPDIR") != tmp {
+		t.Errorf("left in TMPDIR %s: %v (TMPDIR now %q)", tmp, left, os.Getenv("TMPDIR"))
 	}
 	if msg := stderr.String(); !strings.Contains(msg, "corrected 2 files") || !strings.Contains(msg, "1 inputs left out") {
 		t.Errorf("stderr: %s", msg)
