@@ -306,15 +306,17 @@ func TestCorrectArguments(t *testing.T) {
 	}
 }
 
-// TestCorrectLineBreaks: -line-breaks mark writes the hyphen of a word
-// broken at a line end as ¬ (the built-in model), the default keeps it.
+// TestCorrectLineBreaks: -line-breaks mark writes the hyphen that ends a
+// line after a letter as ¬ (the built-in model), a word's and a
+// compound's alike, as the truths that mark write it; the default keeps
+// it.
 func TestCorrectLineBreaks(t *testing.T) {
 	in := "The meeting was re-\nsolved upon, and the well-\nknown members came.\n"
 	code, out, errs := runStdin(in, "correct", "-line-breaks", "mark", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if want := "The meeting was re¬\nsolved upon, and the well-\nknown members came.\n"; out != want {
+	if want := "The meeting was re¬\nsolved upon, and the well¬\nknown members came.\n"; out != want {
 		t.Errorf("-line-breaks mark: %q, want %q", out, want)
 	}
 	if code, out, errs = runStdin(in, "correct", "-"); code != 0 || out != in {
