@@ -31,7 +31,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	format := fs.String("format", "", "format of standard input: txt, tsv, hocr, alto, page or jsonl (default: from its content)")
-	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
+	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it, and for a compound's hyphen at a line end), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
 	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: correct the records of this language (document_metadata.language), or all; the others are written as read")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
 	if err := parseFlags(fs, args); err != nil {
