@@ -27,8 +27,8 @@ import (
 // The tests run the pipelines on prism, in this process, and compare their
 // outputs with those of the ocrfix command built from the core module.
 // The SDK in loopback mode leaves an empty file in os.TempDir for every
-// pipeline it runs (apache/beam issue 27569): TMPDIR points at a directory
-// of the test binary's own while it runs, removed with them.
+// pipeline it runs (apache/beam issue 27569), so TMPDIR points at a
+// directory of the test binary's own while the tests run, removed after.
 func TestMain(m *testing.M) {
 	beamlog.LogLevel = "warn" // not each job's progress
 	tmp, err := os.MkdirTemp("", "ocrbeam-tmp")
