@@ -306,7 +306,12 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 			}
 		}
 	}
-	for _, i := range m.lineBreaks(toks) {
+	breaks := m.lineBreaks(toks) // ascending
+	for i, k := 0, 0; i+1 < len(toks); i++ {
+		broken := k < len(breaks) && breaks[k] == i
+		if broken {
+			k++
+		}
 		if toks[i+1].Line == toks[i].Line || out[i] == "" || out[i+1] == "" {
 			continue
 		}
@@ -314,25 +319,15 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || mark == LineBreakMark {
 			continue
 		}
-		if out[i] == toks[i].Text {
-			n++
-		}
-		out[i] = head + LineBreakMark
-	}
-	for i := 0; i+1 < len(toks); i++ {
-		// any other hyphen that ends a line after a letter, not before a
-		// number: a compound's (Holloway- road) or a word's whose second
-		// piece starts with a capital (CON- SUMPTIVES)
-		if toks[i+1].Line == toks[i].Line || out[i] == "" || out[i+1] == "" {
-			continue
-		}
-		if f, _ := utf8.DecodeRuneInString(out[i+1]); unicode.IsDigit(f) {
-			continue
-		}
-		head, mark := cutMark(out[i])
-		r, _ := utf8.DecodeRuneInString(mark)
-		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || !breakHyphen(r) || mark == LineBreakMark {
-			continue
+		if !broken {
+			// any other hyphen that ends a line after a letter, not before
+			// a number: a compound's (Holloway- road) or a word's whose
+			// second piece starts with a capital (CON- SUMPTIVES)
+			r, _ := utf8.DecodeRuneInString(mark)
+			f, _ := utf8.DecodeRuneInString(out[i+1])
+			if !breakHyphen(r) || unicode.IsDigit(f) {
+				continue
+			}
 		}
 		if out[i] == toks[i].Text {
 			n++
