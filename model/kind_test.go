@@ -122,6 +122,13 @@ func TestSupported(t *testing.T) {
 		{"don'l", "don't", true},        // ... not: the apostrophe stays
 		{"I'l", "I'll", false},          // (a spelling of the period seen once: oldSpelling)
 		{"'tis", "this", true},          // ... not: no letter before it
+		{"swell'ng", "swelling", true},  // an apostrophe read for a thin letter
+		{"Ou'houses,", "Outhouses,", true},
+		{"w'th", "with", false},      // ... not one letter before it: an elision of i
+		{"fear'd", "feared", false},  // ... nor where e or v was elided
+		{"s'hould", "should", true},  // an apostrophe where the page has none: punctuation only
+		{"don't", "dont", false},     // ... not an elision's
+		{"o'clock", "oclock", false}, // ... nor into a word English never wrote
 	} {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		k := kindAt([]string{c.orig}, 0, cd)
