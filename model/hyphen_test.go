@@ -53,9 +53,9 @@ func TestLineBreaks(t *testing.T) {
 func TestLineBreaksNear(t *testing.T) {
 	known := func(w string) bool { return slices.Contains([]string{"a", "in"}, w) }
 	near := func(w string) bool {
-		return slices.Contains([]string{"profcedure", "conisequently", "adlscusslon", "dlscusslon", "commltitee", "tee", "intho"}, w)
+		return slices.Contains([]string{"profcedure", "conisequently", "adlscusslon", "dlscusslon", "commltitee", "tee", "intho", "lindsav", "sav"}, w)
 	}
-	src := "the Prof\ncedure of a\ndlscusslon and Coni\nsequently. Commlti\ntee in\ntho end\n"
+	src := "the Prof\ncedure of a\ndlscusslon and Coni\nsequently. commlti\ntee in\ntho end Lind\nsav and\n"
 	tx, err := data.ReadText("p.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +64,7 @@ func TestLineBreaksNear(t *testing.T) {
 		near func(string) bool
 		want []string
 	}{
-		{near, []string{"Prof cedure", "Coni sequently."}},
+		{near, []string{"Prof cedure", "Coni sequently.", "Lind sav"}},
 		{nil, nil},
 	} {
 		var got []string
