@@ -126,6 +126,11 @@
 // make together absorbs the piece (absorbFragments: `s upervision` ->
 // `supervision`, not `s supervision`).
 //
+// Sums of money in pounds, shillings and pence whose figure 1 or 0 the
+// engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
+// sum around them says (moneyFixes, money.go; models for unseen
+// collections).
+//
 // # Files
 //
 // WriteTo and Read: one gzip stream of named sections (meta.json with the

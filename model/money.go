@@ -1,0 +1,107 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"ocrfix/candgen"
+)
+
+// Sums of money in pounds, shillings and pence, as British and colonial
+// print wrote them until 1971 (`£5 10s 6d`, `1s. 11d.`, `Per 1s 6d lb.`):
+// the figure 1 of a shilling or a penny is the glyph OCR engines most
+// often read as a letter, I or l (`Is 6d`, `Is. lid.`), and 0 as O (`1s
+// Od`). Such a token is a word (is, lid) or no word at all to the lexicon
+// and the English model, and the ranker, which sees one token, keeps it
+// or makes it a word; the sum it stands in says what it is.
+
+// moneyLookAlikes maps the letters an engine reads for the figures of a
+// sum of money to those figures.
+var moneyLookAlikes = map[rune]rune{'I': '1', 'l': '1', '|': '1', 'i': '1', 'O': '0'}
+
+// moneyUnit returns the unit of a sum-of-money token's core: 's' or 'd'
+// for shillings or pence (`10s`, `6d`, `1½d`; misread when the figures are
+// letters, see misreadMoney), '£' for pounds (`£5`, `£1,200`), 0 for
+// anything else.
+func moneyUnit(core string) rune {
+	if rest, ok := strings.CutPrefix(core, "£"); ok {
+		if rest != "" && strings.Trim(rest, "0123456789,") == "" && rest[0] != ',' {
+			return '£'
+		}
+		return 0
+	}
+	u, n := utf8.DecodeLastRuneInString(core)
+	if u != 's' && u != 'd' || n == len(core) {
+		return 0
+	}
+	fig := strings.TrimRight(core[:len(core)-n], "½¼¾")
+	if fig == "" || strings.Trim(fig, "0123456789") != "" {
+		return 0
+	}
+	return u
+}
+
+// misreadMoney returns the sum of money core stands for when its figures
+// were read as letters (moneyLookAlikes): one to three of them, then s or
+// d (`Is` -> 1s, `lid` -> 11d, `Od` -> 0d), at least one a letter and the
+// first no small i (the verb is, not a sum); "" when core is no such
+// token.
+func misreadMoney(core string) string {
+	rs := []rune(core)
+	if len(rs) < 2 || len(rs) > 4 || rs[len(rs)-1] != 's' && rs[len(rs)-1] != 'd' || rs[0] == 'i' {
+		return ""
+	}
+	letters := 0
+	for k, r := range rs[:len(rs)-1] {
+		if d, ok := moneyLookAlikes[r]; ok {
+			rs[k] = d
+			letters++
+		} else if r < '0' || r > '9' {
+			return ""
+		}
+	}
+	if letters == 0 {
+		return ""
+	}
+	return string(rs)
+}
+
+// moneyFixes writes, in out (the decoded output of words, one entry per
+// token), the sum of money each token of words stands for whose figures
+// the engine read as letters (misreadMoney) where the sum around it says
+// so: shillings before pence (`Is 6d`, `Is Od`, `Is. lid.`) or after
+// pounds (`£5 Is`), pence after shillings (`1s Od`). The token's marks
+// stay (`Is.` -> `1s.`). A token the decoding merged or split is left
+// alone.
+func moneyFixes(out, words []string) {
+	unit := func(j int) rune {
+		if j < 0 || j >= len(words) {
+			return 0
+		}
+		pre, core, _ := candgen.SplitAffix(words[j])
+		if strings.HasSuffix(pre, "£") {
+			core = "£" + core // the sign is a mark to SplitAffix
+		}
+		if u := moneyUnit(core); u != 0 {
+			return u
+		}
+		if m := misreadMoney(core); m != "" {
+			return moneyUnit(m)
+		}
+		return 0
+	}
+	for i, w := range words {
+		if out[i] == "" || strings.ContainsRune(out[i], ' ') {
+			continue
+		}
+		pre, core, suf := candgen.SplitAffix(w)
+		m := misreadMoney(core)
+		if m == "" {
+			continue
+		}
+		u := moneyUnit(m)
+		if u == 's' && (unit(i+1) == 'd' || unit(i-1) == '£') || u == 'd' && unit(i-1) == 's' {
+			out[i] = pre + m + suf
+		}
+	}
+}

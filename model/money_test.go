@@ -1,0 +1,37 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestMoneyFixes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Per Is 6d lb.", "Per 1s 6d lb."},                   // shillings before pence
+		{"Per Is Od lb.", "Per 1s 0d lb."},                   // ... both misread
+		{"lowest, Is. lid. stock", "lowest, 1s. 11d. stock"}, // ... marks kept
+		{"from £5 Is to", "from £5 1s to"},                   // shillings after pounds
+		{"Is it 6d", "Is it 6d"},                             // no sum around it
+		{"it is 6d", "it is 6d"},                             // the verb in small letters
+		{"Politicians Is not", "Politicians Is not"},
+		{"Is 10s", "Is 10s"}, // shillings before shillings: no sum
+		{"the lid 2s", "the lid 2s"},
+		{"2s lid", "2s 11d"},
+		{"£l5 Is", "£l5 Is"}, // pounds misread are not pounds
+	} {
+		words := strings.Fields(c.in)
+		out := slices.Clone(words)
+		moneyFixes(out, words)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("moneyFixes(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// a token the decoding merged or split stays as decided
+	words := strings.Fields("Is 6d")
+	out := []string{"I s", "6d"}
+	moneyFixes(out, words)
+	if out[0] != "I s" {
+		t.Errorf("split token changed: %q", out[0])
+	}
+}
