@@ -66,12 +66,39 @@ func misreadMoney(core string) string {
 	return string(rs)
 }
 
+// misreadPounds returns the figures of a sum of pounds (the core after
+// the sign £) that the engine read in part as letters (`£lO` -> £10,
+// `£l5` -> £15): figures and look-alikes (moneyLookAlikes, and the small
+// o), commas between, at least one look-alike; "" for any other core.
+func misreadPounds(core string) string {
+	rs := []rune(core)
+	letters := 0
+	for k, r := range rs {
+		switch d, ok := moneyLookAlikes[r]; {
+		case ok || r == 'o':
+			if !ok {
+				d = '0'
+			}
+			rs[k] = d
+			letters++
+		case r == ',' && k > 0 && k+1 < len(rs):
+		case r < '0' || r > '9':
+			return ""
+		}
+	}
+	if letters == 0 {
+		return ""
+	}
+	return string(rs)
+}
+
 // moneyFixes writes, in out (the decoded output of words, one entry per
 // token), the sum of money each token of words stands for whose figures
 // the engine read as letters (misreadMoney) where the sum around it says
 // so: shillings before pence (`Is 6d`, `Is Od`, `Is. lid.`) or after
-// pounds (`£5 Is`), pence after shillings (`1s Od`). The token's marks
-// stay (`Is.` -> `1s.`). A token the decoding merged or split is left
+// pounds (`£5 Is`), pence after shillings (`1s Od`); and the pounds after
+// the sign £ (misreadPounds: `£lO`). The token's marks stay (`Is.` ->
+// `1s.`). A token the decoding merged or split is left
 // alone.
 func moneyFixes(out, words []string) {
 	unit := func(j int) rune {
@@ -95,6 +122,12 @@ func moneyFixes(out, words []string) {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)
+		if strings.HasSuffix(pre, "£") {
+			if m := misreadPounds(core); m != "" {
+				out[i] = pre + m + suf
+			}
+			continue
+		}
 		m := misreadMoney(core)
 		if m == "" {
 			continue

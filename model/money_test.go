@@ -18,7 +18,10 @@ func TestMoneyFixes(t *testing.T) {
 		{"Is 10s", "Is 10s"}, // shillings before shillings: no sum
 		{"the lid 2s", "the lid 2s"},
 		{"2s lid", "2s 11d"},
-		{"£l5 Is", "£l5 Is"}, // pounds misread are not pounds
+		{"£l5 Is", "£15 Is"},             // pounds misread (not counted as pounds for the next)
+		{"from £lO 10s", "from £10 10s"}, // ... the small l and the capital O
+		{"£3,473,9ol.", "£3,473,901."},   // ... the small o, the marks kept
+		{"£ten", "£ten"},                 // ... not a word
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
