@@ -9,6 +9,7 @@ import (
 	"ocrfix/candgen"
 	"ocrfix/eval"
 	"ocrfix/features"
+	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
 
@@ -591,4 +592,41 @@ func markedWord(text string) ([]string, int) {
 	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "*") })
 	words[i] = words[i][1:]
 	return words, i
+}
+
+// TestShortFormCapital: a short form with a capital that a collection
+// repeats (a list of soldiers' Spr) is its abbreviation, not a misreading
+// of a word it writes less often (Sir), unless English's rate of the word
+// would have the collection write it three times as often as the form;
+// in small letters, as often suffices.
+func TestShortFormCapital(t *testing.T) {
+	m, _, err := english.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rate := float64(m.Count(m.ID("sir"))) / float64(m.Tokens())
+	// a collection where English would write sir about six times: twice
+	// as often as each form recurs elsewhere, less than three times
+	filler := int(6 / rate)
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"Spr", "Sir", false},
+		{"spr", "sir", true},
+	} {
+		var docs [][]string
+		for range 4 {
+			docs = append(docs, append([]string{c.orig, "Smith"}, slices.Repeat([]string{"the"}, filler/4)...))
+		}
+		docs[0] = append(docs[0], c.cand, "Thomas", c.cand, "John") // the word written twice, the form four times
+		p := profile.Of(docs, profile.Options{})
+		if e := expectedIn(p, "sir"); e <= 3 || e >= 9 {
+			t.Fatalf("expectedIn(sir) = %.1f, want between 3 and 9", e)
+		}
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		if got := supported(p, nil, nil, eval.KindWord, []string{c.orig}, 0, cd); got != c.want {
+			t.Errorf("%q -> %q: supported %v, want %v", c.orig, c.cand, got, c.want)
+		}
+	}
 }
