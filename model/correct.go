@@ -142,7 +142,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		}
 		keepAffixes(out, l.Words)
 		absorbFragments(out, l.Words)
-		moneyFixes(out, l.Words)
+		figureFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)

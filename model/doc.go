@@ -128,7 +128,8 @@
 //
 // Sums of money in pounds, shillings and pence whose figure 1 or 0 the
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
-// sum around them says (moneyFixes, money.go; models for unseen
+// sum around them says, and a number whose first figure was read as l or I
+// (`l8`) as the number (figureFixes, money.go; models for unseen
 // collections).
 //
 // # Files

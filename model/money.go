@@ -92,15 +92,28 @@ func misreadPounds(core string) string {
 	return string(rs)
 }
 
-// moneyFixes writes, in out (the decoded output of words, one entry per
+// misreadNumber returns the number core stands for when its first figure,
+// a 1, was read as the letter l or I and the rest are figures (`l8` ->
+// 18, `I5` -> 15; Trove's OCR reads `gaol for l8 months`, `January
+// l8,`), "" for any other core. The letters alone (`Il`) and a letter
+// after the figures (`2l.`, two pounds) are no such token.
+func misreadNumber(core string) string {
+	if len(core) < 2 || len(core) > 5 || core[0] != 'l' && core[0] != 'I' || strings.Trim(core[1:], "0123456789") != "" {
+		return ""
+	}
+	return "1" + core[1:]
+}
+
+// figureFixes writes, in out (the decoded output of words, one entry per
 // token), the sum of money each token of words stands for whose figures
 // the engine read as letters (misreadMoney) where the sum around it says
 // so: shillings before pence (`Is 6d`, `Is Od`, `Is. lid.`) or after
-// pounds (`£5 Is`), pence after shillings (`1s Od`); and the pounds after
-// the sign £ (misreadPounds: `£lO`). The token's marks stay (`Is.` ->
+// pounds (`£5 Is`), pence after shillings (`1s Od`); the pounds after
+// the sign £ (misreadPounds: `£lO`); and a number whose first figure was
+// read as a letter (misreadNumber: `l8`). The token's marks stay (`Is.` ->
 // `1s.`). A token the decoding merged or split is left
 // alone.
-func moneyFixes(out, words []string) {
+func figureFixes(out, words []string) {
 	unit := func(j int) rune {
 		if j < 0 || j >= len(words) {
 			return 0
@@ -126,6 +139,10 @@ func moneyFixes(out, words []string) {
 			if m := misreadPounds(core); m != "" {
 				out[i] = pre + m + suf
 			}
+			continue
+		}
+		if m := misreadNumber(core); m != "" {
+			out[i] = pre + m + suf
 			continue
 		}
 		m := misreadMoney(core)

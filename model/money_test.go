@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestMoneyFixes(t *testing.T) {
+func TestFigureFixes(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"Per Is 6d lb.", "Per 1s 6d lb."},                   // shillings before pence
 		{"Per Is Od lb.", "Per 1s 0d lb."},                   // ... both misread
@@ -21,19 +21,22 @@ func TestMoneyFixes(t *testing.T) {
 		{"£l5 Is", "£15 Is"},             // pounds misread (not counted as pounds for the next)
 		{"from £lO 10s", "from £10 10s"}, // ... the small l and the capital O
 		{"£3,473,9ol.", "£3,473,901."},   // ... the small o, the marks kept
-		{"£ten", "£ten"},                 // ... not a word
+		{"£ten", "£ten"},
+		{"for l8 months", "for 18 months"}, // a number's first figure read as a letter
+		{"January I5,", "January 15,"},
+		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read                 // ... not a word
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
-		moneyFixes(out, words)
+		figureFixes(out, words)
 		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("moneyFixes(%q) = %q, want %q", c.in, got, c.want)
+			t.Errorf("figureFixes(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 	// a token the decoding merged or split stays as decided
 	words := strings.Fields("Is 6d")
 	out := []string{"I s", "6d"}
-	moneyFixes(out, words)
+	figureFixes(out, words)
 	if out[0] != "I s" {
 		t.Errorf("split token changed: %q", out[0])
 	}
