@@ -96,9 +96,9 @@ func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 // nearBroken reports whether the pieces of a word the engine broke at a
 // line end, losing the hyphen, joined (w, six letters or more) are near a
 // known word (near: one skeleton edit, look-alikes free) while the second
-// piece alone (b) is near none or the first is in title case (title): a misread piece (`Prof cedure`, `Coni
-// sequently`, an i made of the hyphen) rather than a misread word after
-// another (`a dlscusslon`, `the tbe`). Decided as the one word it is, the
+// piece alone (b) is near none or the first is in title case (title): a
+// misread piece (`Prof cedure`, `Coni sequently`, an i made of the hyphen)
+// rather than a misread word after another (`a dlscusslon`, `the tbe`). Decided as the one word it is, the
 // second piece is no longer a token to make another word of (`cedure` ->
 // endure, `sequently` -> frequently). The built-in model on ads-fall2018,
 // against without (words matched / broken by a greedy alignment; its

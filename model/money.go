@@ -13,7 +13,8 @@ import (
 // often read as a letter, I or l (`Is 6d`, `Is. lid.`), and 0 as O (`1s
 // Od`). Such a token is a word (is, lid) or no word at all to the lexicon
 // and the English model, and the ranker, which sees one token, keeps it
-// or makes it a word; the sum it stands in says what it is.
+// or makes it a word; the sum it stands in says what it is. A number whose
+// first figure, a 1, was read as l or I (`l8`) is read as the number too.
 
 // moneyLookAlikes maps the letters an engine reads for the figures of a
 // sum of money to those figures.
