@@ -625,7 +625,7 @@ func misreadMark(orig, cand string) bool {
 	}
 	at, size := -1, 0
 	for i, r := range co {
-		if r == '\'' || r == '’' || r == '‘' {
+		if apostrophe(r) {
 			if at >= 0 {
 				return false
 			}
@@ -645,13 +645,20 @@ func misreadMark(orig, cand string) bool {
 	if tn >= 3 && strings.EqualFold(cc, head+tail) {
 		return true
 	}
-	if tn < 2 || utf8.RuneCountInString(head) < 2 || utf8.RuneCountInString(cc) != utf8.RuneCountInString(head)+1+tn ||
-		!strings.HasPrefix(strings.ToLower(cc), strings.ToLower(head)) || !strings.HasSuffix(strings.ToLower(cc), strings.ToLower(tail)) {
+	if tn < 2 || utf8.RuneCountInString(head) < 2 {
 		return false
 	}
-	x, _ := utf8.DecodeRuneInString(strings.ToLower(cc)[len(head):])
-	return strings.ContainsRune(markLetters, x)
+	// the letter cand has in the apostrophe's place
+	mid, ok := strings.CutPrefix(strings.ToLower(cc), strings.ToLower(head))
+	if mid, ok2 := strings.CutSuffix(mid, strings.ToLower(tail)); ok && ok2 && utf8.RuneCountInString(mid) == 1 {
+		return strings.Contains(markLetters, mid)
+	}
+	return false
 }
+
+// apostrophe reports whether r is an apostrophe as OCR writes it: ', ’,
+// or the ‘ an engine often reads it as.
+func apostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' }
 
 // elision reports whether token w holds an apostrophe (', ’, or the ‘
 // an engine often reads it as) between two letters: early's OCR writes
@@ -660,7 +667,7 @@ func misreadMark(orig, cand string) bool {
 func elision(w string) bool {
 	prev := rune(0)
 	for i, r := range w {
-		if (r == '\'' || r == '’' || r == '‘') && unicode.IsLetter(prev) {
+		if apostrophe(r) && unicode.IsLetter(prev) {
 			if next, _ := utf8.DecodeRuneInString(w[i+utf8.RuneLen(r):]); unicode.IsLetter(next) {
 				return true
 			}

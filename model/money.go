@@ -52,16 +52,7 @@ func misreadMoney(core string) string {
 	if len(rs) < 2 || len(rs) > 4 || rs[len(rs)-1] != 's' && rs[len(rs)-1] != 'd' || rs[0] == 'i' {
 		return ""
 	}
-	letters := 0
-	for k, r := range rs[:len(rs)-1] {
-		if d, ok := moneyLookAlikes[r]; ok {
-			rs[k] = d
-			letters++
-		} else if r < '0' || r > '9' {
-			return ""
-		}
-	}
-	if letters == 0 {
+	if !readFigures(rs[:len(rs)-1], false) {
 		return ""
 	}
 	return string(rs)
@@ -73,24 +64,33 @@ func misreadMoney(core string) string {
 // o), commas between, at least one look-alike; "" for any other core.
 func misreadPounds(core string) string {
 	rs := []rune(core)
-	letters := 0
-	for k, r := range rs {
-		switch d, ok := moneyLookAlikes[r]; {
-		case ok || r == 'o':
-			if !ok {
-				d = '0'
-			}
-			rs[k] = d
-			letters++
-		case r == ',' && k > 0 && k+1 < len(rs):
-		case r < '0' || r > '9':
-			return ""
-		}
-	}
-	if letters == 0 {
+	if !readFigures(rs, true) {
 		return ""
 	}
 	return string(rs)
+}
+
+// readFigures writes in rs the figure each look-alike stands for
+// (moneyLookAlikes; with pounds, the small o too, and commas between
+// figures are kept) and reports whether rs held figures and look-alikes
+// only, at least one look-alike. rs is left part-written when not.
+func readFigures(rs []rune, pounds bool) bool {
+	letters := 0
+	for k, r := range rs {
+		d, ok := moneyLookAlikes[r]
+		if !ok && pounds && r == 'o' {
+			d, ok = '0', true
+		}
+		switch {
+		case ok:
+			rs[k] = d
+			letters++
+		case pounds && r == ',' && k > 0 && k+1 < len(rs):
+		case r < '0' || r > '9':
+			return false
+		}
+	}
+	return letters > 0
 }
 
 // misreadNumber returns the number core stands for when its first figure,
