@@ -109,12 +109,14 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // one keptRatio times as likely that the collection writes as often, and
 // for a token English never wrote that it keeps, a word nonwordRatio times
 // as likely (channelChoice), reads the mark a kept token opens with as the
-// pronoun I glued to the word (markI: `[have` -> `I have`), and changes a
+// pronoun I glued to the word (markI: `[have` -> `I have`), makes a
+// capitalised form seen once that it kept the name of the collection's a
+// letter from it (collectionVariants: `Toseph` -> Joseph), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes), and writes
 // a comma for a full stop before a lower-case word where the collection's
-// engine reads commas as stops (commaStops; these four passes not under
+// engine reads commas as stops (commaStops; these five passes not under
 // FeatOpt.NoEnglish: a model trained with the collection's labels has
 // learned its real-word misreadings and its punctuation, and may decide
 // in context), and the possessive S of a name in capitals is written s in
@@ -139,6 +141,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		if !m.FeatOpt.NoEnglish {
 			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
 			markI(out, l.Words, l.Profile)
+			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}
 		keepAffixes(out, l.Words)
 		absorbFragments(out, l.Words)

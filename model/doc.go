@@ -132,6 +132,13 @@
 // (`l8`) as the number (figureFixes, money.go; models for unseen
 // collections).
 //
+// A capitalised form that the decisions kept, that no list holds, English
+// never wrote and the collection writes once, becomes the candidate of its
+// length a letter or two from it that is one of the collection's names,
+// written capitalised in mid-sentence twice or more (collectionVariants,
+// variant.go; models for unseen collections): `Toseph`, `Oeorge` in a
+// list beside the Joseph and George it writes right elsewhere.
+//
 // # Files
 //
 // WriteTo and Read: one gzip stream of named sections (meta.json with the

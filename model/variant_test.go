@@ -1,0 +1,47 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/lm/english"
+	"ocrfix/profile"
+)
+
+func TestCollectionVariants(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		names string // the rest of the collection
+		token string // the OCR token, in `Pte. TOKEN Smith, Pte.`
+		cand  string
+		want  string
+	}{
+		{"with George Hall and George Smith", "Oeorge", "George", "George"},
+		{"with George Hall", "Oeorge", "George", "Oeorge"},                             // written once
+		{"with George Hall and george smith and george", "Oeorge", "George", "Oeorge"}, // mostly small
+		{"with George Hall and George Smith and Oeorge", "Oeorge", "George", "Oeorge"}, // the token recurs
+		{"with George Hall and George Smith", "Oeorgo", "George", "George"},            // two letters in six
+		{"with Mary Hall and Mary Smith", "Mbry", "Mary", "Mary"},
+		{"with Mary Hall and Mary Smith", "Mbrq", "Mary", "Mbrq"},             // two letters in four
+		{"with George Hall and George Smith", "Georgc,", "George", "Georgc,"}, // other marks
+		{"with George Hall and George Smith", "Georgc,", "George,", "George,"},
+		{"with Georges Hall and Georges Smith", "Georgc", "Georges", "Georgc"}, // another length
+		{"with Georgo Hall and Georgo Smith", "Gcorge", "Georgo", "Gcorge"},    // not English
+	} {
+		p := profile.New(profile.Options{})
+		for _, d := range []string{c.names, "Pte. " + c.token + " Smith, Pte."} {
+			p.Add(strings.Fields(d))
+		}
+		words := strings.Fields("Pte. " + c.token + " Smith, Pte.")
+		lists := cands(words, map[int][]candgen.Candidate{1: {{Text: c.cand, Span: 1}}})
+		out := slices.Clone(words)
+		collectionVariants(out, words, lists, p, nil)
+		if out[1] != c.want {
+			t.Errorf("%q beside %q, candidate %s: got %s, want %s", c.token, c.names, c.cand, out[1], c.want)
+		}
+	}
+}
