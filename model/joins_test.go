@@ -152,6 +152,10 @@ func TestMergeBroken(t *testing.T) {
 		{"it is 7 7 now", "it is 7 7 now", [2]float64{0.05, 0.05}},                      // digits
 		{"he went (wit h) the dog", "he went (with) _ the dog", [2]float64{0.01, 0.01}}, // the marks around kept
 		{"went wit, h", "went wit, h", [2]float64{0.01, 0.01}},                          // a mark between
+		// English saw blemishes twice: long enough, and blem is no word
+		{"simple baby blem ishes sold", "simple baby blemishes _ sold", [2]float64{0.01, 0.01}},
+		{"employees and stock holders of", "employees and stock holders of", [2]float64{0.01, 0.01}}, // seen once, of two words
+		{"the ab it was", "the ab it was", [2]float64{0.01, 0.01}},                                   // abut: seen once, short
 	} {
 		words := strings.Fields(c.in)
 		out := append([]string(nil), words...)
