@@ -44,7 +44,7 @@ const (
 // model; early, periodicals, science-law, BL unchanged; ads-fall2018 -1
 // / +3). A token seen twice, or a word ending in a hyphen (broken at the
 // line end), is left alone. Searching the collection's names directly,
-// not among the candidates, broke words on five sets of the eight and more
+// not among the candidates, broke words on six sets of the eight and more
 // than it fixed on ads-fall2018 (18 words fewer matched, 21 more broken)
 // and Trove (`Helton` -> Weston, `Pardey` -> Harvey: a name seen once is
 // as often a name the collection has once as a misreading).
