@@ -137,7 +137,9 @@
 // length a letter or two from it that is one of the collection's names,
 // written capitalised in mid-sentence twice or more (collectionVariants,
 // variant.go; models for unseen collections): `Toseph`, `Oeorge` in a
-// list beside the Joseph and George it writes right elsewhere.
+// list beside the Joseph and George it writes right elsewhere; so does,
+// among names, a form the decisions made a capitalised word the
+// collection never writes so (`Frnest` -> Finest -> Ernest).
 //
 // # Files
 //

@@ -44,4 +44,26 @@ func TestCollectionVariants(t *testing.T) {
 			t.Errorf("%q beside %q, candidate %s: got %s, want %s", c.token, c.names, c.cand, out[1], c.want)
 		}
 	}
+	// a word the decisions made among names that the collection never
+	// writes capitalised
+	for _, c := range []struct {
+		names, text, decided, want string
+	}{
+		{"with Ernest Hall and Ernest Smith", "Pte. Frnest Smith, Pte.", "Finest", "Ernest"},
+		{"with Ernest Hall and Ernest Smith and the Finest Hall", "Pte. Frnest Smith, Pte.", "Finest", "Finest"}, // a name of the collection
+		{"with Ernest Hall and Ernest Smith", "the Frnest wine here", "Finest", "Finest"},                        // no list of names
+		{"with Ernest Hall and Ernest Smith", "Pte. Frnest Smith, Pte.", "finest", "finest"},                     // not capitalised
+	} {
+		p := profile.New(profile.Options{})
+		p.Add(strings.Fields(c.names))
+		words := strings.Fields(c.text)
+		p.Add(words)
+		lists := cands(words, map[int][]candgen.Candidate{1: {{Text: "Ernest", Span: 1}, {Text: c.decided, Span: 1}}})
+		out := slices.Clone(words)
+		out[1] = c.decided
+		collectionVariants(out, words, lists, p, nil)
+		if out[1] != c.want {
+			t.Errorf("%q made %s beside %q: got %s, want %s", c.text, c.decided, c.names, out[1], c.want)
+		}
+	}
 }
