@@ -34,7 +34,8 @@ const (
 // letter or two from it, the one the collection writes capitalised most
 // often: where the decisions kept the token and the collection writes it
 // once, or where, among names (inNames), they made it a capitalised word
-// the collection never writes capitalised in mid-sentence (madeNonName).
+// the collection never writes capitalised in mid-sentence (madeNonName;
+// not a merge's word).
 // This is TICCL's idea, a rare variant of a frequent form is its
 // misreading, for the one kind of word the ranker keeps on purpose: a
 // capitalised word no list holds is a name to it, and the collection's
@@ -65,7 +66,7 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 			continue
 		}
 		n := profile.Norm(core)
-		if inEnglishModel(n) || out[i] == w && elsewhere(prof, n) > 0 || out[i] != w && !madeNonName(out[i], words, i, prof) {
+		if inEnglishModel(n) || out[i] == w && elsewhere(prof, n) > 0 || out[i] != w && (startsMerge(out, words, i) || !madeNonName(out[i], words, i, prof)) {
 			continue
 		}
 		maxEd := 1

@@ -66,4 +66,14 @@ func TestCollectionVariants(t *testing.T) {
 			t.Errorf("%q made %s beside %q: got %s, want %s", c.text, c.decided, c.names, out[1], c.want)
 		}
 	}
+	// a merge's word is left whole
+	p := profile.New(profile.Options{})
+	p.Add(strings.Fields("with Ernest Hall and Ernest Smith"))
+	words := strings.Fields("Pte. Frnest Xy Smith")
+	p.Add(words)
+	out := []string{"Pte.", "Finesty", "", "Smith"}
+	collectionVariants(out, words, cands(words, map[int][]candgen.Candidate{1: {{Text: "Ernest", Span: 1}}}), p, nil)
+	if out[1] != "Finesty" || out[2] != "" {
+		t.Errorf("a merge changed: %q", out)
+	}
 }
