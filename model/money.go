@@ -112,8 +112,7 @@ func misreadNumber(core string) string {
 // pounds (`£5 Is`), pence after shillings (`1s Od`); the pounds after
 // the sign £ (misreadPounds: `£lO`); and a number whose first figure was
 // read as a letter (misreadNumber: `l8`). The token's marks stay (`Is.` ->
-// `1s.`). A token the decoding merged or split is left
-// alone.
+// `1s.`). A token the decoding merged or split is left alone.
 func figureFixes(out, words []string) {
 	unit := func(j int) rune {
 		if j < 0 || j >= len(words) {
@@ -132,7 +131,7 @@ func figureFixes(out, words []string) {
 		return 0
 	}
 	for i, w := range words {
-		if out[i] == "" || strings.ContainsRune(out[i], ' ') {
+		if out[i] == "" || strings.ContainsRune(out[i], ' ') || startsMerge(out, words, i) {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)

@@ -24,7 +24,7 @@ func TestFigureFixes(t *testing.T) {
 		{"£ten", "£ten"},
 		{"for l8 months", "for 18 months"}, // a number's first figure read as a letter
 		{"January I5,", "January 15,"},
-		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read                 // ... not a word
+		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
@@ -39,5 +39,11 @@ func TestFigureFixes(t *testing.T) {
 	figureFixes(out, words)
 	if out[0] != "I s" {
 		t.Errorf("split token changed: %q", out[0])
+	}
+	words = strings.Fields("for l8 months")
+	out = []string{"for", "l8months", ""}
+	figureFixes(out, words)
+	if out[1] != "l8months" || out[2] != "" {
+		t.Errorf("merge changed: %q", out)
 	}
 }
