@@ -98,9 +98,10 @@ func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 // known word (near: one skeleton edit, look-alikes free) while the second
 // piece alone (b) is near none or the first is in title case (title): a
 // misread piece (`Prof cedure`, `Coni sequently`, an i made of the hyphen)
-// rather than a misread word after another (`a dlscusslon`, `the tbe`). Decided as the one word it is, the
-// second piece is no longer a token to make another word of (`cedure` ->
-// endure, `sequently` -> frequently). The built-in model on ads-fall2018,
+// rather than a misread word after another (`a dlscusslon`, `the tbe`).
+// Decided as the one word it is, the second piece is no longer a token to
+// make another word of (`cedure` -> endure, `sequently` -> frequently).
+// The built-in model on ads-fall2018,
 // against without (words matched / broken by a greedy alignment; its
 // truth writes the pieces with a soft hyphen, so most such words count in
 // neither): 251,333 / 1,374 -> 251,362 / 1,368, cMER 4.396% -> 4.391%;

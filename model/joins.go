@@ -442,15 +442,15 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 		joined := profile.Norm(ca + cb)
 		w := eng.ID(joined)
 		runes := utf8.RuneCountInString(joined)
-		if w < 0 || runes < mergeMinRunes || eng.Count(w) < englishMinCount && runes < mergeRareRunes {
+		if w < 0 || runes < mergeMinRunes {
 			continue
 		}
-		l2, l1, r1 := id(i-2), id(i-1), id(i+2)
 		na, nb := profile.Norm(ca), profile.Norm(cb)
 		a, b := eng.ID(na), eng.ID(nb)
-		if eng.Count(w) < englishMinCount && a >= 0 && b >= 0 {
-			continue
+		if eng.Count(w) < englishMinCount && (runes < mergeRareRunes || a >= 0 && b >= 0) {
+			continue // a rare word: long, and of a piece English never saw
 		}
+		l2, l1, r1 := id(i-2), id(i-1), id(i+2)
 		apart := max(eng.LogProb(l2, l1, a), coll(na)) + max(eng.LogProb(l1, a, b), coll(nb))
 		merged := float32(math.Log(rate)) + eng.LogProb(l2, l1, w)
 		if r1 >= 0 {
