@@ -346,12 +346,27 @@ const correctWindow = 50_000
 // belongs to (nil: the text alone): Score, then Collect. A text of more
 // than correctWindow tokens without other readings is corrected window by
 // window (see windows), against the one profile: of its collection, or of
-// the whole text when prof is nil.
+// the whole text when prof is nil. Without other readings, a token of
+// words joined by a dash (`titne.—Adjourned.`) is corrected word by word
+// and written back whole (see dashPieces); its candidates are the
+// combinations of its words' (joinDashes).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
-	if len(ocr.Tokens) > correctWindow && len(alts) == 0 {
+	if len(alts) > 0 {
+		return m.correctAll(ocr, alts, prof)
+	}
+	if cut, counts := cutDashes(ocr); counts != nil {
+		return joinDashes(m.correctText(cut, prof), ocr, cut, counts)
+	}
+	return m.correctText(ocr, prof)
+}
+
+// correctText is Correct without other readings, on a text no token of
+// which dashPieces cuts.
+func (m *Model) correctText(ocr *data.Text, prof *profile.Profile) *Correction {
+	if len(ocr.Tokens) > correctWindow {
 		return m.correctWindows(ocr, prof, correctWindow)
 	}
-	return m.correctAll(ocr, alts, prof)
+	return m.correctAll(ocr, nil, prof)
 }
 
 // correctWindows corrects ocr in the windows of at most size tokens that

@@ -75,6 +75,23 @@ func TestBuiltinLineBreaks(t *testing.T) {
 	}
 }
 
+// Words run together with a dash are corrected one by one and written
+// back as the token they were read in (model.Correct): before, the token
+// was a word of its own that no list held, and stayed.
+func TestBuiltinDashes(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	src := "He had been away for three inonths.--The house was let, and the\nfamily lived in it for a long tirne.—Adjourned. It was--a well-known story.\n"
+	tx, c, got := correctPage(t, m, src)
+	want := strings.NewReplacer("inonths", "months", "tirne", "time").Replace(src)
+	if got != want {
+		t.Errorf("corrected\n%s\nwant\n%s", got, want)
+	}
+	i := slices.IndexFunc(tx.Tokens, func(k data.Token) bool { return k.Text == "inonths.--The" })
+	if r := c.Ranked(i, 1); len(r) == 0 || r[0].Text != "months.--The" {
+		t.Errorf("best candidate of inonths.--The: %v", r)
+	}
+}
+
 // An engine that reads h as li (`tlie`, `wliich`), which the renders the
 // model learned from show only the other way round (li read as h), is met
 // on a single page, with no profile to find the habit in: the model's

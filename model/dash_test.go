@@ -1,0 +1,134 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+)
+
+func TestDashPieces(t *testing.T) {
+	for _, c := range []struct {
+		tok  string
+		want []string
+	}{
+		{"titne.—Adjourned.", []string{"titne.—", "Adjourned."}},
+		{"was--bul", []string{"was--", "bul"}},
+		{"(one—two–three)", []string{"(one—", "two–", "three)"}},
+		{`lertes.-"Olh!`, []string{`lertes.-"`, "Olh!"}},
+		{"well-known", nil}, // a compound's hyphen
+		{"well-known.—The", []string{"well-known.—", "The"}},
+		{"—Mr.", nil},        // a dash before the word
+		{"over.—", nil},      // ... and after it
+		{"1805.—The", nil},   // a figure before the dash
+		{"co.ast;zuar", nil}, // no dash
+		{"it,-and", []string{"it,-", "and"}},
+		{"", nil},
+	} {
+		if got := dashPieces(c.tok); !slices.Equal(got, c.want) {
+			t.Errorf("dashPieces(%q) = %q, want %q", c.tok, got, c.want)
+		}
+	}
+}
+
+func TestCutDashes(t *testing.T) {
+	tx := mustText(t, "In two inonths.--The end\nwas--bul here\n")
+	cut, counts := cutDashes(tx)
+	if !slices.Equal(counts, []int{1, 1, 2, 1, 2, 1}) {
+		t.Fatalf("counts %v", counts)
+	}
+	var got []string
+	for _, k := range cut.Tokens {
+		if string(tx.Source[k.Start:k.End]) != k.Text {
+			t.Errorf("piece %q at %d..%d reads %q", k.Text, k.Start, k.End, tx.Source[k.Start:k.End])
+		}
+		got = append(got, k.Text)
+	}
+	if want := []string{"In", "two", "inonths.--", "The", "end", "was--", "bul", "here"}; !slices.Equal(got, want) {
+		t.Errorf("pieces %q, want %q", got, want)
+	}
+	if cut.Tokens[5].Line != 2 {
+		t.Errorf("was-- on line %d", cut.Tokens[5].Line)
+	}
+	plain := mustText(t, "no dash here\n")
+	if x, counts := cutDashes(plain); x != plain || counts != nil {
+		t.Errorf("cutDashes of a text without one: %v %v", x, counts)
+	}
+}
+
+// dashCorrection is a correction of cut as Correct makes one: each piece
+// has the candidates given (the piece as read first), scored in order.
+func dashCorrection(out []string, cands [][]string) *Correction {
+	c := &Correction{Out: out}
+	for _, cs := range cands {
+		var xs []candgen.Candidate
+		var sc []float64
+		for k, s := range cs {
+			x := candgen.Candidate{Text: s, Span: 1}
+			if k == 0 {
+				x.Source = candgen.SrcOriginal
+			}
+			xs = append(xs, x)
+			sc = append(sc, float64(len(cs)-2*k))
+		}
+		c.Cands, c.Scores = append(c.Cands, xs), append(c.Scores, sc)
+	}
+	return c
+}
+
+func TestJoinDashes(t *testing.T) {
+	tx := mustText(t, "I titne.—Adjourned. then\n")
+	cut, counts := cutDashes(tx)
+	cands := [][]string{{"I"}, {"titne.—", "time.—", "title.—"}, {"Adjourned.", "adjourned."}, {"then", "than"}}
+	c := joinDashes(dashCorrection([]string{"I", "time.—", "Adjourned.", "then"}, cands), tx, cut, counts)
+	if want := []string{"I", "time.—Adjourned.", "then"}; !slices.Equal(c.Out, want) || c.Changed != 1 {
+		t.Errorf("joined %q (%d changed), want %q", c.Out, c.Changed, want)
+	}
+	// the candidates: the pieces' combinations, best first, the token
+	// as read marked
+	var texts []string
+	for _, x := range c.Cands[1] {
+		texts = append(texts, x.Text)
+	}
+	if want := []string{"titne.—Adjourned.", "titne.—adjourned.", "time.—Adjourned.", "time.—adjourned.", "title.—Adjourned.", "title.—adjourned."}; !slices.Equal(texts, want) {
+		t.Errorf("candidates %q, want %q", texts, want)
+	}
+	for k, x := range c.Cands[1] {
+		if orig := x.Source&candgen.SrcOriginal != 0; orig != (x.Text == "titne.—Adjourned.") {
+			t.Errorf("candidate %q marked as read: %v", x.Text, orig)
+		}
+		if k > 0 && c.Scores[1][k] > c.Scores[1][k-1] {
+			t.Errorf("candidates not best first: %v", c.Scores[1])
+		}
+	}
+	if len(c.Cands) != 3 || len(c.Scores) != 3 || !slices.Equal(c.Cands[2], dashCorrection(nil, cands).Cands[3]) {
+		t.Errorf("the other tokens' candidates: %v", c.Cands)
+	}
+	// a merge that takes in a piece is undone
+	c = joinDashes(dashCorrection([]string{"I", "titne.—", "Adjourned.then", ""}, cands), tx, cut, counts)
+	if want := []string{"I", "titne.—Adjourned.", "then"}; !slices.Equal(c.Out, want) || c.Changed != 0 {
+		t.Errorf("after a merge %q (%d changed), want %q", c.Out, c.Changed, want)
+	}
+	// ... and one of tokens not cut stays
+	tx = mustText(t, "I titne.—Adjourned. th en\n")
+	cut, counts = cutDashes(tx)
+	cands = append(cands, []string{"en"})
+	c = joinDashes(dashCorrection([]string{"I", "time.—", "Adjourned.", "then", ""}, cands), tx, cut, counts)
+	if want := []string{"I", "time.—Adjourned.", "then", ""}; !slices.Equal(c.Out, want) || c.Changed != 3 {
+		t.Errorf("with a merge after %q (%d changed), want %q", c.Out, c.Changed, want)
+	}
+	if got := strings.Join(c.Out, " "); got != "I time.—Adjourned. then " {
+		t.Errorf("text %q", got)
+	}
+}
+
+func mustText(t *testing.T, src string) *data.Text {
+	t.Helper()
+	tx, err := data.ReadText("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tx
+}
