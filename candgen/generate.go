@@ -1056,6 +1056,20 @@ func (g *Generator) coreCands(core string) []coreCand {
 				addFold(fid)
 			}
 		}
+		// and the words a habit of reading a letter as a mark hides
+		// (`betwe-n`), which the skeleton search keeps as they are: each
+		// form with a letter put back, and with the other habits undone
+		// too (`h-vlng` -> `havlng` -> having, where i is read as l)
+		for _, v := range g.conf.markVariants(lc) {
+			if fid, ok := g.lex.fold[v]; ok {
+				addFold(fid)
+			}
+			for _, u := range g.conf.habitVariants(v) {
+				if fid, ok := g.lex.fold[u]; ok {
+					addFold(fid)
+				}
+			}
+		}
 		// and the words a reading of two letters as one that the model
 		// learned hides where the skeleton holds no rewrite for it (too
 		// seldom for one: `bom` for born is two skeleton edits, beyond a

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -89,6 +90,37 @@ func (h Habit) String() string {
 			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
 	}
 	return s
+}
+
+// Describe returns the descriptions of habits (Habit.String), the letters
+// read as one mark (a hyphen, a stop: `betwe-n`, `th.t`) in one, in the
+// order of its first: an engine that writes a mark for letters it cannot
+// read writes it for a dozen letters, some seldom.
+func Describe(habits []Habit) []string {
+	var out []string
+	for i, h := range habits {
+		if !h.mark() || h.Case || h.Convention {
+			out = append(out, h.String())
+			continue
+		}
+		if slices.ContainsFunc(habits[:i], func(g Habit) bool { return g.mark() && !g.Case && !g.Convention && g.OCR == h.OCR }) {
+			continue
+		}
+		var b strings.Builder
+		words, tokens := 0, 0
+		for _, g := range habits[i:] {
+			if g.mark() && !g.Case && !g.Convention && g.OCR == h.OCR {
+				if b.Len() > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%c %.2g%%", g.True, 100*g.Rate)
+				words += g.Words
+				tokens += g.Tokens
+			}
+		}
+		out = append(out, fmt.Sprintf("letters read as %s (%s of each; %d readings of words, %d tokens)", h.OCR, b.String(), words, tokens))
+	}
+	return out
 }
 
 // Adapted returns a copy of the confusion model that expects the habits
@@ -207,6 +239,9 @@ func undoesFrom(w, c, ocr, t string, undone bool) bool {
 func (c *Confusion) habitVariants(w string) []string {
 	var out []string
 	for _, h := range c.habits {
+		if h.mark() {
+			continue // markVariants's
+		}
 		for _, v := range h.Undo(w) {
 			if len(out) == maxHabitVariants {
 				return out
@@ -218,6 +253,43 @@ func (c *Confusion) habitVariants(w string) []string {
 	}
 	return out
 }
+
+// mark reports whether h is a letter read as a mark (a hyphen, a stop:
+// `betwe-n`, `th.t`).
+func (h Habit) mark() bool {
+	r, n := utf8.DecodeRuneInString(h.OCR)
+	return n > 0 && n == len(h.OCR) && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+// markVariants returns the forms of the lower-case core w with a letter
+// put back for one of its marks that a habit the confusion was Adapted to
+// reads the letter as (`betwe-n` -> `between`, `betwoen`, ...), the
+// habits' in their order, at most maxMarkVariants: the forms a generator
+// looks for in the lexicon, which the skeleton search, keeping marks as
+// they are, does not reach from the OCR form.
+func (c *Confusion) markVariants(w string) []string {
+	var out []string
+	for _, h := range c.habits {
+		if !h.mark() {
+			continue
+		}
+		for i := strings.Index(w, h.OCR); i >= 0; {
+			if len(out) == maxMarkVariants {
+				return out
+			}
+			out = append(out, w[:i]+string(h.True)+w[i+len(h.OCR):])
+			j := strings.Index(w[i+len(h.OCR):], h.OCR)
+			if j < 0 {
+				break
+			}
+			i += len(h.OCR) + j
+		}
+	}
+	return out
+}
+
+// maxMarkVariants bounds the variants markVariants returns.
+const maxMarkVariants = 64
 
 // maxHabitVariants bounds the variants habitVariants returns.
 const maxHabitVariants = 8

@@ -251,3 +251,42 @@ func readings(gt, ocr string, times int, right string) []TrainPair {
 	r := strings.Fields(right)
 	return append(pairs, TrainPair{GT: r, OCR: r})
 }
+
+// TestAdaptedMarks: habits of letters read as a mark (ads-fall2018's
+// `betwe-n`, `s-atlstlcal` where it also reads i as l) put the words they
+// hide among the candidates, the mark's place being beyond the skeleton
+// search, and are described as one habit of the mark.
+func TestAdaptedMarks(t *testing.T) {
+	pairs := tinyPairs()
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "between statistical should having environmental criticized well known", 5)
+	hs := []Habit{{True: 'i', OCR: "l", Rate: 0.5, Words: 100, Tokens: 900}, {True: 'e', OCR: "-", Rate: 0.05, Words: 30, Tokens: 40},
+		{True: 't', OCR: "-", Rate: 0.02, Words: 3, Tokens: 4}, {True: 'o', OCR: "-", Rate: 0.03, Words: 20, Tokens: 25}, {True: 'a', OCR: "-", Rate: 0.01}}
+	a := conf.Adapted(hs)
+	if got := a.markVariants("betwe-n"); !slices.Contains(got, "between") || slices.Contains(got, "betwe-n") {
+		t.Errorf("markVariants(betwe-n) = %q", got)
+	}
+	if got := a.markVariants("s-atlstlcal"); !slices.Equal(got, []string{"seatlstlcal", "statlstlcal", "soatlstlcal"}) {
+		t.Errorf("markVariants(s-atlstlcal) = %q", got)
+	}
+	if got := a.habitVariants("betwe-n"); len(got) != 0 {
+		t.Errorf("habitVariants(betwe-n) = %q (the marks are markVariants's)", got)
+	}
+	if got := a.markVariants("between"); len(got) != 0 {
+		t.Errorf("markVariants(between) = %q", got)
+	}
+	out := NewGenerator(a, lex, Options{}).Generate(strings.Fields("betwe-n s-atlstlcal sh-uld h-vlng envlr-nmental crltlclz-d well-known"), nil)
+	for i, want := range []string{"between", "statistical", "should", "having", "environmental", "criticized"} {
+		if !hasCand(out[i], want, 1) {
+			t.Errorf("%s not among %v", want, texts(out[i]))
+		}
+	}
+	if base := NewGenerator(conf, lex, Options{}).Generate(strings.Fields("s-atlstlcal"), nil); hasCand(base[0], "statistical", 1) {
+		t.Errorf("the trained model alone proposes statistical: %v", texts(base[0]))
+	}
+	want := []string{"i read as l (50.0% of i; 0 in training; 100 words, 900 tokens)",
+		"letters read as - (e 5%, t 2%, o 3%, a 1% of each; 53 readings of words, 69 tokens)"}
+	if got := Describe(hs); !slices.Equal(got, want) {
+		t.Errorf("Describe = %q, want %q", got, want)
+	}
+}

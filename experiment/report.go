@@ -14,6 +14,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"ocrfix/candgen"
 	"ocrfix/eval"
 	"ocrfix/eval/htmlreport"
 	"ocrfix/model"
@@ -171,11 +172,11 @@ func habitNotes(cv *CVResult, fold int) []string {
 		if fold >= 0 && f != fold {
 			continue
 		}
-		for _, h := range hs {
+		for _, h := range candgen.Describe(hs) {
 			if fold < 0 && len(cv.Habits) > 1 {
 				out = append(out, fmt.Sprintf("fold %d: %s", f+1, h))
 			} else {
-				out = append(out, h.String())
+				out = append(out, h)
 			}
 		}
 	}

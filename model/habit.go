@@ -65,12 +65,14 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // has too little evidence for any. The result is the same for the same
 // profile and model. The capitals' habits that the small letters' imply
 // and the exact spellings show (capitalHabits: H read as II beside h read
-// as ii) follow the letters' habits, and the case habits of the
-// collection (caseHabits: the small v read as the capital at word starts)
-// follow those, and the habits of the spaces between words last
-// (spacingHabits: words run together, words broken apart).
+// as ii) follow the letters' habits and the habits of letters read as a
+// mark (markHabits: ads-fall2018's `betwe-n`, `th.t`), and the case
+// habits of the collection (caseHabits: the small v read as the capital
+// at word starts) follow those, and the habits of the spaces between
+// words last (spacingHabits: words run together, words broken apart).
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
 	letters := m.letterHabits(prof)
+	letters = append(letters, m.markHabits(prof)...)
 	letters = append(letters, m.capitalHabits(prof, letters)...)
 	letters = append(letters, m.caseHabits(prof)...)
 	return append(letters, m.spacingHabits(prof)...)

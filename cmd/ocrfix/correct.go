@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/internal/par"
 	"ocrfix/model"
@@ -349,10 +350,9 @@ func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*
 		return m, nil
 	}
 	hs := m.Habits(prof)
-	var desc []string
-	for _, h := range hs {
-		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", h)
-		desc = append(desc, h.String())
+	desc := candgen.Describe(hs)
+	for _, d := range desc {
+		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", d)
 	}
 	return m.Adapted(hs), desc
 }

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -475,5 +476,49 @@ func TestSpacingHabits(t *testing.T) {
 	t.Logf("%v; matched words: plain OCR corrected %d; spaced: raw %d, corrected %d, adapted %d (%d broken)", hs, plainCorr, raw, before, after, broken)
 	if lost := plainCorr - before; after-before < lost/2 {
 		t.Errorf("adapting won back %d of the %d words the spaces cost the correction", after-before, lost)
+	}
+}
+
+// TestMarkHabits: an engine that writes a hyphen for letters it cannot
+// read (ads-fall2018's `betwe-n`, `sh-uld`) shows it in the forms its
+// hyphens make words of with a letter put back (model.markHabits), which
+// the plain OCR's hyphens (compounds: `well-known`) do not; adapting to it
+// corrects those forms, and breaks nothing more.
+func TestMarkHabits(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	plain, gts := readThrough(t, docs, func(_, src string) string { return src })
+	pp := profileOf(plain)
+	for _, h := range m.Habits(pp) {
+		if h.OCR == "-" {
+			t.Errorf("a habit of the plain OCR's hyphens: %v", h)
+		}
+	}
+	marked, _ := readThrough(t, docs, func(stem, src string) string {
+		return habitsim.ReadAs(stem+"o", habitsim.ReadAs(stem, src, 'e', "-", 4), 'o', "-", 4)
+	})
+	mp := profileOf(marked)
+	hs := m.Habits(mp)
+	found := map[rune]bool{}
+	for _, h := range hs {
+		if h.OCR == "-" {
+			found[h.True] = true
+		}
+	}
+	if !found['e'] || !found['o'] {
+		t.Fatalf("habits of the pages with letters read as hyphens: %v", hs)
+	}
+	if d := candgen.Describe(hs); !slices.ContainsFunc(d, func(s string) bool { return strings.HasPrefix(s, "letters read as - (") }) {
+		t.Errorf("described: %q", d)
+	}
+	a := m.Adapted(hs)
+	raw, before, brokeBefore := correctedCounts(m, marked, gts, mp)
+	_, after, brokeAfter := correctedCounts(a, marked, gts, mp)
+	_, plainCorr, _ := correctedCounts(m, plain, gts, pp)
+	t.Logf("matched: the marked OCR %d, corrected as trained %d (%d broken), adapted %d (%d broken); the plain OCR corrected %d", raw, before, brokeBefore, after, brokeAfter, plainCorr)
+	// adapting wins back at least half of what the marks cost the
+	// correction
+	if 2*(after-before) < plainCorr-before || brokeAfter > brokeBefore {
+		t.Errorf("adapted %d (%d broken), as trained %d (%d broken), the plain pages %d", after, brokeAfter, before, brokeBefore, plainCorr)
 	}
 }

@@ -1,0 +1,141 @@
+package model
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/candgen"
+	"ocrfix/lm/english"
+	"ocrfix/profile"
+)
+
+// Marks read for letters. Some engines write a mark where they cannot read
+// a letter: ads-fall2018's reads e, o, a and others as a hyphen and a as a
+// stop inside words (`betwe-n`, `sh-uld`, `th.t`, `st.te`), some 1,300
+// tokens, which the letter habits (habitEvidence: letters and figures
+// only) never looked at, and which the confusion model, trained on
+// collections whose marks inside words are compounds' hyphens, prices as
+// unlikely as any misreading: `betwe-n` stayed, its best candidate the
+// punctuation variant `betwe--n`. A mark inside words is such a habit when
+// the words it stands in give it away: most word forms holding it between
+// two letters become known words with one letter put back for it, where a
+// collection whose marks are its own has compounds (`well-known`), whose
+// marks put back make no word (of the repository's collections and the
+// HIPE-OCRepair development sets, ads-fall2018 alone has more than 11% of
+// its hyphens' forms so, 42%, and more than 20 such forms of any mark).
+
+// markHabitShare is the share of the occurrences of a mark between two
+// letters that forms becoming known words with a letter put back for the
+// mark must have for markHabits to take the mark for a misreading: a fixed
+// prior, between the 42% (hyphen) and 59% (stop) of ads-fall2018 and the
+// 11% at most of the collections whose marks are their own (Trove's 8 of 75
+// hyphens' forms, `co-respondent`, `mo-t`).
+const markHabitShare = 0.25
+
+// markHabitMinWords is how many distinct forms of evidence a letter needs
+// beside the mark's (habitMinWords) to be one it stands for.
+const markHabitMinWords = 2
+
+// habitMark reports whether r is a mark markHabits may take for a letter:
+// punctuation or a symbol, not an apostrophe or a quote (`lov'd`, `don't`:
+// elision, which English writes).
+func habitMark(r rune) bool {
+	return (unicode.IsPunct(r) || unicode.IsSymbol(r)) && !strings.ContainsRune("'’‘\"“”`´", r)
+}
+
+// markForm returns the mark of a word form that holds one mark, between
+// two letters, and letters otherwise (`betwe-n`, `th.t`), and its byte
+// offset; ok false for any other form.
+func markForm(w string) (mark rune, at int, ok bool) {
+	prev := rune(-1)
+	at = -1
+	for i, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+		case habitMark(r) && at < 0 && unicode.IsLetter(prev):
+			mark, at = r, i
+		default:
+			return 0, 0, false
+		}
+		prev = r
+	}
+	if at < 0 || !unicode.IsLetter(prev) {
+		return 0, 0, false
+	}
+	return mark, at, true
+}
+
+// markHabits returns the habits of letters read as marks that the word
+// forms of prof show (see above): for each mark whose forms between two
+// letters become, in markHabitShare of their occurrences at least and in
+// habitMinWords forms at least, a known word (knownWeight) with one small
+// letter put back for it, a habit of each letter that markHabitMinWords
+// of those forms make words with; the occurrences of a form that several
+// letters make words of (`h.s`: has, his) shared among them. A habit's
+// rate is its occurrences against the letter's in the profile, as
+// letterHabits's.
+func (m *Model) markHabits(prof *profile.Profile) []candgen.Habit {
+	if prof == nil || m.Conf == nil {
+		return nil
+	}
+	eng, _, _ := english.Model() // loaded by Read or Train
+	known := func(w string) bool { return knownWeight(m.Lex, eng, w) > 0 }
+	type markStat struct {
+		tokens, explained float64
+		words             int
+		letters           map[habitKey]*habitStat
+	}
+	marks := map[rune]*markStat{}
+	runes := map[rune]float64{}
+	var made []rune
+	for w, c := range prof.WordForms() {
+		for _, r := range w {
+			runes[r] += float64(c.N)
+		}
+		mark, at, ok := markForm(w)
+		if !ok {
+			continue
+		}
+		s := marks[mark]
+		if s == nil {
+			s = &markStat{letters: map[habitKey]*habitStat{}}
+			marks[mark] = s
+		}
+		s.tokens += float64(c.N)
+		if known(w) {
+			continue
+		}
+		made = made[:0]
+		for t := 'a'; t <= 'z'; t++ {
+			if known(w[:at] + string(t) + w[at+utf8.RuneLen(mark):]) {
+				made = append(made, t)
+			}
+		}
+		if len(made) == 0 {
+			continue
+		}
+		s.explained += float64(c.N)
+		s.words++
+		for _, t := range made {
+			addStat(s.letters, habitKey{t, string(mark)}, float64(c.N)/float64(len(made)))
+		}
+	}
+	var out []candgen.Habit
+	for _, s := range marks {
+		if s.words < habitMinWords || s.explained < markHabitShare*s.tokens {
+			continue
+		}
+		for _, l := range s.letters {
+			if l.words >= markHabitMinWords {
+				out = append(out, l.habit(l.tokens/(runes[l.t]+l.tokens), m.Conf.SubRate(string(l.t), l.o)))
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b candgen.Habit) int {
+		return cmp.Or(cmp.Compare(b.Tokens, a.Tokens), strings.Compare(a.OCR, b.OCR), cmp.Compare(a.True, b.True))
+	})
+	return out
+}
