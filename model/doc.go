@@ -88,7 +88,11 @@
 // newspapers read one e in forty as o: `tho`, `ho`, `wero`) is judged on
 // every word form, those seen once too (a recurring one where the
 // collection also writes the word it makes: not the pieces of words
-// broken at line ends), by lowRateHabits. Model.Adapted then returns the
+// broken at line ends), by lowRateHabits; a mark between two letters
+// (ads-fall2018's hyphen and stop: `betwe-n`, `th.t`) is a misreading of
+// the letters that its forms become known words with, put back for it,
+// when most of its occurrences do so (markHabits, markhabit.go).
+// Model.Adapted then returns the
 // model with its confusion adapted to them (candgen.Confusion.Adapted): the
 // ranker, margins and features are the trained ones, only the channel
 // knows the habit, and a form the collection repeats is no longer
@@ -140,6 +144,10 @@
 // list beside the Joseph and George it writes right elsewhere; so does,
 // among names, a form the decisions made a capitalised word the
 // collection never writes so (`Frnest` -> Finest -> Ernest).
+//
+// Correct cuts a token of words joined by a dash (`titne.—Adjourned.`,
+// `was--bul`) into its words, corrects them as tokens and writes the token
+// back whole (dash.go): its candidates are the combinations of its words'.
 //
 // # Files
 //
