@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -131,4 +132,26 @@ func mustText(t *testing.T, src string) *data.Text {
 		t.Fatal(err)
 	}
 	return tx
+}
+
+// FuzzDashPieces: the pieces of any token put back together are the token,
+// each holds a letter, and a piece is never cut again.
+func FuzzDashPieces(f *testing.F) {
+	for _, s := range []string{"titne.—Adjourned.", "was--bul", "(one—two–three)", `lertes.-"Olh!`, "well-known", "a.-b,-c", "—", "x—"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		ps := dashPieces(tok)
+		if ps == nil {
+			return
+		}
+		if len(ps) < 2 || strings.Join(ps, "") != tok {
+			t.Fatalf("dashPieces(%q) = %q", tok, ps)
+		}
+		for _, p := range ps {
+			if !strings.ContainsFunc(p, unicode.IsLetter) || dashPieces(p) != nil {
+				t.Fatalf("dashPieces(%q): piece %q", tok, p)
+			}
+		}
+	})
 }
