@@ -346,15 +346,27 @@ const correctWindow = 50_000
 // belongs to (nil: the text alone): Score, then Collect. A text of more
 // than correctWindow tokens without other readings is corrected window by
 // window (see windows), against the one profile: of its collection, or of
-// the whole text when prof is nil. Without other readings, a token of
-// words joined by a dash (`titne.—Adjourned.`) is corrected word by word
-// and written back whole (see dashPieces); its candidates are the
-// combinations of its words' (joinDashes).
+// the whole text when prof is nil. A token of words joined by a dash
+// (`titne.—Adjourned.`) is corrected word by word and written back whole
+// (see dashPieces; the other readings are cut the same way); its
+// candidates are the combinations of its words' (joinDashes).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
+	cut, counts := cutDashes(ocr)
 	if len(alts) > 0 {
-		return m.correctAll(ocr, alts, prof)
+		if counts == nil {
+			return m.correctAll(ocr, alts, prof)
+		}
+		// the other readings cut the same way, so that their words align
+		// with the pieces
+		calts := make([]*data.Text, len(alts))
+		for k, a := range alts {
+			if a != nil {
+				calts[k], _ = cutDashes(a)
+			}
+		}
+		return joinDashes(m.correctAll(cut, calts, prof), ocr, cut, counts)
 	}
-	if cut, counts := cutDashes(ocr); counts != nil {
+	if counts != nil {
 		return joinDashes(m.correctText(cut, prof), ocr, cut, counts)
 	}
 	return m.correctText(ocr, prof)

@@ -90,6 +90,15 @@ func TestBuiltinDashes(t *testing.T) {
 	if r := c.Ranked(i, 1); len(r) == 0 || r[0].Text != "months.--The" {
 		t.Errorf("best candidate of inonths.--The: %v", r)
 	}
+	// with another engine's reading, cut the same way
+	alt, err := data.ReadText("alt.txt", []byte(strings.NewReplacer("inonths", "months", "--", "—").Replace(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = m.Correct(tx, []*data.Text{alt}, nil)
+	if len(c.Out) != len(tx.Tokens) || c.Out[i] != "months.--The" || c.Out[i+1] != "house" {
+		t.Errorf("with another reading: %q", c.Out)
+	}
 }
 
 // An engine that reads h as li (`tlie`, `wliich`), which the renders the
