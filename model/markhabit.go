@@ -23,16 +23,18 @@ import (
 // the words it stands in give it away: most word forms holding it between
 // two letters become known words with one letter put back for it, where a
 // collection whose marks are its own has compounds (`well-known`), whose
-// marks put back make no word (of the repository's collections and the
-// HIPE-OCRepair development sets, ads-fall2018 alone has more than 11% of
-// its hyphens' forms so, 42%, and more than 20 such forms of any mark).
+// marks put back make no word. Of the repository's collections and the
+// HIPE-OCRepair development sets, ads-fall2018 alone has more than 5 such
+// forms of any mark (304 of its hyphen's, in 45% of its occurrences; 153
+// of its stop's, 58%), and more than 12% of its hyphens' occurrences so
+// (Trove's 5 forms, 9 of 76).
 
 // markHabitShare is the share of the occurrences of a mark between two
 // letters that forms becoming known words with a letter put back for the
 // mark must have for markHabits to take the mark for a misreading: a fixed
-// prior, between the 42% (hyphen) and 59% (stop) of ads-fall2018 and the
-// 11% at most of the collections whose marks are their own (Trove's 8 of 75
-// hyphens' forms, `co-respondent`, `mo-t`).
+// prior, between the 45% (hyphen) and 58% (stop) of ads-fall2018 and the
+// 12% at most of the hyphens of the collections whose marks are their own
+// (Trove's `co-respondent`, `mo-t`).
 const markHabitShare = 0.25
 
 // markHabitMinWords is how many distinct forms of evidence a letter needs
