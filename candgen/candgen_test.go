@@ -447,6 +447,23 @@ func TestLookAlikesKeepKnownPieces(t *testing.T) {
 	}
 }
 
+// TestInnerVariants: a dash inside a token gets its variants (a dash read
+// as two hyphens, as one), a hyphen alone only between two words.
+func TestInnerVariants(t *testing.T) {
+	g := tinyGenerator(t)
+	if got := g.innerVariants("time--the"); !slices.Contains(got, "time—the") {
+		t.Errorf("innerVariants(time--the) = %q", got)
+	}
+	if got := g.innerVariants("time-the"); !slices.Contains(got, "time--the") {
+		t.Errorf("innerVariants(time-the) = %q", got)
+	}
+	for _, w := range []string{"ti-me", "labora-ory", "time-", "-the"} {
+		if got := g.innerVariants(w); len(got) != 0 {
+			t.Errorf("innerVariants(%s) = %q, want none", w, got)
+		}
+	}
+}
+
 func TestPruneKeepsMergesAndMemory(t *testing.T) {
 	g := tinyGenerator(t)
 	g.opt.K, g.opt.MinKeep = 2, 1
