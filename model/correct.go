@@ -347,7 +347,7 @@ const correctWindow = 50_000
 // than correctWindow tokens without other readings is corrected window by
 // window (see windows), against the one profile: of its collection, or of
 // the whole text when prof is nil. A token of words joined by a dash
-// (`titne.—Adjourned.`) is corrected word by word and written back whole
+// (`inonths.--The`) is corrected word by word and written back whole
 // (see dashPieces; the other readings are cut the same way); its
 // candidates are the combinations of its words' (joinDashes).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {

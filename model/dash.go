@@ -15,11 +15,11 @@ import (
 // next with a dash and no space (`months.—The`, `Adjourned.—On`,
 // `was--but`), and an engine reads such a run as one token; the candidates
 // of a token are those of its core as a whole, so the words in it were
-// never corrected (`titne.—Adjourned.` stayed, time being one letter from
-// its first word). Correct cuts such a token into its words, each keeping
-// the dash and the marks before it (`titne.—`, `Adjourned.`), corrects
-// them as tokens of their own, and writes the token back whole from its
-// corrected pieces (`time.—Adjourned.`).
+// never corrected (`inonths.--The` stayed, months being a letter from its
+// first word). Correct cuts such a token into its words, each keeping the
+// dash and the marks before it (`inonths.--`, `The`), corrects them as
+// tokens of their own, and writes the token back whole from its corrected
+// pieces (`months.--The`).
 
 // dashPieces returns the pieces Correct cuts the OCR token tok into, nil
 // when it cuts none: at each run of marks inside its core

@@ -145,7 +145,7 @@
 // among names, a form the decisions made a capitalised word the
 // collection never writes so (`Frnest` -> Finest -> Ernest).
 //
-// Correct cuts a token of words joined by a dash (`titne.—Adjourned.`,
+// Correct cuts a token of words joined by a dash (`inonths.--The`,
 // `was--bul`) into its words, corrects them as tokens and writes the token
 // back whole (dash.go): its candidates are the combinations of its words'.
 //
