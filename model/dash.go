@@ -192,6 +192,15 @@ func dashCombos(c *Correction, j, n int) ([]candgen.Candidate, []float64) {
 			idx[dashCands-1] = idx[o] // the piece as read always
 		}
 		idx = idx[:min(len(idx), dashCands)]
+		if len(idx) == 0 {
+			// no candidate of one word (a piece decided with the next
+			// line's first token, its candidates spanning both): the
+			// piece as decided
+			for k := range combos {
+				combos[k].cand.Text += c.Out[p]
+			}
+			continue
+		}
 		next := make([]combo, 0, len(combos)*len(idx))
 		for _, cb := range combos {
 			for _, k := range idx {

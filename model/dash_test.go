@@ -123,6 +123,16 @@ func TestJoinDashes(t *testing.T) {
 	if got := strings.Join(c.Out, " "); got != "I time.—Adjourned. then " {
 		t.Errorf("text %q", got)
 	}
+	// a piece whose candidates span the next token too (a word broken at
+	// a line end) is combined as decided
+	tx = mustText(t, "I titne.—Adjourn-\ned. then\n")
+	cut, counts = cutDashes(tx)
+	d := dashCorrection([]string{"I", "time.—", "Adjourn-", "ed.", "then"}, [][]string{{"I"}, {"titne.—", "time.—"}, {}, {"ed."}, {"then"}})
+	d.Cands[2], d.Scores[2] = []candgen.Candidate{{Text: "Adjourn- ed.", Span: 2, Source: candgen.SrcOriginal}}, []float64{0}
+	c = joinDashes(d, tx, cut, counts)
+	if len(c.Cands[1]) != 2 || c.Cands[1][0].Text != "titne.—Adjourn-" || c.Cands[1][1].Text != "time.—Adjourn-" || c.Out[1] != "time.—Adjourn-" {
+		t.Errorf("with a piece broken at a line end: %q, candidates %v", c.Out, c.Cands[1])
+	}
 }
 
 func mustText(t *testing.T, src string) *data.Text {
