@@ -71,8 +71,11 @@ var conventionPairs = [][2]rune{{'u', 'v'}, {'i', 'j'}}
 // at word starts) follow those, and the habits of the spaces between
 // words last (spacingHabits: words run together, words broken apart).
 func (m *Model) Habits(prof *profile.Profile) []candgen.Habit {
-	letters := m.letterHabits(prof)
-	letters = append(letters, m.markHabits(prof)...)
+	var letters []candgen.Habit
+	if prof != nil && m.Conf != nil {
+		ev := m.habitEvidence(prof)
+		letters = append(m.letterHabits(ev), m.markHabits(ev)...)
+	}
 	letters = append(letters, m.capitalHabits(prof, letters)...)
 	letters = append(letters, m.caseHabits(prof)...)
 	return append(letters, m.spacingHabits(prof)...)
@@ -152,13 +155,11 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 	return out
 }
 
-// letterHabits returns the habits of single letters (Habits without the
-// case habits).
-func (m *Model) letterHabits(prof *profile.Profile) []candgen.Habit {
-	if prof == nil || m.Conf == nil {
-		return nil
-	}
-	stats, all, runes := m.habitEvidence(prof)
+// letterHabits returns the habits of single letters that the evidence of
+// a profile's word forms shows (habitEvidence; Habits without the
+// capitals', marks', case and spacing habits).
+func (m *Model) letterHabits(ev *habitEv) []candgen.Habit {
+	stats, all, runes := ev.recurring, ev.all, ev.runes
 	rate := func(s *habitStat) float64 { return s.tokens / (runes[s.t] + s.tokens) }
 	list, floor := byEvidence(stats, rate)
 	var out []candgen.Habit
@@ -414,15 +415,17 @@ type habitStat struct {
 // ends, `cated` and `sults` in ads-fall2018, recur and make by one letter
 // rare words, caked and sulks, that the collection never writes); a form
 // seen once says nothing either way and counts for all its readings. One
-// pass gathers both, the forms seen once being most of the work. It also
-// returns each rune's occurrences in all the profile's word forms.
-func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKey]*habitStat, runes map[rune]float64) {
+// pass gathers both, the forms seen once being most of the work, with
+// each rune's occurrences in all the profile's word forms and the
+// evidence of the marks between letters (addMark, for markHabits).
+func (m *Model) habitEvidence(prof *profile.Profile) *habitEv {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	weight := func(w string) float64 { return knownWeight(m.Lex, eng, w) }
 	known := func(w string) bool { return weight(w) > 0 }
 	filter := m.knownWords(eng)
-	recurring, all = map[habitKey]*habitStat{}, map[habitKey]*habitStat{}
-	runes = map[rune]float64{}
+	recurring, all := map[habitKey]*habitStat{}, map[habitKey]*habitStat{}
+	runes := map[rune]float64{}
+	marks := map[rune]*markStat{}
 	var rs, v []rune
 	type hit struct {
 		habitKey
@@ -441,6 +444,7 @@ func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKe
 				nl++
 			}
 		}
+		addMark(marks, w, float64(c.N), known)
 		if !letters || nl < 2 || len(rs) < 2 || len(rs) > 24 || known(w) {
 			continue
 		}
@@ -522,7 +526,16 @@ func (m *Model) habitEvidence(prof *profile.Profile) (recurring, all map[habitKe
 			}
 		}
 	}
-	return recurring, all, runes
+	return &habitEv{recurring, all, runes, marks}
+}
+
+// habitEv is the evidence habitEvidence gathers: of the misreadings of
+// letters in the recurring forms and in all forms, each rune's
+// occurrences, and the marks between letters.
+type habitEv struct {
+	recurring, all map[habitKey]*habitStat
+	runes          map[rune]float64
+	marks          map[rune]*markStat
 }
 
 // habit returns the misreading s as a Habit at rate r, the model's own

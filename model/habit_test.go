@@ -122,7 +122,8 @@ func TestHabitEvidenceForms(t *testing.T) {
 		doc = append(doc, "cated", "were", "the", "of")
 	}
 	doc = append(doc, "wero", "thoy")
-	recurring, all, runes := m.habitEvidence(profile.Of([][]string{doc}, profile.Options{}))
+	ev := m.habitEvidence(profile.Of([][]string{doc}, profile.Options{}))
+	recurring, all, runes := ev.recurring, ev.all, ev.runes
 	kt, eo := habitKey{'k', "t"}, habitKey{'e', "o"}
 	if s := recurring[kt]; s == nil || s.words != 1 || s.tokens <= 0 || s.tokens > 5 {
 		t.Errorf("recurring evidence of k read as t: %+v, want cated's (its 5 tokens shared with dated, rated...)", s)

@@ -8,8 +8,6 @@ import (
 	"unicode/utf8"
 
 	"ocrfix/candgen"
-	"ocrfix/lm/english"
-	"ocrfix/profile"
 )
 
 // Marks read for letters. Some engines write a mark where they cannot read
@@ -70,69 +68,68 @@ func markForm(w string) (mark rune, at int, ok bool) {
 	return mark, at, true
 }
 
-// markHabits returns the habits of letters read as marks that the word
-// forms of prof show (see above): for each mark whose forms between two
-// letters become, in markHabitShare of their occurrences at least and in
-// habitMinWords forms at least, a known word (knownWeight) with one small
-// letter put back for it, a habit of each letter that markHabitMinWords
-// of those forms make words with; the occurrences of a form that several
-// letters make words of (`h.s`: has, his) shared among them. A habit's
-// rate is its occurrences against the letter's in the profile, as
-// letterHabits's.
-func (m *Model) markHabits(prof *profile.Profile) []candgen.Habit {
-	if prof == nil || m.Conf == nil {
-		return nil
+// markStat is the evidence of one mark between two letters in a
+// profile's word forms (addMark): its occurrences, and those of the forms
+// that become known words with a small letter put back for it, with the
+// evidence of each letter so put back.
+type markStat struct {
+	tokens, explained float64
+	words             int
+	letters           map[habitKey]*habitStat
+}
+
+// addMark counts the word form w, seen n times, in the evidence of the
+// marks if it holds one between two letters (markForm): a form that
+// known (a known word) takes with one small letter put back for the mark
+// explains it, its occurrences shared among the letters that do so.
+func addMark(marks map[rune]*markStat, w string, n float64, known func(string) bool) {
+	mark, at, ok := markForm(w)
+	if !ok {
+		return
 	}
-	eng, _, _ := english.Model() // loaded by Read or Train
-	known := func(w string) bool { return knownWeight(m.Lex, eng, w) > 0 }
-	type markStat struct {
-		tokens, explained float64
-		words             int
-		letters           map[habitKey]*habitStat
+	s := marks[mark]
+	if s == nil {
+		s = &markStat{letters: map[habitKey]*habitStat{}}
+		marks[mark] = s
 	}
-	marks := map[rune]*markStat{}
-	runes := map[rune]float64{}
+	s.tokens += n
+	if known(w) {
+		return
+	}
 	var made []rune
-	for w, c := range prof.WordForms() {
-		for _, r := range w {
-			runes[r] += float64(c.N)
-		}
-		mark, at, ok := markForm(w)
-		if !ok {
-			continue
-		}
-		s := marks[mark]
-		if s == nil {
-			s = &markStat{letters: map[habitKey]*habitStat{}}
-			marks[mark] = s
-		}
-		s.tokens += float64(c.N)
-		if known(w) {
-			continue
-		}
-		made = made[:0]
-		for t := 'a'; t <= 'z'; t++ {
-			if known(w[:at] + string(t) + w[at+utf8.RuneLen(mark):]) {
-				made = append(made, t)
-			}
-		}
-		if len(made) == 0 {
-			continue
-		}
-		s.explained += float64(c.N)
-		s.words++
-		for _, t := range made {
-			addStat(s.letters, habitKey{t, string(mark)}, float64(c.N)/float64(len(made)))
+	for t := 'a'; t <= 'z'; t++ {
+		if known(w[:at] + string(t) + w[at+utf8.RuneLen(mark):]) {
+			made = append(made, t)
 		}
 	}
+	if len(made) == 0 {
+		return
+	}
+	s.explained += n
+	s.words++
+	for _, t := range made {
+		addStat(s.letters, habitKey{t, string(mark)}, n/float64(len(made)))
+	}
+}
+
+// markHabits returns the habits of letters read as marks that the
+// evidence of a profile's word forms shows (habitEvidence; see above):
+// for each mark whose forms between two letters become, in markHabitShare
+// of their occurrences at least and in habitMinWords forms at least, a
+// known word (knownWeight) with one small letter put back for it, a habit
+// of each letter that markHabitMinWords of those forms make words with;
+// the occurrences of a form that several letters make words of (`h.s`:
+// has, his) shared among them. A habit's rate is its occurrences against
+// the letter's in the profile, as letterHabits's.
+func (m *Model) markHabits(ev *habitEv) []candgen.Habit {
 	var out []candgen.Habit
-	for _, s := range marks {
+	for _, s := range ev.marks {
 		if s.words < habitMinWords || s.explained < markHabitShare*s.tokens {
 			continue
 		}
 		for _, l := range s.letters {
 			if l.words >= markHabitMinWords {
-				out = append(out, l.habit(l.tokens/(runes[l.t]+l.tokens), m.Conf.SubRate(string(l.t), l.o)))
+				out = append(out, l.habit(l.tokens/(ev.runes[l.t]+l.tokens), m.Conf.SubRate(string(l.t), l.o)))
 			}
 		}
 	}
