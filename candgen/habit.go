@@ -103,13 +103,14 @@ func Describe(habits []Habit) []string {
 			out = append(out, h.String())
 			continue
 		}
-		if slices.ContainsFunc(habits[:i], func(g Habit) bool { return g.mark() && !g.Case && !g.Convention && g.OCR == h.OCR }) {
+		sameMark := func(g Habit) bool { return g.mark() && !g.Case && !g.Convention && g.OCR == h.OCR }
+		if slices.ContainsFunc(habits[:i], sameMark) {
 			continue
 		}
 		var b strings.Builder
 		words, tokens := 0, 0
 		for _, g := range habits[i:] {
-			if g.mark() && !g.Case && !g.Convention && g.OCR == h.OCR {
+			if sameMark(g) {
 				if b.Len() > 0 {
 					b.WriteString(", ")
 				}

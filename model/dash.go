@@ -29,10 +29,10 @@ import (
 // joins a compound (`well-known`) or a word broken at a line end, and
 // stays.
 func dashPieces(tok string) []string {
-	pre, core, suf := candgen.SplitAffix(tok)
-	if !strings.ContainsAny(core, "-\u2013\u2014") {
-		return nil
+	if !strings.ContainsAny(tok, "-\u2013\u2014") {
+		return nil // most tokens: no dash to cut at, nothing to split
 	}
+	pre, core, suf := candgen.SplitAffix(tok)
 	var cuts []int // byte offsets in core where a piece after the first starts
 	for i := 0; i < len(core); {
 		r, n := utf8.DecodeRuneInString(core[i:])
