@@ -13,7 +13,7 @@ import (
 // Marks read for letters. Some engines write a mark where they cannot read
 // a letter: ads-fall2018's reads e, o, a and others as a hyphen and a as a
 // stop inside words (`betwe-n`, `sh-uld`, `th.t`, `st.te`), some 1,300
-// tokens, which the letter habits (habitEvidence: letters and figures
+// tokens, which the letter habits (letterHabits: letters and figures
 // only) never looked at, and which the confusion model, trained on
 // collections whose marks inside words are compounds' hyphens, prices as
 // unlikely as any misreading: `betwe-n` stayed, its best candidate the
