@@ -63,9 +63,10 @@
 // # Finding lexicon words near a token
 //
 // A token's core is mapped to its skeleton: lower case, with the rune
-// classes the confusion model finds most confusable merged (learned: on
-// the ads-fall2018 corpus i, l and 1 become one symbol) and frequent
-// one-to-two confusions rewritten (in -> m). A SymSpell-style deletion index
+// classes the confusion model finds most confusable merged (learned: the
+// built-in model adapted to ads-fall2018's habits makes a, i, l and 1 one
+// symbol, m and n another) and frequent one-to-two confusions rewritten
+// (in -> m). A SymSpell-style deletion index
 // stores, for each lexicon skeleton, the 64-bit hashes of every string
 // obtained by deleting up to IndexDeletes runes from its first IndexPrefix
 // runes, as flat sorted arrays with a bucket directory (no map of strings).

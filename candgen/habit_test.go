@@ -290,3 +290,31 @@ func TestAdaptedMarks(t *testing.T) {
 		t.Errorf("Describe = %q, want %q", got, want)
 	}
 }
+
+// TestAdaptedSkeleton: a pair of letters read for each other in 1% of
+// their occurrences joins no skeleton class (skelMinRate) until the
+// confusion is adapted to a habit found in a collection's profile
+// (skelAdaptedRate); the glyph priors alone, habits without evidence,
+// leave the skeleton as trained.
+func TestAdaptedSkeleton(t *testing.T) {
+	right := strings.Repeat("the cat came near the ocean to eat rice ", 300)
+	conf := LearnConfusion(readings("ocean", "oeean", 12, right), ConfusionOptions{})
+	if r := conf.SubRate("c", "e"); r < skelAdaptedRate || r >= skelMinRate {
+		t.Fatalf("c read as e at %.4f, want %.3f to %.3f", r, skelAdaptedRate, skelMinRate)
+	}
+	same := func(c *Confusion) bool {
+		sk := learnSkeleton(c)
+		return string(sk.key(nil, "oeean")) == string(sk.key(nil, "ocean"))
+	}
+	if same(conf) {
+		t.Errorf("trained confusion: c and e share a skeleton class at %.4f", conf.SubRate("c", "e"))
+	}
+	habit := Habit{True: 'r', OCR: "i", Rate: 0.05}
+	if c := conf.Adapted([]Habit{habit}); c == conf || same(c) {
+		t.Errorf("adapted to a glyph prior (no evidence): c and e share a class, or nothing adapted")
+	}
+	habit.Words, habit.Tokens = 30, 40
+	if c := conf.Adapted([]Habit{habit}); !same(c) {
+		t.Errorf("adapted to a found habit: c and e in different classes")
+	}
+}
