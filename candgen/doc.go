@@ -35,13 +35,16 @@
 // systematically read as another or as two, found by package model in the
 // collection's own OCR): the habit's share of the true rune's counts moves
 // from its copies to the misreading, and the global rates stay the
-// trained ones. A generator over the copy learns its skeleton from it but
-// its look-alikes from the trained model, and looks up in the lexicon the
-// habit's variants of an unknown core (`tliat` -> `that`, h read as li),
-// which the skeleton search may not reach. With Options.Joins a generator
-// does the same for the readings of two letters as one that its model
-// learned (rn read as m, at least glyphMinCount times and at joinMinRate, a
-// fifth of a percent: ri read as m, ti as u), which the skeleton rewrites
+// trained ones. A generator over the copy learns its skeleton from it
+// (with wider classes where a habit was found in the collection: letters
+// read for each other in 0.5% of their occurrences share a class there,
+// in 2% elsewhere) but its look-alikes from the trained model, and looks
+// up in the lexicon the habit's variants of an unknown core (`tliat` ->
+// `that`, h read as li), which the skeleton search may not reach. With
+// Options.Joins a generator does the same for the readings of two letters
+// as one that its model learned (rn read as m, at least glyphMinCount
+// times and at joinMinRate, a fifth of a percent: ri read as m, ti as u),
+// which the skeleton rewrites
 // only when they are far more frequent: `conceming` finds concerning, two
 // skeleton edits away, though a search stopped by conceding, one edit away,
 // never reaches it; `bom` finds born, beyond a three-letter token's bound
@@ -66,12 +69,12 @@
 // classes the confusion model finds most confusable merged (learned: the
 // built-in model adapted to ads-fall2018's habits makes a, i, l and 1 one
 // symbol, m and n another) and frequent one-to-two confusions rewritten
-// (in -> m). A SymSpell-style deletion index
-// stores, for each lexicon skeleton, the 64-bit hashes of every string
-// obtained by deleting up to IndexDeletes runes from its first IndexPrefix
-// runes, as flat sorted arrays with a bucket directory (no map of strings).
-// Skeletons whose words come only from word lists (no training count) are
-// stored without deletions: such a word is proposed when the token's
+// (in -> m). A SymSpell-style deletion index stores, for each lexicon
+// skeleton, the 64-bit hashes of every string obtained by deleting up to
+// IndexDeletes runes from its first IndexPrefix runes, as flat sorted
+// arrays with a bucket directory (no map of strings). Skeletons whose
+// words come only from word lists (no training count) are stored without
+// deletions: such a word is proposed when the token's
 // indexed prefix equals its own up to look-alikes or one extra rune (and
 // the whole within the bound), while the training truth's words are
 // searched within the full bound: a general word list holds many times the
