@@ -135,9 +135,10 @@ type ctxBuilder struct {
 
 // margin returns d's margin of candidate k (c) of position i, whose rows
 // start at lo: worked out once for all the positions sharing the list,
-// except for a token whose margin depends on its neighbours (byNeighbours).
+// except for a token or a change whose margin depends on its neighbours
+// (byNeighbours, splitByNeighbours).
 func (b *ctxBuilder) margin(d decider, i, lo, k int, c *candgen.Candidate) float64 {
-	if b.marg == nil || byNeighbours(b.words[i]) {
+	if b.marg == nil || byNeighbours(b.words[i]) || splitByNeighbours(b.words[i], c.Text) {
 		return d.margin(b.words, i, c)
 	}
 	row := lo + k

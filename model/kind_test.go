@@ -561,6 +561,47 @@ func TestNamesInList(t *testing.T) {
 	}
 }
 
+// A capitalised token where names stand is not split into words (David
+// Tehan Fred -> To him), though the pronoun I and the article A run into
+// the next word are.
+func TestNameSplit(t *testing.T) {
+	for _, c := range []struct {
+		text, cand string // the token decided is the one marked with *
+		want       bool   // nameSplit: the split is refused
+	}{
+		{"David *Tehan Fred", "To him", true}, // between two capitalised words
+		{"Kenneth *Inall, Cornelius", "In all", true},
+		{"Mr. *Smitthe said", "Smith he", true}, // after a title
+		{"Messrs *Smitthe and", "Smith he", true},
+		{"J. *Smitthe said", "Smith he", true},    // after an initial
+		{"Kenneth *Iam Cornelius", "I am", false}, // the pronoun run into the next word
+		{"Kenneth *Adinner Cornelius", "A dinner", false},
+		{"and *Tehan went", "To him", false},     // not where names stand
+		{"David *tehan Fred", "to him", false},   // not capitalised
+		{"David *TEHAN Fred", "TO HIM", false},   // capitals only: a heading
+		{"*Tehan Fred", "To him", false},         // the text's first word
+		{"Mr. *Smitthe said", "smith he", false}, // the first word small
+	} {
+		words, i := markedWord(c.text)
+		_, core, _ := candgen.SplitAffix(words[i])
+		if got := nameSplit(words, i, core, c.cand); got != c.want {
+			t.Errorf("%q -> %q: nameSplit %v, want %v", c.text, c.cand, got, c.want)
+		}
+		if c.want && !splitByNeighbours(words[i], c.cand) {
+			t.Errorf("%q -> %q: the support of the split does not depend on the neighbours", c.text, c.cand)
+		}
+	}
+	// the profile gate refuses it whatever the collection writes
+	p := profile.Of([][]string{strings.Fields("to him to him to him in all in all David Tehan Fred")}, profile.Options{})
+	words, i := markedWord("David *Tehan Fred")
+	if supported(p, nil, nil, eval.KindSplit, words, i, &candgen.Candidate{Text: "To him", Span: 1}) {
+		t.Error("David Tehan Fred -> To him supported")
+	}
+	if splitByNeighbours("Tehan", "Tehan") || splitByNeighbours("tehan", "te han") {
+		t.Error("splitByNeighbours: a change that is no split of a capitalised token")
+	}
+}
+
 // A symbol before a number is the text's (§ 12), not a misread word; the
 // marks read for the pronoun I are judged by other rules.
 func TestSymbolBeforeNumber(t *testing.T) {
