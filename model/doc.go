@@ -41,7 +41,8 @@
 // supported: a known word or acronym the collection repeats, a spelling
 // whose case or punctuation the collection repeats, a number it repeats
 // or one that is a day or a share, a name where names stand: `Esther Isla
-// Woolnough`, `J. C. Gannon`).
+// Woolnough`, `J. C. Gannon`, neither made another word nor split into
+// two, `David Tehan Fred`).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
@@ -54,7 +55,8 @@
 // log-odds, a Lattice), then Collect (the decisions). The path lives in
 // correct.go; training computes its rows through the same functions.
 // A word broken across two lines (ques- at a line end, tlon starting the
-// next; or a mark an engine made of the hyphen, develop* ment) is decided
+// next; or a mark an engine made of the hyphen, develop* ment; never a
+// word in capitals, `SALE.`, whose word would go on in capitals) is decided
 // as the word its pieces make and written back in its two pieces
 // (hyphen.go: ques- tion), where the pieces would otherwise be tokens to
 // correct (ment -> moment). Where the model's training truth writes most
