@@ -35,7 +35,8 @@ func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(
 // hyphen right after a letter (con-, ques¬; or a mark OCR makes of one,
 // misreadHyphen; or a letter, where the engine lost the hyphen) and token
 // i+1, the first of the next line, starts with a lower-case letter
-// (sideration, tlon), and the two are the pieces of one word broken at the
+// (sideration, tlon) where token i is no word in capitals (acronym: SALE.),
+// and the two are the pieces of one word broken at the
 // line end rather than a compound whose own hyphen fell there (well-
 // known) or two words. known reports a word of the lexicon (a Norm form:
 // lower case, no punctuation at its ends). The pieces are taken for a
@@ -71,8 +72,14 @@ func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
 			continue
 		}
-		if f, _ := utf8.DecodeRuneInString(b); !unicode.IsLower(f) || capitalsOnly(head) {
-			continue // a word in capitals goes on in capitals
+		if f, _ := utf8.DecodeRuneInString(b); !unicode.IsLower(f) || acronym(head) {
+			// A word in capitals (a heading's, an abbreviation) goes on in
+			// capitals: BL snippets (HIPE-OCRepair 2026) wrote `FOR SALE.`
+			// over a line read `m 0 be SOLD` as `FOR SALE¬`, salem being a
+			// known word (words matched 4,388 -> 4,389; its cMER reduction
+			// 18.0% -> 17.9%, the stray m now a word of its own); the other
+			// seven sets of the harness the same.
+			continue
 		}
 		whole := known(profile.Norm(head + b))
 		if within && !whole {
@@ -91,27 +98,6 @@ func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 		i++
 	}
 	return at
-}
-
-// capitalsOnly reports whether w's letters, two or more, are all capitals
-// (SALE, U.S.A): a heading's word or an abbreviation, whose next line a
-// word broken at its end would go on in capitals. lineBreaks takes no such
-// word for the first piece of a broken word: BL snippets (HIPE-OCRepair
-// 2026) wrote `FOR SALE.` over a line read `m 0 be SOLD` as `FOR SALE¬`,
-// salem being a known word (words matched 4,388 -> 4,389; its cMER
-// reduction 18.0% -> 17.9%, the stray m now a word of its own); the other
-// seven sets of the harness the same.
-func capitalsOnly(w string) bool {
-	letters := 0
-	for _, r := range w {
-		if unicode.IsLetter(r) {
-			if !unicode.IsUpper(r) {
-				return false
-			}
-			letters++
-		}
-	}
-	return letters >= 2
 }
 
 // nearBroken reports whether the pieces of a word the engine broke at a
