@@ -637,3 +637,34 @@ func TestCopyPathBound(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneKeeping: a clone keeping fewer candidates makes the lists of
+// the generator it was cloned from cut shorter (its first candidates the
+// same), never longer, and leaves the generator's own lists alone.
+func TestCloneKeeping(t *testing.T) {
+	g := tinyGenerator(t)
+	ocr := strings.Fields("tbe rnodern mar ket thecat sat on tbe rnat")
+	want := g.Generate(ocr, nil)
+	c := g.CloneKeeping(2)
+	got := c.Generate(ocr, nil)
+	shorter := false
+	for i := range want {
+		if len(got[i]) > len(want[i]) {
+			t.Errorf("position %d: %d candidates, more than the %d of the generator", i, len(got[i]), len(want[i]))
+			continue
+		}
+		shorter = shorter || len(got[i]) < len(want[i])
+		if len(got[i]) > 0 && got[i][0].Text != want[i][0].Text {
+			t.Errorf("position %d: best %q, want %q", i, got[i][0].Text, want[i][0].Text)
+		}
+	}
+	if !shorter {
+		t.Error("no list cut shorter")
+	}
+	if again := g.CloneKeeping(0).Generate(ocr, nil); !reflect.DeepEqual(again, want) {
+		t.Error("CloneKeeping(0) generates differently from the generator")
+	}
+	if again := g.Generate(ocr, nil); !reflect.DeepEqual(again, want) {
+		t.Error("the generator's own lists changed")
+	}
+}

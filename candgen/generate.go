@@ -224,6 +224,19 @@ func (g *Generator) Clone() *Generator {
 	return &c
 }
 
+// CloneKeeping returns a Clone whose lists keep at most n candidates
+// below the posterior mass of Options.Mass (Options.MinKeep lowered to n
+// when above it; n <= 0 keeps g's): the lists cut shorter with the same
+// index and options otherwise. The candidates of a list that Options.Mass
+// leaves out are the least likely ones.
+func (g *Generator) CloneKeeping(n int) *Generator {
+	c := g.Clone()
+	if n > 0 && n < c.opt.MinKeep {
+		c.opt.MinKeep = n
+	}
+	return c
+}
+
 // NearWord reports whether the lexicon holds a word whose skeleton is
 // within one edit of the skeleton of core (look-alikes free): the word an
 // OCR string is likely a misreading of, found by the search Generate

@@ -129,6 +129,11 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
 	sameCorrections(t, m2, test, outs)
+	// Both correct with generators cutting their lists at correctMinKeep,
+	// where training kept the options' MinKeep.
+	if m.gens.keep != correctMinKeep || m2.gens.keep != correctMinKeep {
+		t.Errorf("correcting pools keep %d and %d (read back), want %d", m.gens.keep, m2.gens.keep, correctMinKeep)
+	}
 
 	// Training is deterministic.
 	m3, err := Train(train, testOptions())

@@ -396,7 +396,7 @@ func trainedModel(comp *components, main, noConf *rankerFit, opt *Options, stats
 		Seed:        opt.Seed,
 		LDAIters:    comp.res.LDAIters,
 		Lexicons:    len(opt.Lexicons),
-		gens:        comp.gens,
+		gens:        comp.gens.correcting(),
 		resources:   comp.res,
 	}
 	if opt.Unseen {
