@@ -638,14 +638,15 @@ func TestCopyPathBound(t *testing.T) {
 	}
 }
 
-// TestCloneKeeping: a clone keeping fewer candidates makes the lists of
+// TestCloneNarrowed: a clone keeping fewer candidates makes the lists of
 // the generator it was cloned from cut shorter (its first candidates the
-// same), never longer, and leaves the generator's own lists alone.
-func TestCloneKeeping(t *testing.T) {
+// same), never longer, and leaves the generator's own lists alone; one
+// taking words for whole splits none of them.
+func TestCloneNarrowed(t *testing.T) {
 	g := tinyGenerator(t)
 	ocr := strings.Fields("tbe rnodern mar ket thecat sat on tbe rnat")
 	want := g.Generate(ocr, nil)
-	c := g.CloneKeeping(2)
+	c := g.CloneNarrowed(Narrowing{MinKeep: 2})
 	got := c.Generate(ocr, nil)
 	shorter := false
 	for i := range want {
@@ -661,10 +662,30 @@ func TestCloneKeeping(t *testing.T) {
 	if !shorter {
 		t.Error("no list cut shorter")
 	}
-	if again := g.CloneKeeping(0).Generate(ocr, nil); !reflect.DeepEqual(again, want) {
-		t.Error("CloneKeeping(0) generates differently from the generator")
+	if again := g.CloneNarrowed(Narrowing{}).Generate(ocr, nil); !reflect.DeepEqual(again, want) {
+		t.Error("a clone narrowing nothing generates differently from the generator")
 	}
 	if again := g.Generate(ocr, nil); !reflect.DeepEqual(again, want) {
 		t.Error("the generator's own lists changed")
+	}
+}
+
+// TestWhole: a word the lexicon holds without a count is split into two
+// words it knows, unless Options.Whole takes it for whole.
+func TestWhole(t *testing.T) {
+	pairs := tinyPairs()
+	lex := tinyLexicon(pairs, "the of and to in at one market town", 3)
+	lex.Add("atone", 0)
+	g := NewGenerator(LearnConfusion(pairs, ConfusionOptions{}), lex, Options{})
+	ocr := []string{"atone"}
+	if !hasCand(g.Generate(ocr, nil)[0], "at one", 1) {
+		t.Fatal("atone is not split into at one")
+	}
+	c := g.CloneNarrowed(Narrowing{Whole: func(w string) bool { return w == "atone" }})
+	if cs := c.Generate(ocr, nil)[0]; hasCand(cs, "at one", 1) || !hasCand(cs, "atone", 1) {
+		t.Errorf("atone taken for whole: candidates %v", cs)
+	}
+	if !hasCand(g.Generate(ocr, nil)[0], "at one", 1) {
+		t.Error("the generator cloned no longer splits atone")
 	}
 }

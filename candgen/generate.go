@@ -59,6 +59,14 @@ type Options struct {
 	// not saved with a model (the caller sets it each time it makes a
 	// generator).
 	Deep func(fold string) bool `json:"-"`
+	// Whole reports whether a lexicon fold the training truth never wrote
+	// (a word of the lexicon without a count) is a word of running text
+	// that OCR rarely makes of two words run together: a core with such
+	// a fold is not split (a counted word never is). Package model sets
+	// it, to the words of its English model, for correcting only
+	// (CloneNarrowed). nil: every core the lexicon does not count is
+	// tried. Not saved with a model.
+	Whole func(fold string) bool `json:"-"`
 	// Joins looks up, for a token the lexicon lacks, the words that the
 	// readings of two letters as one that the confusion model learned
 	// hide (see the package documentation: `conceming` -> concerning).
@@ -224,15 +232,28 @@ func (g *Generator) Clone() *Generator {
 	return &c
 }
 
-// CloneKeeping returns a Clone whose lists keep at most n candidates
-// below the posterior mass of Options.Mass (Options.MinKeep lowered to n
-// when above it; n <= 0 keeps g's): the lists cut shorter with the same
-// index and options otherwise. The candidates of a list that Options.Mass
-// leaves out are the least likely ones.
-func (g *Generator) CloneKeeping(n int) *Generator {
+// Narrowing is what a clone may change of the options it was cloned with
+// (CloneNarrowed): settings read while generating, never by the index,
+// that only make fewer candidates. The zero Narrowing changes nothing.
+type Narrowing struct {
+	// MinKeep, when above 0 and below Options.MinKeep, replaces it: the
+	// lists keep at most that many candidates below the posterior mass
+	// of Options.Mass (those Options.Mass leaves out are the least
+	// likely).
+	MinKeep int
+	// Whole, when not nil, replaces Options.Whole.
+	Whole func(fold string) bool
+}
+
+// CloneNarrowed returns a Clone generating with the options n narrows,
+// over the same index.
+func (g *Generator) CloneNarrowed(n Narrowing) *Generator {
 	c := g.Clone()
-	if n > 0 && n < c.opt.MinKeep {
-		c.opt.MinKeep = n
+	if n.MinKeep > 0 && n.MinKeep < c.opt.MinKeep {
+		c.opt.MinKeep = n.MinKeep
+	}
+	if n.Whole != nil {
+		c.opt.Whole = n.Whole
 	}
 	return c
 }
@@ -1156,7 +1177,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
-	if !g.opt.NoSplit && !counted {
+	if !g.opt.NoSplit && !counted && !(known && g.opt.Whole != nil && g.opt.Whole(lc)) {
 		cs = g.splitCands(cs, core, score0)
 	}
 	cs = pruneCore(cs, w, g.opt.K)

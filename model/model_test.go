@@ -131,8 +131,8 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 	sameCorrections(t, m2, test, outs)
 	// Both correct with generators cutting their lists at correctMinKeep,
 	// where training kept the options' MinKeep.
-	if m.gens.keep != correctMinKeep || m2.gens.keep != correctMinKeep {
-		t.Errorf("correcting pools keep %d and %d (read back), want %d", m.gens.keep, m2.gens.keep, correctMinKeep)
+	if m.gens.narrow.MinKeep != correctMinKeep || m2.gens.narrow.MinKeep != correctMinKeep || m.gens.narrow.Whole == nil || m2.gens.narrow.Whole == nil {
+		t.Errorf("correcting pools narrow %+v and %+v (read back), want MinKeep %d and English words whole", m.gens.narrow, m2.gens.narrow, correctMinKeep)
 	}
 
 	// Training is deterministic.
