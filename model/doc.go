@@ -54,10 +54,11 @@
 // one made by ocrfix profile): Score (the candidates, their features and
 // log-odds, a Lattice), then Collect (the decisions). The path lives in
 // correct.go; training computes its rows through the same functions, with
-// one difference: its candidate lists keep candgen's MinKeep (12) below
-// the posterior mass, where correction keeps at most correctMinKeep (6;
-// the ranker learns from more wrong candidates than it should choose
-// among).
+// one difference (correctNarrowing): its candidate lists keep candgen's
+// MinKeep (12) below the posterior mass, where correction keeps at most
+// correctMinKeep (6; the ranker learns from more wrong candidates than it
+// should choose among), and correction does not split a word of English
+// running text.
 // A word broken across two lines (ques- at a line end, tlon starting the
 // next; or a mark an engine made of the hyphen, develop* ment; never a
 // word in capitals, `SALE.`, whose word would go on in capitals) is decided

@@ -129,8 +129,8 @@ func TestTrainCorrectRoundTrip(t *testing.T) {
 		t.Errorf("a model trained on its own collection has own weights %v, read back as %v", r.Own, r2.Own)
 	}
 	sameCorrections(t, m2, test, outs)
-	// Both correct with generators cutting their lists at correctMinKeep,
-	// where training kept the options' MinKeep.
+	// Both correct with generators narrowed by correctNarrowing (lists cut
+	// at correctMinKeep, English words not split), which training is not.
 	if m.gens.narrow.MinKeep != correctMinKeep || m2.gens.narrow.MinKeep != correctMinKeep || m.gens.narrow.Whole == nil || m2.gens.narrow.Whole == nil {
 		t.Errorf("correcting pools narrow %+v and %+v (read back), want MinKeep %d and English words whole", m.gens.narrow, m2.gens.narrow, correctMinKeep)
 	}
