@@ -827,7 +827,9 @@ type genPool struct {
 	// (candgen.Generator.CloneNarrowed): correctNarrowing in the pools
 	// that correct, nothing in those of training.
 	narrow candgen.Narrowing
-	eng    bool // the English model is used (newGenPool)
+	// english reports a word of English running text (englishWord); nil
+	// when the model leaves the English model out (newGenPool)
+	english func(fold string) bool
 }
 
 // genPool returns an empty pool of generators over conf and the model's
@@ -843,15 +845,15 @@ func (m *Model) genPool(conf *candgen.Confusion) *genPool {
 	opt := m.GenOpt
 	opt.Joins = m.forUnseen()
 	p := newGenPool(conf, m.Lex, opt, !m.FeatOpt.NoEnglish)
-	p.narrow = correctNarrowing(p.eng)
+	p.narrow = correctNarrowing(p.english)
 	return p
 }
 
 // correctNarrowing returns what the generators that correct change of
 // the options of training (candgen.Narrowing): their lists keep at most
-// correctMinKeep candidates below the posterior mass, and, with eng (the
-// model uses the English model), a core that is a word of English
-// running text (englishWord) is not split (candgen.Options.Whole). OCR
+// correctMinKeep candidates below the posterior mass, and a core that is
+// a word of English running text (inEnglish, the pool's englishWord; nil
+// without the English model) is not split (candgen.Options.Whole). OCR
 // seldom makes such a word of two run together, and the splits of it the
 // candidates held were nearly never chosen: with the built-in and
 // held-out models the eight sets of correctMinKeep's figures changed by 2
@@ -861,14 +863,8 @@ func (m *Model) genPool(conf *candgen.Confusion) *genPool {
 // pairs of runs). Training keeps the splits: with them left out of its
 // lists too, the retrained built-in model matched 18 words fewer on
 // ads-fall2018 and broke 4 more.
-func correctNarrowing(eng bool) candgen.Narrowing {
-	n := candgen.Narrowing{MinKeep: correctMinKeep}
-	if eng {
-		if m, _, err := english.Model(); err == nil {
-			n.Whole = func(w string) bool { return englishWord(m, w) }
-		}
-	}
-	return n
+func correctNarrowing(inEnglish func(fold string) bool) candgen.Narrowing {
+	return candgen.Narrowing{MinKeep: correctMinKeep, Whole: inEnglish}
 }
 
 // correctMinKeep is the most candidates correction keeps of a position
@@ -897,12 +893,17 @@ const correctMinKeep = 6
 // common English no training collection wrote than the rare ones of a
 // word list.
 func newGenPool(conf *candgen.Confusion, lex *candgen.Lexicon, opt candgen.Options, eng bool) *genPool {
-	if eng && opt.Deep == nil {
+	p := &genPool{conf: conf, lex: lex}
+	if eng {
 		if m, _, err := english.Model(); err == nil {
-			opt.Deep = func(w string) bool { return englishWord(m, w) }
+			p.english = func(w string) bool { return englishWord(m, w) }
 		}
 	}
-	return &genPool{conf: conf, lex: lex, opt: opt, eng: eng}
+	if opt.Deep == nil {
+		opt.Deep = p.english
+	}
+	p.opt = opt
+	return p
 }
 
 // get returns a free generator, cloning the prototype when none is free.
@@ -927,7 +928,7 @@ func (p *genPool) get() *candgen.Generator {
 func (p *genPool) correcting() *genPool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return &genPool{conf: p.conf, lex: p.lex, opt: p.opt, proto: p.proto, narrow: correctNarrowing(p.eng), eng: p.eng}
+	return &genPool{conf: p.conf, lex: p.lex, opt: p.opt, proto: p.proto, narrow: correctNarrowing(p.english), english: p.english}
 }
 
 // put hands g back for reuse.
