@@ -50,7 +50,10 @@
 // never reaches it; `bom` finds born, beyond a three-letter token's bound
 // of one edit. The reverse, one letter read as the two (m read as in), is
 // looked up the same way (`Froin` finds From, which a search stopped by
-// frown, one edit away, never reaches).
+// frown, one edit away, never reaches). Both are looked up for a core the
+// lexicon knows as well: OCR makes real words of others this way (`arid`
+// for and, n read as ri; `rams` for rains), and a known word's search
+// goes one skeleton edit deep only.
 //
 // # The lexicon
 //

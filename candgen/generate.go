@@ -67,7 +67,7 @@ type Options struct {
 	// (CloneNarrowed). nil: every core the lexicon does not count is
 	// tried. Not saved with a model.
 	Whole func(fold string) bool `json:"-"`
-	// Joins looks up, for a token the lexicon lacks, the words that the
+	// Joins looks up, for every token, the words that the
 	// readings of two letters as one that the confusion model learned
 	// hide (see the package documentation: `conceming` -> concerning).
 	// Not saved with a model: package model sets it for a model trained
@@ -1134,11 +1134,15 @@ func (g *Generator) coreCands(core string) []coreCand {
 				}
 			}
 		}
-		// and the words a reading of two letters as one that the model
-		// learned hides where the skeleton holds no rewrite for it (too
-		// seldom for one: `bom` for born is two skeleton edits, beyond a
-		// three-letter word's bound, and `conceming` one edit from
-		// conceding, which stops the search before two)
+	}
+	// the words a reading of two letters as one that the model learned
+	// hides where the skeleton holds no rewrite for it (too seldom for
+	// one: `bom` for born is two skeleton edits, beyond a three-letter
+	// word's bound, and `conceming` one edit from conceding, which stops
+	// the search before two), for a word the lexicon knows too (`arid`
+	// for and, n read as ri; `rams` for rains): a look-up only adds a
+	// candidate, which the confusion prices and the ranker weighs
+	if len(g.joins) > 0 {
 		for _, j := range g.joins {
 			for _, v := range putBack(lc, j.ocr, j.truth) {
 				if fid, ok := g.lex.fold[v]; ok {

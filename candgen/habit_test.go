@@ -223,13 +223,13 @@ func TestJoins(t *testing.T) {
 	if !slices.Contains(learnJoins(rare, joinMinRate), join{"n", "ri"}) || slices.Contains(learnJoins(rare, glyphMinRate), join{"n", "ri"}) {
 		t.Errorf("ri read as n at %.4f: joins %v at joinMinRate, %v at glyphMinRate", r, learnJoins(rare, joinMinRate), learnJoins(rare, glyphMinRate))
 	}
-	lex := tinyLexicon(pairs, "concerning conceding from frown", 5)
+	lex := tinyLexicon(pairs, "concerning conceding from frown torn tom", 5)
 	for _, joins := range []bool{true, false} {
 		g := NewGenerator(conf, lex, Options{Joins: joins})
 		if k := g.sk.key(nil, "conceming"); string(k) != "conceming" {
 			t.Fatalf("skeleton of conceming %q: the test needs no skeleton class nor rewrite", string(k))
 		}
-		out := g.Generate([]string{"conceming", "frorn"}, nil)
+		out := g.Generate([]string{"conceming", "frorn", "tom"}, nil)
 		if hasCand(out[0], "concerning", 1) != joins || !hasCand(out[0], "conceding", 1) {
 			t.Errorf("Joins %v: conceming's candidates %v", joins, texts(out[0]))
 		}
@@ -237,6 +237,11 @@ func TestJoins(t *testing.T) {
 		// two skeleton edits away, frown one
 		if hasCand(out[1], "from", 1) != joins || !hasCand(out[1], "frown", 1) {
 			t.Errorf("Joins %v: frorn's candidates %v", joins, texts(out[1]))
+		}
+		// a word the lexicon knows is looked up too (tom for torn: two
+		// skeleton edits, beyond a three-letter word's bound)
+		if hasCand(out[2], "torn", 1) != joins {
+			t.Errorf("Joins %v: tom's candidates %v", joins, texts(out[2]))
 		}
 	}
 }
