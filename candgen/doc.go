@@ -39,8 +39,9 @@
 // (with wider classes where a habit was found in the collection: letters
 // read for each other in 0.5% of their occurrences share a class there,
 // in 2% elsewhere) but its look-alikes from the trained model, and looks
-// up in the lexicon the habit's variants of an unknown core (`tliat` ->
-// `that`, h read as li), which the skeleton search may not reach. With
+// up in the lexicon the habit's variants of a core (`tliat` -> `that`, h
+// read as li; of a word the lexicon knows too: `lie` -> `he`), which the
+// skeleton search may not reach. With
 // Options.Joins a generator does the same for the readings of two letters
 // as one that its model learned (rn read as m, at least glyphMinCount
 // times and at joinMinRate, a fifth of a percent: ri read as m, ti as u),

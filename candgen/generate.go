@@ -1112,14 +1112,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 	for _, fid := range g.near(core, nv, -1) {
 		addFold(fid)
 	}
-	if !known {
-		// the words a habit of the collection's OCR hides (Adapted),
-		// however far the skeleton search is from them (tliat -> that)
-		for _, v := range g.conf.habitVariants(lc) {
-			if fid, ok := g.lex.fold[v]; ok {
-				addFold(fid)
-			}
+	// the words a habit of the collection's OCR hides (Adapted),
+	// however far the skeleton search is from them (tliat -> that; a
+	// known word too, which the habit may have made of another: lie ->
+	// he, and whose search goes one skeleton edit deep only)
+	for _, v := range g.conf.habitVariants(lc) {
+		if fid, ok := g.lex.fold[v]; ok {
+			addFold(fid)
 		}
+	}
+	if !known {
 		// and the words a habit of reading a letter as a mark hides
 		// (`betwe-n`), which the skeleton search keeps as they are: each
 		// form with a letter put back, and with the other habits undone

@@ -85,7 +85,7 @@ func TestAdaptedLeavesConventionsOut(t *testing.T) {
 func TestAdaptedTwoLetters(t *testing.T) {
 	pairs := tinyPairs()
 	conf := LearnConfusion(pairs, ConfusionOptions{})
-	lex := tinyLexicon(pairs, "that have which tile time", 5)
+	lex := tinyLexicon(pairs, "that have which tile time he lie", 5)
 	a := conf.Adapted([]Habit{{True: 'h', OCR: "li", Rate: 0.3}})
 	if got := a.habitVariants("wliicli"); !slices.Equal(got, []string{"which", "whicli", "wliich"}) {
 		t.Errorf("habitVariants(wliicli) = %q", got)
@@ -96,8 +96,10 @@ func TestAdaptedTwoLetters(t *testing.T) {
 	if !(a.LogProb("tliat", "that") > conf.LogProb("tliat", "that")+5) {
 		t.Errorf("LogProb(tliat|that) %.2f adapted, %.2f trained", a.LogProb("tliat", "that"), conf.LogProb("tliat", "that"))
 	}
-	out := NewGenerator(a, lex, Options{}).Generate(strings.Fields("tliat liave wliicli"), nil)
-	for i, want := range []string{"that", "have", "which"} {
+	// a word the lexicon knows is one the habit may have made of another
+	// (lie for he)
+	out := NewGenerator(a, lex, Options{}).Generate(strings.Fields("tliat liave wliicli lie"), nil)
+	for i, want := range []string{"that", "have", "which", "he"} {
 		if !hasCand(out[i], want, 1) {
 			t.Errorf("%s not among %v", want, texts(out[i]))
 		}
