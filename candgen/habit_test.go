@@ -325,3 +325,28 @@ func TestAdaptedSkeleton(t *testing.T) {
 		t.Errorf("adapted to a found habit: c and e in different classes")
 	}
 }
+
+// TestCommonShort: with Joins, a short unknown token of small letters has
+// the commonest short words among its candidates, however far; one with a
+// capital, or one the lexicon knows, does not.
+func TestCommonShort(t *testing.T) {
+	pairs := readings("of", "ot", 20, strings.Repeat("the men of the time see it ", 300))
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "xz", 0)
+	if got := commonShort(lex, 3); len(got) != 3 || lex.foldWords[got[0]] != "the" {
+		t.Fatalf("commonShort = %v", got)
+	}
+	for _, joins := range []bool{true, false} {
+		g := NewGenerator(conf, lex, Options{Joins: joins})
+		out := g.Generate([]string{"the", "xq", "Xq", "xz", "men"}, nil)
+		if hasCand(out[1], "of", 1) != joins {
+			t.Errorf("Joins %v: xq's candidates %v", joins, texts(out[1]))
+		}
+		if hasCand(out[2], "Of", 1) || hasCand(out[2], "of", 1) {
+			t.Errorf("Joins %v: Xq's candidates %v", joins, texts(out[2]))
+		}
+		if hasCand(out[3], "of", 1) {
+			t.Errorf("Joins %v: xz (a known word)'s candidates %v", joins, texts(out[3]))
+		}
+	}
+}
