@@ -67,11 +67,13 @@ type Options struct {
 	// (CloneNarrowed). nil: every core the lexicon does not count is
 	// tried. Not saved with a model.
 	Whole func(fold string) bool `json:"-"`
-	// Joins looks up, for every token, the words that the
-	// readings of two letters as one that the confusion model learned
-	// hide (see the package documentation: `conceming` -> concerning).
-	// Not saved with a model: package model sets it for a model trained
-	// for collections it has not seen, when it corrects.
+	// Joins looks up, for every token, the words that the readings of
+	// two letters as one that the confusion model learned hide (see the
+	// package documentation: `conceming` -> concerning), and offers a
+	// short unknown token of small letters the commonest short words of
+	// the lexicon (`et` -> of; shortWords). Not saved with a model:
+	// package model sets it for a model trained for collections it has
+	// not seen, when it corrects.
 	Joins bool `json:"-"`
 	// K is the hard cap of candidates per position (default 30).
 	K int
@@ -1139,13 +1141,6 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
-	// the words a reading of two letters as one that the model learned
-	// hides where the skeleton holds no rewrite for it (too seldom for
-	// one: `bom` for born is two skeleton edits, beyond a three-letter
-	// word's bound, and `conceming` one edit from conceding, which stops
-	// the search before two), for a word the lexicon knows too (`arid`
-	// for and, n read as ri; `rams` for rains): a look-up only adds a
-	// candidate, which the confusion prices and the ranker weighs
 	// a short token of small letters the lexicon lacks may be any of the
 	// commonest short words, however many of its letters were misread
 	// (`et` for of: two edits, beyond a two-letter token's bound); the
@@ -1156,6 +1151,13 @@ func (g *Generator) coreCands(core string) []coreCand {
 			addFold(fid)
 		}
 	}
+	// the words a reading of two letters as one that the model learned
+	// hides where the skeleton holds no rewrite for it (too seldom for
+	// one: `bom` for born is two skeleton edits, beyond a three-letter
+	// word's bound, and `conceming` one edit from conceding, which stops
+	// the search before two), for a word the lexicon knows too (`arid`
+	// for and, n read as ri; `rams` for rains): a look-up only adds a
+	// candidate, which the confusion prices and the ranker weighs
 	if len(g.joins) > 0 {
 		for _, j := range g.joins {
 			for _, v := range putBack(lc, j.ocr, j.truth) {

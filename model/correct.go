@@ -836,8 +836,9 @@ type genPool struct {
 // lexicon and options, the English model's words searched deeper unless
 // the model leaves the English model out (see newGenPool), and, for a
 // model for unseen collections, the words its learned readings of two
-// letters as one hide looked up (candgen.Options.Joins: `conceming` ->
-// concerning; a model trained with labels from the collection it corrects
+// letters as one hide looked up, and the commonest short words offered to
+// a short unknown token (candgen.Options.Joins: `conceming` ->
+// concerning, `et` -> of; a model trained with labels from the collection it corrects
 // does without: on ads-fall2018, ocrfix bench matched 157 words fewer with
 // them and broke 104 more). Training leaves them out, so the built-in
 // model is the same. Its generators are for correcting (correctNarrowing).
