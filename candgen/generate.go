@@ -1146,7 +1146,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// (`et` for of: two edits, beyond a two-letter token's bound); the
 	// confusion prices each, and the ones it finds too unlikely are not
 	// kept
-	if len(g.short) > 0 && !known && core == lc && utf8.RuneCountInString(lc) <= shortLen {
+	if len(g.short) > 0 && !known && core == lc && utf8.RuneCountInString(lc) <= shortLen && strings.IndexFunc(lc, unicode.IsLetter) >= 0 {
 		for _, fid := range g.short {
 			addFold(fid)
 		}
