@@ -55,7 +55,7 @@
 // lexicon knows as well: OCR makes real words of others this way (`arid`
 // for and, n read as ri; `rams` for rains), and a known word's search
 // goes one skeleton edit deep only. Such a generator also offers, for a token
-// of at most three small letters that the lexicon lacks, the forty short
+// of at most three small letters that the lexicon lacks, the eighty short
 // words the lexicon counts most often (`et` for of, two edits from it),
 // which the confusion prices.
 //
