@@ -44,7 +44,7 @@
 // skeleton search may not reach. With
 // Options.Joins a generator does the same for the readings of two letters
 // as one that its model learned (rn read as m, at least glyphMinCount
-// times and at joinMinRate, a fifth of a percent: ri read as m, ti as u),
+// times and at joinMinRate, a twentieth of a percent: ri read as m, ti as u),
 // which the skeleton rewrites
 // only when they are far more frequent: `conceming` finds concerning, two
 // skeleton edits away, though a search stopped by conceding, one edit away,
