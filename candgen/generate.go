@@ -1158,22 +1158,20 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// the search before two), for a word the lexicon knows too (`arid`
 	// for and, n read as ri; `rams` for rains): a look-up only adds a
 	// candidate, which the confusion prices and the ranker weighs
-	if len(g.joins) > 0 {
-		for _, j := range g.joins {
-			for _, v := range putBack(lc, j.ocr, j.truth) {
-				if fid, ok := g.lex.fold[v]; ok {
-					addFold(fid)
-				}
+	for _, j := range g.joins {
+		for _, v := range putBack(lc, j.ocr, j.truth) {
+			if fid, ok := g.lex.fold[v]; ok {
+				addFold(fid)
 			}
 		}
-		// and the reverse, one letter read as two (`Froin` for From, m
-		// read as in: two skeleton edits, a search stopped by frown, one
-		// edit away, never reaches it), which the confusion prices
-		for _, j := range g.joins {
-			for _, v := range putBack(lc, j.truth, j.ocr) {
-				if fid, ok := g.lex.fold[v]; ok {
-					addFold(fid)
-				}
+	}
+	// and the reverse, one letter read as two (`Froin` for From, m read
+	// as in: two skeleton edits, a search stopped by frown, one edit
+	// away, never reaches it), which the confusion prices
+	for _, j := range g.joins {
+		for _, v := range putBack(lc, j.truth, j.ocr) {
+			if fid, ok := g.lex.fold[v]; ok {
+				addFold(fid)
 			}
 		}
 	}
