@@ -350,7 +350,7 @@ func TestChannelChoice(t *testing.T) {
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, lists, profile.New(profile.Options{}), nil)
+		channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
 		}
@@ -388,7 +388,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, "be")
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he" + c.marks, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		channelChoice(out, words, lists, p, nil)
+		channelChoice(out, words, lists, p, nil, nil)
 		if out[at] != c.want {
 			t.Errorf("LogConf %v, he %d times, marks %q: got %s, want %s", c.conf, c.heN, c.marks, out[at], c.want)
 		}
@@ -429,12 +429,12 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, c.tok)
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p, nil); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, nil); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
 		}
 		// a word the collection's spelling explains stays
 		out = slices.Clone(words)
-		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }); out[at] != c.tok {
+		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }, nil); out[at] != c.tok {
 			t.Errorf("%q, %s the collection's spelling: got %s", c.in, c.tok, out[at])
 		}
 	}
@@ -450,14 +450,14 @@ func TestChannelChoiceNoProfile(t *testing.T) {
 	at := slices.Index(words, "be")
 	lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he", Span: 1, LogConf: -5}}})
 	out := slices.Clone(words)
-	channelChoice(out, words, lists, nil, nil)
+	channelChoice(out, words, lists, nil, nil, nil)
 	markI(out, words, nil)
 	if !slices.Equal(out, words) {
 		t.Errorf("got %q", out)
 	}
 	lists = cands(words, map[int][]candgen.Candidate{at: {{Text: "bo", Span: 1, LogConf: -5}, {Text: "he", Span: 1, LogConf: -5}}})
 	out[at] = "bo"
-	if channelChoice(out, words, lists, nil, nil); out[at] != "he" {
+	if channelChoice(out, words, lists, nil, nil, nil); out[at] != "he" {
 		t.Errorf("a changed word, no profile: got %s, want he", out[at])
 	}
 }
@@ -474,6 +474,53 @@ func TestOneMisreading(t *testing.T) {
 	} {
 		if got := oneMisreading(c.a, c.b); got != c.want {
 			t.Errorf("oneMisreading(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// A one-off nonword of small letters that no lexicon knows is charged its
+// spelling (spellingCost): `rheumatisro`, which the channel finds e^18
+// less likely a misreading of rheumatism than itself, becomes the word;
+// a form the lexicon knows, one the collection repeats, one in capitals,
+// and a candidate more than spellMaxEdits away do not.
+func TestChannelChoiceSpelling(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	lex := candgen.NewLexicon()
+	lex.Add("walk", 1)
+	for _, c := range []struct {
+		in, tok, cand string
+		tokN          int  // times the collection writes tok
+		known         bool // the lexicon knows tok
+		noLex         bool // channelChoice is given no lexicon
+		want          string
+	}{
+		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 1, false, false, "rheumatism"},
+		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 1, false, true, "rheumatisro"},
+		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 1, true, false, "rheumatisro"},
+		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 2, false, false, "rheumatisro"},
+		{"she was ill with Rheumatisro and could not walk", "Rheumatisro", "Rheumatism", 1, false, false, "Rheumatisro"},
+		{"she was ill with rheumatisroi and could not walk", "rheumatisroi", "rheumatism", 1, false, false, "rheumatisroi"},
+	} {
+		p := profile.New(profile.Options{})
+		for range c.tokN {
+			p.Add([]string{c.tok})
+		}
+		l := lex
+		if c.known {
+			l = candgen.NewLexicon()
+			l.Add(c.tok, 1)
+		}
+		if c.noLex {
+			l = nil
+		}
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: -18.4}}})
+		out := slices.Clone(words)
+		if channelChoice(out, words, lists, p, nil, l); out[at] != c.want {
+			t.Errorf("%s (%d times, known %v, lexicon %v) -> %s: got %s, want %s", c.tok, c.tokN, c.known, !c.noLex, c.cand, out[at], c.want)
 		}
 	}
 }

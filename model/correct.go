@@ -139,7 +139,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
+			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex)
 			markI(out, l.Words, l.Profile)
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}

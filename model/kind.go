@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"ocrfix/align"
 	"ocrfix/candgen"
 	"ocrfix/eval"
 	"ocrfix/lm"
@@ -1618,6 +1619,62 @@ const nonwordRatio = 50
 // made `contracted`, `skipper`, `stabled`).
 const recurringNonwordRatio = 300
 
+// Bounds of the spelling cost that channelChoice adds for a kept nonword
+// (spellCosted, spellingCost): a token of at least spellMinLetters small
+// letters, against candidates at most spellMaxEdits edits from it. Fixed
+// priors. Measured with the held-out models of bench -transfer (words
+// matched / broken by difflib, against no spelling cost): 6 letters and 2
+// edits gave embedded +31 / +1, early +19 / +5 (period spellings no rule
+// knows: `smoaking`, `darkning`), periodicals +33 / 0, science-law +5 / 0,
+// ads-fall2018 with the built-in model +11 / +9 (its truth's own
+// misreadings: `trada`), and on the HIPE-OCRepair development sets, by
+// cMER, BL 19.3% -> 20.1% lower, Trove 25.3% -> 25.4%, ICDAR 28.8% ->
+// 28.7% (+2 broken: `headmen` -> headsmen); 5 letters gave the same within
+// 3 words but ICDAR 28.5%; 3 edits, Trove 25.8% but ads-fall2018 6 more
+// broken. Without the collection's count (tokens it writes more than once
+// too): early +16 / +8, science-law +2 / +3, ads-fall2018 +150 / +20 (all
+// but none of them its truth's misreadings made words).
+const (
+	spellMinLetters = 6
+	spellMaxEdits   = 2
+)
+
+// spellCosted reports whether channelChoice charges the kept nonword whose
+// Norm form is cn (co: its core) with its spelling (spellingCost): a word
+// of at least spellMinLetters small letters that the lexicon lex does not
+// know in any case and that the collection (profile p) writes once. The
+// English model's probability of a word it does not know is that of all
+// such words together, the unknown-word class: of a name or a rare word,
+// but no less of `rheumatisro`, a one-off garble beside a word it knows.
+// A form the collection repeats is more likely its own (a name, a term, a
+// spelling of its period), and one in capitals a name.
+func spellCosted(cn, co string, p *profile.Profile, lex *candgen.Lexicon) bool {
+	return caseShape(co) == 1 && utf8.RuneCountInString(cn) >= spellMinLetters && !lex.HasFold(cn) && p.Word(cn).N <= 1
+}
+
+// spellingCost returns how much likelier (natural log) the English model's
+// spelling model finds the Norm form cn than n, a nonword spellCosted:
+// the log probability of each word's letters and end (lm.Shape.LogProb
+// times the letters and one), where cn is at most spellMaxEdits edits from
+// n; 0 where it is further, where cn spells less like English than n, or
+// without the model. Beside the unknown-word class that channelChoice
+// reads as n's probability in place, it is the probability of spelling n
+// among the words English might write there, which the candidate's own
+// probability already holds: `rheumatisro` -> rheumatism (e^19 likelier
+// as spelt; the confusion model, learned on Tesseract's misreadings, finds
+// m read as ro e^18 less likely than a word read as itself), `cletainty`
+// -> certainty.
+func spellingCost(n, cn string) float64 {
+	_, shape, err := english.Model()
+	if err != nil || align.Levenshtein(n, cn) > spellMaxEdits {
+		return 0
+	}
+	total := func(w string) float64 {
+		return float64(shape.LogProb(w)) * float64(utf8.RuneCountInString(w)+1)
+	}
+	return max(total(cn)-total(n), 0)
+}
+
 // channelChoice reconsiders, in out (the decoded output of words, with
 // their candidates cands), each word the ranker changed a token into (one
 // token into one word, not its case alone): another candidate with the
@@ -1670,14 +1727,17 @@ const recurringNonwordRatio = 300
 // recurringNonwordRatio among those it writes less often: `our
 // partor` -> parlor, `Amencan`, `thes` -> this. A token that may spell an
 // English word as 17th- and 18th-century print did (periodVariant: `hee`,
-// `adde`, `wil`) stays. No kept word that spelling reports as the
+// `adde`, `wil`) stays. A one-off token of small letters that the
+// lexicon lex does not know either is charged its spelling besides
+// (spellCosted, spellingCost), against candidates at most spellMaxEdits
+// away (nil lex: none is). No kept word that spelling reports as the
 // collection's own spelling (nil: none; Collect passes conventional, the
 // spellings of an Adapted model's conventions: `haue`, `vnto`) is
 // reconsidered: a text that writes u for v as its print did repeats
 // `haue` far more often than have, and recurringNonwordRatio alone made
 // it have (TestConventionUV, package model/builtin: 294 words broken, 112
 // with this test).
-func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool) {
+func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon) {
 	ctx := decidedContext(out, words)
 	for i := 1; i+1 < len(words); i++ {
 		kept := out[i] == words[i]
@@ -1700,13 +1760,14 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		if shape == 0 || !kept && cn == profile.Norm(wo) {
 			continue
 		}
-		ratio, nonword, known := float64(channelRatio), false, inEnglishModel(cn)
+		ratio, nonword, known, spell := float64(channelRatio), false, inEnglishModel(cn), false
 		switch {
 		case kept && !known:
 			if !letters(co) || periodVariant(cn) {
 				continue
 			}
 			ratio, nonword = nonwordRatio, true
+			spell = lex != nil && spellCosted(cn, co, p, lex)
 		case !known:
 			continue
 		case kept:
@@ -1743,6 +1804,9 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				}
 			}
 			gap, ok := pr.gap(ccn, own)
+			if spell {
+				gap += spellingCost(cn, ccn)
+			}
 			if over := gap + c.LogConf - cands[i][chosen].LogConf - need; ok && over > bestOver {
 				best, bestOver = c.Text, over
 			}
