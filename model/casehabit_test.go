@@ -524,3 +524,34 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		}
 	}
 }
+
+// A word of changedWordMinLetters letters or more that English writes,
+// which the ranker changed into another, is put back unless the channel
+// finds the change changedWordRatio times as likely in place: `an
+// insertion in your paper` stays where the confusion model finds
+// assertion read as insertion e^7 less likely than a word read as itself,
+// and becomes assertion where it finds the misreading likely; a shorter
+// word competes at channelRatio, as any candidate does.
+func TestChannelChoiceChangedWord(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		in, tok, chosen string
+		conf            float64 // LogConf of reading chosen as tok
+		want            string
+	}{
+		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -7, "insertion"},
+		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -0.5, "assertion"},
+		{"she said that be was ill and could not come", "be", "he", -3, "he"},
+	} {
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
+		out := slices.Clone(words)
+		out[at] = c.chosen
+		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil); out[at] != c.want {
+			t.Errorf("%q, %s -> %s (LogConf %v): got %s, want %s", c.in, c.tok, c.chosen, c.conf, out[at], c.want)
+		}
+	}
+}
