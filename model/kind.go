@@ -1635,7 +1635,7 @@ const recurringNonwordRatio = 300
 // writes more than once too): early +16 / +8, science-law +2 / +3,
 // ads-fall2018 +150 / +20 (18 of the 20 its truth's own misreadings made
 // words); in capitals and small letters too (Twelle), Trove 25.5% and
-// ICDAR 28.4%, BL 19.9%, 2 to 4 more broken on each of the rendered sets
+// ICDAR 28.4%, BL 19.9%, 1 to 3 more broken on each of the rendered sets
 // (names).
 const (
 	spellMinLetters = 6
