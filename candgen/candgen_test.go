@@ -600,7 +600,7 @@ func TestLongWords(t *testing.T) {
 	g := NewGenerator(nil, lex, Options{})
 	found := false
 	for _, fid := range g.near(long[:40]+"x"+long[41:], 5, -1) {
-		if lex.foldWords[fid] == long {
+		if lex.folds[fid].word == long {
 			found = true
 		}
 	}

@@ -212,7 +212,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	for i := range pc {
 		g.casePrior[i] = (pc[i] + 1) / (tot + float64(len(pc)))
 	}
-	g.logN = math.Log(float64(lex.total) + 0.5*float64(len(lex.foldWords)) + 1)
+	g.logN = math.Log(float64(lex.total) + 0.5*float64(len(lex.folds)) + 1)
 	return g
 }
 
@@ -312,7 +312,7 @@ func (g *Generator) corePriorFold(core, lc string, fid int32, known bool) float6
 		}
 		return p + math.Log(priorOOV) - g.logN
 	}
-	fc := float64(g.lex.foldCounts[fid])
+	fc := float64(g.lex.folds[fid].count)
 	p += math.Log(fc+priorBeta) - g.logN
 	// the share of this case form among the word's, smoothed toward the
 	// share of its case pattern over the whole lexicon (a sentence may
@@ -328,15 +328,15 @@ func (g *Generator) corePriorFold(core, lc string, fid int32, known bool) float6
 // foldBase is the part of foldPrior that the forms of fold fid share: the
 // log prior of the fold.
 func (g *Generator) foldBase(fid int32) float64 {
-	return math.Log(float64(g.lex.foldCounts[fid])+priorBeta) - g.logN
+	return math.Log(float64(g.lex.folds[fid].count)+priorBeta) - g.logN
 }
 
 // foldPrior is corePrior(core) for a core whose fold is fid, given
 // foldBase(fid).
 func (g *Generator) foldPrior(fid int32, core string, base float64) float64 {
-	fc := float64(g.lex.foldCounts[fid])
+	fc := float64(g.lex.folds[fid].count)
 	fcount := 0.0
-	for _, id := range g.lex.forms[fid] {
+	for _, id := range g.lex.folds[fid].forms {
 		if g.lex.words[id] == core {
 			fcount = float64(g.lex.counts[id])
 			break
@@ -737,7 +737,7 @@ func (g *Generator) bound(n int) int {
 // caseForms returns the case forms to try for a lower-case lexicon word
 // given the OCR core's case pattern.
 func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
-	w := g.lex.foldWords[fid]
+	w := g.lex.folds[fid].word
 	out := g.formBuf[:0] // reused: the caller consumes the forms at once
 	add := func(s string) {
 		for _, x := range out {
@@ -763,8 +763,8 @@ func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
 		}
 	}
 	// the word's own frequent forms (proper nouns, acronyms)
-	forms := g.lex.forms[fid]
-	fc := g.lex.foldCounts[fid]
+	forms := g.lex.folds[fid].forms
+	fc := g.lex.folds[fid].count
 	for _, id := range forms {
 		if len(forms) == 1 || g.lex.counts[id]*5 >= fc {
 			add(g.lex.words[id])
@@ -1051,7 +1051,7 @@ func (g *Generator) coreCands(core string) []coreCand {
 	if !known && strings.IndexByte(core, ' ') < 0 {
 		coreOOV = lc
 	}
-	counted := known && g.lex.foldCounts[cfid] > 0
+	counted := known && g.lex.folds[cfid].count > 0
 	// (the core's own cost: bounded by the path of copies, which
 	// changes nothing but the cells the DP relaxes)
 	self := g.cq.costOf(g.conf, core, float64(g.conf.copyPath(core)))
@@ -1285,7 +1285,7 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 		pp, pc, ps := SplitAffix(part)
 		var out []string
 		for _, fid := range fids {
-			out = append(out, pp+matchCase(g.lex.foldWords[fid], pc)+ps)
+			out = append(out, pp+matchCase(g.lex.folds[fid].word, pc)+ps)
 		}
 		return out
 	}
@@ -1300,10 +1300,10 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 		}
 		var fids []int32
 		for _, fid := range g.exact(pc, 2) {
-			if g.lex.foldCounts[fid] > 0 {
+			if g.lex.folds[fid].count > 0 {
 				counted = true
 			}
-			if g.lex.foldCounts[fid] > 0 || utf8.RuneCountInString(pc) >= 4 {
+			if g.lex.folds[fid].count > 0 || utf8.RuneCountInString(pc) >= 4 {
 				fids = append(fids, fid)
 			}
 		}
@@ -1647,7 +1647,7 @@ func (g *Generator) tokInfos(ocr []string) []tokInfo {
 		info[i] = tokInfo{
 			hy: strings.HasSuffix(t, "-") || strings.HasSuffix(t, "¬") || strings.HasSuffix(t, "\u00ad") ||
 				strings.HasSuffix(t, "—") || strings.HasSuffix(t, "–"),
-			oov:     c == "" || !ok || g.lex.foldCounts[fid] == 0,
+			oov:     c == "" || !ok || g.lex.folds[fid].count == 0,
 			short:   utf8.RuneCountInString(c) <= 5,
 			dashSuf: c != "" && strings.ContainsAny(fs, dashes),
 		}
@@ -1702,7 +1702,7 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 				if ci == 1 {
 					src |= SrcHyphen
 				}
-				f := matchCase(g.lex.foldWords[fid], c)
+				f := matchCase(g.lex.folds[fid].word, c)
 				found = append(found, Candidate{Text: pre + f + suf, Span: span, Source: src})
 			}
 		}
@@ -1825,13 +1825,13 @@ const (
 // letters that lex counts most often (ties by id).
 func commonShort(lex *Lexicon, n int) []int32 {
 	var ids []int32
-	for fid, f := range lex.foldWords {
-		if utf8.RuneCountInString(f) <= shortLen && lex.foldCounts[fid] > 0 {
+	for fid := range lex.folds {
+		if f := lex.folds[fid].word; utf8.RuneCountInString(f) <= shortLen && lex.folds[fid].count > 0 {
 			ids = append(ids, int32(fid))
 		}
 	}
 	slices.SortFunc(ids, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(lex.foldCounts[b], lex.foldCounts[a]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(lex.folds[b].count, lex.folds[a].count), cmp.Compare(a, b))
 	})
 	if len(ids) > n {
 		ids = ids[:n]

@@ -333,7 +333,7 @@ func TestCommonShort(t *testing.T) {
 	pairs := readings("of", "ot", 20, strings.Repeat("the men of the time see it ", 300))
 	conf := LearnConfusion(pairs, ConfusionOptions{})
 	lex := tinyLexicon(pairs, "xz", 0)
-	if got := commonShort(lex, 3); len(got) != 3 || lex.foldWords[got[0]] != "the" {
+	if got := commonShort(lex, 3); len(got) != 3 || lex.folds[got[0]].word != "the" {
 		t.Fatalf("commonShort = %v", got)
 	}
 	for _, joins := range []bool{true, false} {

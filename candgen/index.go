@@ -530,7 +530,8 @@ func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int, deep func(string
 func foldSkeletons(lex *Lexicon, sk *skeleton) (skels [][]rune, words [][]int32) {
 	skelID := map[string]uint32{}
 	var buf []rune
-	for fid, w := range lex.foldWords {
+	for fid := range lex.folds {
+		w := lex.folds[fid].word
 		buf = sk.key(buf[:0], w)
 		k := string(buf)
 		id, ok := skelID[k]
@@ -568,7 +569,7 @@ func (ix *delIndex) addSkeletons(lex *Lexicon, skels [][]rune, words [][]int32) 
 		ix.rec[id] = skelRec{runeMask(s), uint32(len(ix.runes)), uint32(len(ix.wref))}
 		ix.runes = append(ix.runes, s...)
 		for _, fid := range words[id] {
-			ix.wref = append(ix.wref, wordRef{fid, float32(-math.Log(float64(lex.foldCounts[fid]) + priorBeta))})
+			ix.wref = append(ix.wref, wordRef{fid, float32(-math.Log(float64(lex.folds[fid].count) + priorBeta))})
 		}
 	}
 	ix.rec[len(skels)] = skelRec{0, uint32(len(ix.runes)), uint32(len(ix.wref))}
@@ -613,11 +614,11 @@ func deletionEntries(lex *Lexicon, skels [][]rune, words [][]int32, maxDel, pref
 		// indexed wordListDeletes deep, or deepDeletes where one is deep
 		del := min(maxDel, wordListDeletes)
 		for _, fid := range words[id] {
-			if lex.foldCounts[fid] > 0 {
+			if lex.folds[fid].count > 0 {
 				del = maxDel
 				break
 			}
-			if deep != nil && deep(lex.foldWords[fid]) {
+			if deep != nil && deep(lex.folds[fid].word) {
 				del = min(maxDel, deepDeletes)
 			}
 		}

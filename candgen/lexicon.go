@@ -27,15 +27,22 @@ import (
 // known only from the truth is weaker evidence that a word is right in
 // another collection than a listed one (see HasListedAs).
 type Lexicon struct {
-	ids        map[string]int32 // exact form -> id
-	words      []string
-	counts     []int
-	listed     []bool // per exact form: added with n == 0 (a word list, the English model)
-	total      int
-	fold       map[string]int32 // lower-case form -> fold id
-	foldWords  []string
-	foldCounts []int
-	forms      [][]int32 // fold id -> exact form ids
+	ids    map[string]int32 // exact form -> id
+	words  []string
+	counts []int
+	listed []bool // per exact form: added with n == 0 (a word list, the English model)
+	total  int
+	fold   map[string]int32 // lower-case form -> fold id
+	folds  []foldEntry      // by fold id
+}
+
+// foldEntry is one lower-case fold of a Lexicon: the fold, its count and
+// its exact forms' ids, kept together so that a look-up of a fold id
+// reads one place.
+type foldEntry struct {
+	word  string
+	count int
+	forms []int32 // exact form ids
 }
 
 // NewLexicon returns an empty lexicon.
@@ -60,19 +67,17 @@ func (l *Lexicon) Add(word string, n int) {
 		f := lower(word)
 		fid, ok := l.fold[f]
 		if !ok {
-			fid = int32(len(l.foldWords))
+			fid = int32(len(l.folds))
 			l.fold[f] = fid
-			l.foldWords = append(l.foldWords, f)
-			l.foldCounts = append(l.foldCounts, 0)
-			l.forms = append(l.forms, nil)
+			l.folds = append(l.folds, foldEntry{word: f})
 		}
-		l.forms[fid] = append(l.forms[fid], id)
+		l.folds[fid].forms = append(l.folds[fid].forms, id)
 	}
 	l.counts[id] += n
 	if n == 0 {
 		l.listed[id] = true
 	}
-	l.foldCounts[l.fold[lower(word)]] += n
+	l.folds[l.fold[lower(word)]].count += n
 	l.total += n
 }
 
@@ -127,7 +132,7 @@ func (l *Lexicon) Count(w string) int {
 // CountFold returns the count of w in any case.
 func (l *Lexicon) CountFold(w string) int {
 	if id, ok := l.fold[lower(w)]; ok {
-		return l.foldCounts[id]
+		return l.folds[id].count
 	}
 	return 0
 }
@@ -158,7 +163,7 @@ func (l *Lexicon) hasAs(w string, listed bool) bool {
 	}
 	pat := casePattern(w)
 	anyCase := pat != caseLower && pat != caseTitle
-	for _, id := range l.forms[fid] {
+	for _, id := range l.folds[fid].forms {
 		if listed && !l.listed[id] {
 			continue
 		}
@@ -182,7 +187,7 @@ func (l *Lexicon) Forms(w string) (forms []string, counts []int) {
 	if !ok {
 		return nil, nil
 	}
-	ids := append([]int32(nil), l.forms[fid]...)
+	ids := append([]int32(nil), l.folds[fid].forms...)
 	sort.Slice(ids, func(i, j int) bool {
 		a, b := ids[i], ids[j]
 		if l.counts[a] != l.counts[b] {
@@ -363,4 +368,10 @@ func (l *Lexicon) Words() []string { return append([]string(nil), l.words...) }
 
 // Folds returns the case-folded forms of the lexicon (those HasFold
 // knows), in the order they were first added.
-func (l *Lexicon) Folds() []string { return append([]string(nil), l.foldWords...) }
+func (l *Lexicon) Folds() []string {
+	var out []string
+	for fid := range l.folds {
+		out = append(out, l.folds[fid].word)
+	}
+	return out
+}
