@@ -1289,16 +1289,16 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 		}
 		return out
 	}
-	// look returns the lexicon forms of a part: exact (up to look-alikes)
-	// when it is a counted word or four runes long (so the word list's
-	// short oddities, co and com, do not split every token), and
-	// counted reports a counted exact word.
-	look := func(part string) (forms []string, counted bool) {
+	// look returns the fold ids of a part's lexicon forms (see form):
+	// exact (up to look-alikes) when it is a counted word or four runes
+	// long (so the word list's short oddities, co and com, do not split
+	// every token), and counted reports a counted exact word.
+	look := func(part string, fids []int32) ([]int32, bool) {
 		_, pc, _ := SplitAffix(part)
+		counted := false
 		if pc == "" {
-			return nil, false
+			return fids, false
 		}
-		var fids []int32
 		for _, fid := range g.exact(pc, 2) {
 			if g.lex.folds[fid].count > 0 {
 				counted = true
@@ -1307,29 +1307,54 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 				fids = append(fids, fid)
 			}
 		}
-		return form(part, fids), counted
+		return fids, counted
+	}
+	// fuzzyPart reports whether fuzzy looks at a part: five runes or
+	// more
+	fuzzyPart := func(part string) bool {
+		_, pc, _ := SplitAffix(part)
+		return utf8.RuneCountInString(pc) >= 5
 	}
 	// fuzzy returns the forms of the lexicon words one edit from a part of
 	// five runes or more
 	fuzzy := func(part string) []string {
-		_, pc, _ := SplitAffix(part)
-		if utf8.RuneCountInString(pc) < 5 {
+		if !fuzzyPart(part) {
 			return nil
 		}
+		_, pc, _ := SplitAffix(part)
 		return form(part, g.near(pc, 2, 1))
 	}
+	// pair returns the forms of the two parts, none when either side has
+	// none (the caller uses neither then): the exact forms of each, or
+	// for a side without any, its fuzzy forms when the other side is a
+	// counted word. The forms are only made when both sides have some,
+	// and the right part is not looked up when the left has no exact form
+	// and is too short for fuzzy.
+	var lf, rf []int32 // the fold ids of pair's parts (reused)
 	pair := func(l, r string) (ls, rsx []string) {
-		ls, lc := look(l)
-		rsx, rc := look(r)
-		switch {
-		case len(ls) == 0 && len(rsx) == 0:
+		var lc, rc bool
+		lf, lc = look(l, lf[:0])
+		if len(lf) == 0 && !fuzzyPart(l) {
 			return nil, nil
-		case len(ls) == 0 && rc:
-			ls = fuzzy(l)
-		case len(rsx) == 0 && lc:
-			rsx = fuzzy(r)
 		}
-		return ls, rsx
+		rf, rc = look(r, rf[:0])
+		switch {
+		case len(lf) == 0 && len(rf) == 0:
+			return nil, nil
+		case len(lf) == 0 && rc:
+			if ls = fuzzy(l); len(ls) == 0 {
+				return nil, nil
+			}
+			return ls, form(r, rf)
+		case len(rf) == 0 && lc:
+			if rsx = fuzzy(r); len(rsx) == 0 {
+				return nil, nil
+			}
+			return form(l, lf), rsx
+		case len(lf) == 0 || len(rf) == 0:
+			return nil, nil
+		}
+		return form(l, lf), form(r, rf)
 	}
 	// off[k] is the byte offset of rune k (parts are substrings of core)
 	off := make([]int, 0, len(rs)+1)
