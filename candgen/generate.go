@@ -205,9 +205,9 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	// case pattern shares over the counted forms (add-one smoothed)
 	var pc [len(caseNames)]float64
 	tot := 0.0
-	for id, w := range lex.words {
-		pc[casePattern(w)] += float64(lex.counts[id])
-		tot += float64(lex.counts[id])
+	for id := range lex.exact {
+		pc[casePattern(lex.exact[id].word)] += float64(lex.exact[id].count)
+		tot += float64(lex.exact[id].count)
 	}
 	for i := range pc {
 		g.casePrior[i] = (pc[i] + 1) / (tot + float64(len(pc)))
@@ -319,7 +319,7 @@ func (g *Generator) corePriorFold(core, lc string, fid int32, known bool) float6
 	// start with any word)
 	fcount := 0.0
 	if id, ok := g.lex.ids[core]; ok {
-		fcount = float64(g.lex.counts[id])
+		fcount = float64(g.lex.exact[id].count)
 	}
 	p += math.Log((fcount + caseAlpha*g.casePrior[casePattern(core)]) / (fc + caseAlpha))
 	return p
@@ -337,8 +337,8 @@ func (g *Generator) foldPrior(fid int32, core string, base float64) float64 {
 	fc := float64(g.lex.folds[fid].count)
 	fcount := 0.0
 	for _, id := range g.lex.folds[fid].forms {
-		if g.lex.words[id] == core {
-			fcount = float64(g.lex.counts[id])
+		if g.lex.exact[id].word == core {
+			fcount = float64(g.lex.exact[id].count)
 			break
 		}
 	}
@@ -766,8 +766,8 @@ func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
 	forms := g.lex.folds[fid].forms
 	fc := g.lex.folds[fid].count
 	for _, id := range forms {
-		if len(forms) == 1 || g.lex.counts[id]*5 >= fc {
-			add(g.lex.words[id])
+		if len(forms) == 1 || g.lex.exact[id].count*5 >= fc {
+			add(g.lex.exact[id].word)
 		}
 	}
 	g.formBuf = out

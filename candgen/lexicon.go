@@ -27,13 +27,19 @@ import (
 // known only from the truth is weaker evidence that a word is right in
 // another collection than a listed one (see HasListedAs).
 type Lexicon struct {
-	ids    map[string]int32 // exact form -> id
-	words  []string
-	counts []int
-	listed []bool // per exact form: added with n == 0 (a word list, the English model)
-	total  int
-	fold   map[string]int32 // lower-case form -> fold id
-	folds  []foldEntry      // by fold id
+	ids   map[string]int32 // exact form -> id
+	exact []exactEntry     // by exact form id
+	total int
+	fold  map[string]int32 // lower-case form -> fold id
+	folds []foldEntry      // by fold id
+}
+
+// exactEntry is one exact form of a Lexicon with its count; listed: it
+// was added with n == 0 (a word list, the English model).
+type exactEntry struct {
+	word   string
+	count  int
+	listed bool
 }
 
 // foldEntry is one lower-case fold of a Lexicon: the fold, its count and
@@ -59,11 +65,9 @@ func (l *Lexicon) Add(word string, n int) {
 	}
 	id, ok := l.ids[word]
 	if !ok {
-		id = int32(len(l.words))
+		id = int32(len(l.exact))
 		l.ids[word] = id
-		l.words = append(l.words, word)
-		l.counts = append(l.counts, 0)
-		l.listed = append(l.listed, false)
+		l.exact = append(l.exact, exactEntry{word: word})
 		f := lower(word)
 		fid, ok := l.fold[f]
 		if !ok {
@@ -73,9 +77,9 @@ func (l *Lexicon) Add(word string, n int) {
 		}
 		l.folds[fid].forms = append(l.folds[fid].forms, id)
 	}
-	l.counts[id] += n
+	l.exact[id].count += n
 	if n == 0 {
-		l.listed[id] = true
+		l.exact[id].listed = true
 	}
 	l.folds[l.fold[lower(word)]].count += n
 	l.total += n
@@ -124,7 +128,7 @@ func (l *Lexicon) ReadWordList(r io.Reader, name string) error {
 // Count returns the count of the exact form w.
 func (l *Lexicon) Count(w string) int {
 	if id, ok := l.ids[w]; ok {
-		return l.counts[id]
+		return l.exact[id].count
 	}
 	return 0
 }
@@ -164,10 +168,10 @@ func (l *Lexicon) hasAs(w string, listed bool) bool {
 	pat := casePattern(w)
 	anyCase := pat != caseLower && pat != caseTitle
 	for _, id := range l.folds[fid].forms {
-		if listed && !l.listed[id] {
+		if listed && !l.exact[id].listed {
 			continue
 		}
-		if fp := casePattern(l.words[id]); anyCase || fp == caseLower || fp == caseNone || fp == pat {
+		if fp := casePattern(l.exact[id].word); anyCase || fp == caseLower || fp == caseNone || fp == pat {
 			return true
 		}
 	}
@@ -178,7 +182,7 @@ func (l *Lexicon) hasAs(w string, listed bool) bool {
 func (l *Lexicon) Total() int { return l.total }
 
 // Len returns the number of distinct exact forms.
-func (l *Lexicon) Len() int { return len(l.words) }
+func (l *Lexicon) Len() int { return len(l.exact) }
 
 // Forms returns the exact forms of w's lower-case fold with their counts,
 // most frequent first (ties by the form).
@@ -190,14 +194,14 @@ func (l *Lexicon) Forms(w string) (forms []string, counts []int) {
 	ids := append([]int32(nil), l.folds[fid].forms...)
 	sort.Slice(ids, func(i, j int) bool {
 		a, b := ids[i], ids[j]
-		if l.counts[a] != l.counts[b] {
-			return l.counts[a] > l.counts[b]
+		if l.exact[a].count != l.exact[b].count {
+			return l.exact[a].count > l.exact[b].count
 		}
-		return l.words[a] < l.words[b]
+		return l.exact[a].word < l.exact[b].word
 	})
 	for _, id := range ids {
-		forms = append(forms, l.words[id])
-		counts = append(counts, l.counts[id])
+		forms = append(forms, l.exact[id].word)
+		counts = append(counts, l.exact[id].count)
 	}
 	return forms, counts
 }
@@ -209,15 +213,15 @@ var lexiconHeader = []string{"word", "count", "listed"}
 func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	tw := data.NewTSVWriter(cw, lexiconHeader...)
-	ws := append([]string(nil), l.words...)
+	ws := l.Words()
 	sort.Strings(ws)
 	for _, x := range ws {
 		id := l.ids[x]
 		listed := "0"
-		if l.listed[id] {
+		if l.exact[id].listed {
 			listed = "1"
 		}
-		if err := tw.Write(x, strconv.Itoa(l.counts[id]), listed); err != nil {
+		if err := tw.Write(x, strconv.Itoa(l.exact[id].count), listed); err != nil {
 			return cw.n, err
 		}
 	}
@@ -364,12 +368,24 @@ func applyCase(w string, p uint8) string {
 
 // Words returns the exact forms of the lexicon in the order they were
 // first added.
-func (l *Lexicon) Words() []string { return append([]string(nil), l.words...) }
+func (l *Lexicon) Words() []string {
+	if len(l.exact) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(l.exact))
+	for id := range l.exact {
+		out = append(out, l.exact[id].word)
+	}
+	return out
+}
 
 // Folds returns the case-folded forms of the lexicon (those HasFold
 // knows), in the order they were first added.
 func (l *Lexicon) Folds() []string {
-	var out []string
+	if len(l.folds) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(l.folds))
 	for fid := range l.folds {
 		out = append(out, l.folds[fid].word)
 	}
