@@ -190,7 +190,9 @@ func (m *Model) findBigram(v uint32, w int32) int {
 		if s == 0 {
 			return -1
 		}
-		if j := uint32(s - 1); m.bi[j].w == w && lo <= j && j < hi {
+		// the context's range first: a slot of another context's bigram
+		// is passed over without reading the bigram
+		if j := uint32(s - 1); lo <= j && j < hi && m.bi[j].w == w {
 			return int(j)
 		}
 	}
@@ -215,7 +217,7 @@ func (m *Model) findTrigram(j uint32, w int32) int {
 		if s == 0 {
 			return -1
 		}
-		if k := uint32(s - 1); m.tri[k].w == w && lo <= k && k < hi {
+		if k := uint32(s - 1); lo <= k && k < hi && m.tri[k].w == w { // (as findBigram)
 			return int(k)
 		}
 	}
