@@ -121,6 +121,9 @@ type Confusion struct {
 type multiOp struct {
 	t, o []rune
 	cost float32
+	// o0 is o[0] (0 when o is empty), so relaxMulti tests an op's first
+	// OCR rune without reading o
+	o0 rune
 }
 
 // LearnConfusion learns the confusion model from training pairs. Words are
@@ -445,7 +448,11 @@ func (c *Confusion) setOpCosts(keys []opKey, nTrue map[rune]float64, s float64) 
 			if nt < n {
 				nt = n
 			}
-			c.multi[tr[0]] = append(c.multi[tr[0]], multiOp{t: tr, o: or, cost: costOf(n / (nt + s))})
+			op := multiOp{t: tr, o: or, cost: costOf(n / (nt + s))}
+			if len(or) > 0 {
+				op.o0 = or[0]
+			}
+			c.multi[tr[0]] = append(c.multi[tr[0]], op)
 		}
 	}
 }
@@ -895,7 +902,7 @@ func (c *Confusion) relaxMulti(t []rune, i int, q *ocrSide, d []float32, w int, 
 		l1 = c.multi1M[ti]
 	}
 	for k := range l1 {
-		if op := &l1[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+		if op := &l1[k]; len(op.o) == 0 || op.o0 >= 128 || op.o0 < 0 || first[op.o0] >= 0 {
 			applyMulti(op, q, row, d[(i+len(op.t))*w:])
 		}
 	}
@@ -910,7 +917,7 @@ func (c *Confusion) relaxMulti(t []rune, i int, q *ocrSide, d []float32, w int, 
 			l2 = c.multi2[pairKey(ti, t1)]
 		}
 		for k := range l2 {
-			if op := &l2[k]; len(op.o) == 0 || op.o[0] >= 128 || op.o[0] < 0 || first[op.o[0]] >= 0 {
+			if op := &l2[k]; len(op.o) == 0 || op.o0 >= 128 || op.o0 < 0 || first[op.o0] >= 0 {
 				applyMulti(op, q, row, d[(i+len(op.t))*w:])
 			}
 		}
