@@ -613,7 +613,8 @@ func TestSymbolBeforeNumber(t *testing.T) {
 		{"See *§ 12 of", "I", false},
 		{"and *¶ 9.", "I", false},
 		{"I think *§ was", "I", true},
-		{"and *| 12", "I", true}, // an I look-alike
+		{"and *| said", "I", true}, // an I look-alike, judged by the word after it (lowerNext)
+		{"and *| 12", "I", false},  // ... a mark before a number
 	} {
 		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
@@ -668,6 +669,31 @@ func TestShortFormCapital(t *testing.T) {
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
 		if got := supported(p, nil, nil, eval.KindWord, []string{c.orig}, 0, cd); got != c.want {
 			t.Errorf("%q -> %q: supported %v, want %v", c.orig, c.cand, got, c.want)
+		}
+	}
+}
+
+// A lone mark becomes the pronoun I only before a word in small letters:
+// `that | thought` is I misread, `HUNTER. | Sydney` and `at once ! OUR`
+// keep their marks (a column rule, an exclamation).
+func TestLoneMarkI(t *testing.T) {
+	p := profile.New(profile.Options{})
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"that | thought--but I beg", true},
+		{"said she softly. \"| wonder what", true},
+		{"PERCY HUNTER. | Sydney, Jan.", false},
+		{"at once ! OUR WAR", false},
+		{"inches to [ 1*3111 in", false},
+		{"the end |", true}, // nothing after it
+	} {
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { return profile.Norm(w) == "" && strings.ContainsAny(w, "|![") })
+		cd := &candgen.Candidate{Text: strings.NewReplacer("|", "I", "!", "I", "[", "I").Replace(words[i]), Span: 1}
+		if got := supported(p, nil, nil, eval.KindWord, words, i, cd); got != c.want {
+			t.Errorf("%q: %s -> %s supported %v, want %v", c.text, words[i], cd.Text, got, c.want)
 		}
 	}
 }
