@@ -501,7 +501,7 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 1, true, false, "rheumatisro"},
 		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 2, false, false, "rheumatisro"},
 		{"she was ill with Rheumatisro and could not walk", "Rheumatisro", "Rheumatism", 1, false, false, "Rheumatisro"},
-		{"she was ill with rheumatisroi and could not walk", "rheumatisroi", "rheumatism", 1, false, false, "rheumatisroi"},
+		{"she was ill with rheumatisroix and could not walk", "rheumatisroix", "rheumatism", 1, false, false, "rheumatisroix"},
 	} {
 		p := profile.New(profile.Options{})
 		for range c.tokN {
