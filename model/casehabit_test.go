@@ -502,6 +502,10 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 2, false, false, "rheumatisro"},
 		{"she was ill with Rheumatisro and could not walk", "Rheumatisro", "Rheumatism", 1, false, false, "Rheumatisro"},
 		{"she was ill with rheumatisroix and could not walk", "rheumatisroix", "rheumatism", 1, false, false, "rheumatisroix"},
+		// five letters: below spellMinLetters (house: English e^13 likelier
+		// in place, e^4 as spelt, so that the cost would make it at this
+		// LogConf)
+		{"they went into the housa and sat down", "housa", "house", 1, false, false, "housa"},
 	} {
 		p := profile.New(profile.Options{})
 		for range c.tokN {
@@ -517,7 +521,11 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		}
 		words := strings.Fields(c.in)
 		at := slices.Index(words, c.tok)
-		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: -18.4}}})
+		conf := -18.4
+		if c.tok == "housa" {
+			conf = -11.5
+		}
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: conf}}})
 		out := slices.Clone(words)
 		if channelChoice(out, words, lists, p, nil, l); out[at] != c.want {
 			t.Errorf("%s (%d times, known %v, lexicon %v) -> %s: got %s, want %s", c.tok, c.tokN, c.known, !c.noLex, c.cand, out[at], c.want)
@@ -543,7 +551,10 @@ func TestChannelChoiceChangedWord(t *testing.T) {
 	}{
 		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -7, "insertion"},
 		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -0.5, "assertion"},
-		{"she said that be was ill and could not come", "be", "he", -3, "he"},
+		// a word shorter than changedWordMinLetters competes at channelRatio:
+		// English finds be e^10.9 less likely than he there, and this
+		// LogConf leaves he 1.6 short of the lead of 10 but ahead of be
+		{"she said that be was ill and could not come", "be", "he", -10.4, "he"},
 	} {
 		words := strings.Fields(c.in)
 		at := slices.Index(words, c.tok)

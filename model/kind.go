@@ -310,7 +310,8 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 // No change of a token that repeats the mark of the token before or after
 // it is supported (leaders: dot leaders, the stars of a section break),
 // nor a lone mark made the pronoun I before anything but a word in small
-// letters (lowerNext),
+// letters (lowerNext; before the collection's habits are asked: a `|` it
+// reads for I stays before a capital too),
 // nor a word made of a symbol before a number (symbolBeforeNumber: § 12).
 //
 // A merge is supported when each OCR token it joins but the last ends with
@@ -1718,8 +1719,8 @@ func spellingCost(n, cn string) float64 {
 	return max(total(cn)-total(n), 0)
 }
 
-// changedWordRatio and changedWordMinLetters: a token of at least
-// changedWordMinLetters letters that English writes (inEnglish), which the
+// changedWordRatio and changedWordMinLetters: a token whose Norm form has
+// at least changedWordMinLetters runes and that English writes (inEnglish), which the
 // ranker changed into another word, is put back by channelChoice unless
 // the noisy channel finds the change changedWordRatio times as likely as
 // the token in its place (the token competes with a lead of that ratio, not
@@ -1800,8 +1801,9 @@ const (
 // recurringNonwordRatio among those it writes less often: `our
 // partor` -> parlor, `Amencan`, `thes` -> this. A token that may spell an
 // English word as 17th- and 18th-century print did (periodVariant: `hee`,
-// `adde`, `wil`) stays. A one-off token of small letters that the
-// lexicon lex does not know either is charged its spelling besides
+// `adde`, `wil`) stays. A one-off token of spellMinLetters small letters
+// or more that the lexicon lex does not know either is charged its
+// spelling besides
 // (spellCosted, spellingCost), against candidates at most spellMaxEdits
 // away (nil lex: none is). No kept word that spelling reports as the
 // collection's own spelling (nil: none; Collect passes conventional, the

@@ -615,6 +615,7 @@ func TestSymbolBeforeNumber(t *testing.T) {
 		{"I think *§ was", "I", true},
 		{"and *| said", "I", true}, // an I look-alike, judged by the word after it (lowerNext)
 		{"and *| 12", "I", false},  // ... a mark before a number
+		{"and *| 12", "a", true},   // ... no symbol of the text to keep
 	} {
 		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
