@@ -1720,8 +1720,9 @@ func spellingCost(n, cn string) float64 {
 }
 
 // changedWordRatio and changedWordMinLetters: a token whose Norm form has
-// at least changedWordMinLetters runes and that English writes (inEnglish), which the
-// ranker changed into another word, is put back by channelChoice unless
+// at least changedWordMinLetters runes and that English writes
+// (inEnglish), which the ranker changed into another word, is put back by
+// channelChoice unless
 // the noisy channel finds the change changedWordRatio times as likely as
 // the token in its place (the token competes with a lead of that ratio, not
 // at channelRatio as other candidates do). The ranker learned on
