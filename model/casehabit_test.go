@@ -566,3 +566,34 @@ func TestChannelChoiceChangedWord(t *testing.T) {
 		}
 	}
 }
+
+// TestChannelChoiceTokenOfOtherCase: the OCR token competes in
+// channelChoice however its case differs from the ranker's word, when it is
+// letters of one case shape: ICDAR 2017's `the Gas Committee` had been
+// made `the was Committee`. A token without letters (a number) does not
+// compete where its case shape differs (ads-fall2018's 15 for is), nor a
+// Title-case nonword that English reads as the word (Iife -> life).
+func TestChannelChoiceTokenOfOtherCase(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		in, tok, chosen string
+		conf            float64 // LogConf of reading chosen as tok
+		want            string
+	}{
+		{"at a meeting of the Gas Committee to consider whether", "Gas", "was", -10.3, "Gas"},
+		{"he said that the Iife of the man was in danger", "Iife", "life", -3, "life"},
+		{"where business regulation generally 15 at issue in the", "15", "is", -6, "is"},
+		{"the bill which passed the House last October, 15 currently under consideration", "15", "is", -6, "is"},
+	} {
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
+		out := slices.Clone(words)
+		out[at] = c.chosen
+		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil); out[at] != c.want {
+			t.Errorf("%q, %s -> %s (LogConf %v): got %s, want %s", c.in, c.tok, c.chosen, c.conf, out[at], c.want)
+		}
+	}
+}
