@@ -1011,9 +1011,12 @@ func misreadOf(n, cn string) bool {
 
 // numberSuffixes are the letters that follow the digits of an English
 // number: ordinals (1st, 2d, 10th), money (6d, 1l), book formats (8vo,
-// 12mo, 4to). Shillings (4s) are told from a misread word (1s for is) by
-// what surrounds them (numberShaped).
-var numberSuffixes = []string{"st", "nd", "rd", "th", "d", "l", "vo", "mo", "to"}
+// 12mo, 4to), the measures of 19th-century print (50ft, 18in, 25lbs, 4oz,
+// 3cwt, 2yds: Trove's `a depth of 50ft` had become soft). Shillings (4s)
+// are told from a misread word (1s for is) by what surrounds them
+// (numberShaped).
+var numberSuffixes = []string{"st", "nd", "rd", "th", "d", "l", "vo", "mo", "to",
+	"ft", "in", "ins", "lb", "lbs", "oz", "yd", "yds", "cwt", "qrs", "doz"}
 
 // numberShaped reports whether the core of words[i] (candgen.SplitAffix) is
 // a number, or starts with digits followed by one of numberSuffixes (in any

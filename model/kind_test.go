@@ -266,6 +266,7 @@ func TestNumberShaped(t *testing.T) {
 	}{
 		{"*15", true}, {"*1,000.", true}, {"*£1", true}, {"*(1887)", true}, {"*6d.", true},
 		{"*2nd", true}, {"*10TH", true}, {"*8vo", true}, {"*12mo", true},
+		{"depth of *50ft with", true}, {"*25lbs.", true}, {"*18in", true}, {"*4oz", true}, {"*3cwt", true},
 		{"price *4s.", true}, {"£1 *4s 6d", true}, {"£1 *4s", true}, {"*4s 6d", true},
 		{"this *1s all", false}, {"it *1s,", false},
 		{"*1n", false}, {"*1ndustry", false}, {"*Th1s", false}, {"*0f", false}, {"*l5", false}, {"*word", false},
