@@ -41,6 +41,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("thew thew thew thew " + strings.Repeat("their ", 10) + "lange lange lange lange " + strings.Repeat("large ", 5)),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 		strings.Fields("L. cpl Smith, L. cpl Jones, L. cpl Brown, cpl Hay; aud aud aud"),
+		strings.Fields("sawce sawce sawce scowred scowred scowred dane dane dane done hel hel hel " + strings.Repeat("held ", 10)),
 	}, profile.Options{})
 	for _, c := range []struct {
 		orig, cand string
@@ -103,9 +104,13 @@ func TestSupported(t *testing.T) {
 		{"flie", "fly", false},
 		{"flie", "file", false}, // ... nor made another word
 		{"mutuall", "mutual", false},
-		{"pitie", "pity", true},              // ... unless the collection writes the word 10 times as often
-		{"pitie", "piety", false},            // ... and then only into that word
-		{"bul", "but", true},                 // a form that would spell bull the old way, where the collection does not write bull
+		{"pitie", "pity", true},   // ... unless the collection writes the word 10 times as often
+		{"pitie", "piety", false}, // ... and then only into that word
+		{"bul", "but", true},      // a form that would spell bull the old way, where the collection does not write bull
+		{"sawce", "sauce", false}, // an old spelling of a word the collection does not write
+		{"scowred", "scoured", false},
+		{"dane", "done", true},               // ... not where English writes done far more often than dan
+		{"hel", "held", true},                // ... nor three letters with an l put back
 		{"Slade", "Blade", false},            // a name the collection repeats, not made a capitalised word it writes less often
 		{"Chalman", "Chairman", true},        // ... where a misread capitalised word is not
 		{"Donley", "Donkey", false},          // ... nor a word English knows and the collection never writes
