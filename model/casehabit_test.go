@@ -571,8 +571,9 @@ func TestChannelChoiceChangedWord(t *testing.T) {
 // channelChoice however its case differs from the ranker's word, when it is
 // letters of one case shape: ICDAR 2017's `the Gas Committee` had been
 // made `the was Committee`. A token without letters (a number) does not
-// compete where its case shape differs (ads-fall2018's 15 for is), nor a
-// Title-case nonword that English reads as the word (Iife -> life).
+// compete where its case shape differs (ads-fall2018's 15 for is), and a
+// Title-case nonword that competes loses to the word English reads there
+// (Iife -> life).
 func TestChannelChoiceTokenOfOtherCase(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)

@@ -1791,8 +1791,9 @@ const (
 // letters, or all capitals), the OCR token itself among them whatever its
 // case where its letters have one of those three (the ranker, which
 // learned that Tesseract reads a small letter as a capital, had made
-// ICDAR 2017's `the Gas Committee` the was Committee, `the Hong at
-// Canton` the long; a number such as ads-fall2018's 15 for is does not
+// ICDAR 2017's `the Gas Committee` the was Committee and `Balsam of
+// Aniseed. Relieved Instantly` believed; a number such as ads-fall2018's
+// 15 for is does not
 // compete with a word then: with the held-out models of bench -transfer,
 // words matched / broken by difflib against without, embedded -1 / -1,
 // early +1 / -5, periodicals +1 / -3, science-law 0 / -1, ads-fall2018
