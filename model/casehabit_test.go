@@ -533,29 +533,21 @@ func TestChannelChoiceSpelling(t *testing.T) {
 	}
 }
 
-// A word of changedWordMinLetters letters or more that English writes,
-// which the ranker changed into another, is put back unless the channel
-// finds the change changedWordRatio times as likely in place: `an
-// insertion in your paper` stays where the confusion model finds
-// assertion read as insertion e^7 less likely than a word read as itself,
-// and becomes assertion where it finds the misreading likely; a shorter
-// word competes at channelRatio, as any candidate does.
-func TestChannelChoiceChangedWord(t *testing.T) {
+// changedCase is a token at tok in the text in that the ranker changed
+// into chosen, whose LogConf is conf: channelChoice must leave want there.
+type changedCase struct {
+	in, tok, chosen string
+	conf            float64 // LogConf of reading chosen as tok
+	want            string
+}
+
+// checkChanged runs channelChoice on each case, without a profile's counts.
+func checkChanged(t *testing.T, cases []changedCase) {
+	t.Helper()
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
 	}
-	for _, c := range []struct {
-		in, tok, chosen string
-		conf            float64 // LogConf of reading chosen as tok
-		want            string
-	}{
-		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -7, "insertion"},
-		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -0.5, "assertion"},
-		// a word shorter than changedWordMinLetters competes at channelRatio:
-		// English finds be e^10.9 less likely than he there, and this
-		// LogConf leaves he 1.6 short of the lead of 10 but ahead of be
-		{"she said that be was ill and could not come", "be", "he", -10.4, "he"},
-	} {
+	for _, c := range cases {
 		words := strings.Fields(c.in)
 		at := slices.Index(words, c.tok)
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
@@ -567,6 +559,24 @@ func TestChannelChoiceChangedWord(t *testing.T) {
 	}
 }
 
+// A word of changedWordMinLetters letters or more that English writes,
+// which the ranker changed into another, is put back unless the channel
+// finds the change changedWordRatio times as likely in place: `an
+// insertion in your paper` stays where the confusion model finds
+// assertion read as insertion e^7 less likely than a word read as itself,
+// and becomes assertion where it finds the misreading likely; a shorter
+// word competes at channelRatio, as any candidate does.
+func TestChannelChoiceChangedWord(t *testing.T) {
+	checkChanged(t, []changedCase{
+		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -7, "insertion"},
+		{"by giving this an insertion in your valuable paper", "insertion", "assertion", -0.5, "assertion"},
+		// a word shorter than changedWordMinLetters competes at channelRatio:
+		// English finds be e^10.9 less likely than he there, and this
+		// LogConf leaves he 1.6 short of the lead of 10 but ahead of be
+		{"she said that be was ill and could not come", "be", "he", -10.4, "he"},
+	})
+}
+
 // TestChannelChoiceTokenOfOtherCase: the OCR token competes in
 // channelChoice however its case differs from the ranker's word, when it is
 // letters of one case shape: ICDAR 2017's `the Gas Committee` had been
@@ -575,26 +585,10 @@ func TestChannelChoiceChangedWord(t *testing.T) {
 // Title-case nonword that competes loses to the word English reads there
 // (Iife -> life).
 func TestChannelChoiceTokenOfOtherCase(t *testing.T) {
-	if _, _, err := english.Model(); err != nil {
-		t.Skip(err)
-	}
-	for _, c := range []struct {
-		in, tok, chosen string
-		conf            float64 // LogConf of reading chosen as tok
-		want            string
-	}{
+	checkChanged(t, []changedCase{
 		{"at a meeting of the Gas Committee to consider whether", "Gas", "was", -10.3, "Gas"},
 		{"he said that the Iife of the man was in danger", "Iife", "life", -3, "life"},
 		{"where business regulation generally 15 at issue in the", "15", "is", -6, "is"},
 		{"the bill which passed the House last October, 15 currently under consideration", "15", "is", -6, "is"},
-	} {
-		words := strings.Fields(c.in)
-		at := slices.Index(words, c.tok)
-		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
-		out := slices.Clone(words)
-		out[at] = c.chosen
-		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil); out[at] != c.want {
-			t.Errorf("%q, %s -> %s (LogConf %v): got %s, want %s", c.in, c.tok, c.chosen, c.conf, out[at], c.want)
-		}
-	}
+	})
 }
