@@ -1309,19 +1309,19 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 		}
 		return fids, counted
 	}
-	// fuzzyPart reports whether fuzzy looks at a part: five runes or
-	// more
-	fuzzyPart := func(part string) bool {
+	// fuzzyCore returns a part's core and whether fuzzy looks at the
+	// part: a core of five runes or more
+	fuzzyCore := func(part string) (string, bool) {
 		_, pc, _ := SplitAffix(part)
-		return utf8.RuneCountInString(pc) >= 5
+		return pc, utf8.RuneCountInString(pc) >= 5
 	}
 	// fuzzy returns the forms of the lexicon words one edit from a part of
 	// five runes or more
 	fuzzy := func(part string) []string {
-		if !fuzzyPart(part) {
+		pc, ok := fuzzyCore(part)
+		if !ok {
 			return nil
 		}
-		_, pc, _ := SplitAffix(part)
 		return form(part, g.near(pc, 2, 1))
 	}
 	// pair returns the forms of the two parts, none when either side has
@@ -1334,8 +1334,10 @@ func (g *Generator) splits(core string) ([]string, []float64) {
 	pair := func(l, r string) (ls, rsx []string) {
 		var lc, rc bool
 		lf, lc = look(l, lf[:0])
-		if len(lf) == 0 && !fuzzyPart(l) {
-			return nil, nil
+		if len(lf) == 0 {
+			if _, ok := fuzzyCore(l); !ok {
+				return nil, nil
+			}
 		}
 		rf, rc = look(r, rf[:0])
 		switch {

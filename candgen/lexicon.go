@@ -369,25 +369,23 @@ func applyCase(w string, p uint8) string {
 // Words returns the exact forms of the lexicon in the order they were
 // first added.
 func (l *Lexicon) Words() []string {
-	if len(l.exact) == 0 {
-		return nil
-	}
-	out := make([]string, 0, len(l.exact))
-	for id := range l.exact {
-		out = append(out, l.exact[id].word)
-	}
-	return out
+	return entryWords(l.exact, func(e *exactEntry) string { return e.word })
 }
 
 // Folds returns the case-folded forms of the lexicon (those HasFold
 // knows), in the order they were first added.
 func (l *Lexicon) Folds() []string {
-	if len(l.folds) == 0 {
+	return entryWords(l.folds, func(e *foldEntry) string { return e.word })
+}
+
+// entryWords returns the word of each of es, in order (nil for none).
+func entryWords[E any](es []E, word func(*E) string) []string {
+	if len(es) == 0 {
 		return nil
 	}
-	out := make([]string, 0, len(l.folds))
-	for fid := range l.folds {
-		out = append(out, l.folds[fid].word)
+	out := make([]string, len(es))
+	for i := range es {
+		out[i] = word(&es[i])
 	}
 	return out
 }

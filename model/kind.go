@@ -1730,7 +1730,7 @@ const (
 // A form the collection repeats is more likely its own (a name, a term, a
 // spelling of its period), and one in capitals a name.
 func spellCosted(cn, co string, p *profile.Profile, lex *candgen.Lexicon) bool {
-	return caseShape(co) == 1 && utf8.RuneCountInString(cn) >= spellMinLetters && !lex.HasFold(cn) && p.Word(cn).N <= 1
+	return profile.LowerWord(co) && utf8.RuneCountInString(cn) >= spellMinLetters && !lex.HasFold(cn) && p.Word(cn).N <= 1
 }
 
 // spellingCost returns how much likelier (natural log) the English model's
@@ -1910,7 +1910,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				continue
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)
-			if pc != po || sc != so || caseShape(cc) != shape && (c.Text != words[i] || caseShape(cc) == 0) {
+			if cs := caseShape(cc); pc != po || sc != so || cs != shape && (c.Text != words[i] || cs == 0) {
 				continue
 			}
 			ccn := profile.Norm(cc)
