@@ -146,7 +146,19 @@
 // apart and summed), LogPrior (the smoothed lexicon frequency of its fold,
 // the share of its case form, the prior of its punctuation), Edits (rune
 // edit distance) and Score = LogConf + PriorWeight*LogPrior, the
-// noisy-channel score. The list is pruned by posterior mass: candidates are
+// noisy-channel score. A core with case noise (CaseNoise: a capital right
+// after two small letters, `CommlttEE`, `courSE`, `returnB`, which no
+// spelling of running text has) is also priced case-blind, and each
+// candidate takes the likelier of the two prices: its small letters
+// against the core's under the confusion model, plus log 2 for each letter
+// whose case it changes (the engine lost the case: a coin toss), or, for
+// a candidate of as many runes with other letters where the noisy
+// capitals stand (`returns`, `Robinson` for `RobinBon`), log 52 for each
+// such capital (the letter lost too); the renders a model learns from
+// hardly ever show such tokens, so their confusion prices the capitals as
+// rare substitutions. Recase gives a word chosen for such a core the
+// regular case shape closest to the core's letters (`Committee`).
+// The list is pruned by posterior mass: candidates are
 // kept, best first, until their share of the normalised exp(Score) reaches
 // Options.Mass, at least MinKeep and at most K; the original, the engine
 // readings, learned whole-token readings and the best two merges and
