@@ -144,6 +144,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}
 		keepAffixes(out, l.Words)
+		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
@@ -159,6 +160,28 @@ func (m *Model) Collect(l *Lattice) []string {
 		splitBreaks(out, l.tokens, l.breaks)
 	}
 	return out
+}
+
+// recaseNoisy writes each word changed from a token with case noise
+// (candgen.CaseNoise: `CommlttEE`, `BaltlmorE`) in the regular case shape
+// that changes the case of the fewest of the token's letters
+// (candgen.Recase: `Committee`, `Baltimore`): the ranker chooses the word,
+// but it learned case from print whose engine kept it, and here the
+// token's letters are the only evidence of the print's case. A split and
+// a merge stay as chosen.
+func recaseNoisy(out, words []string) {
+	for i, o := range out {
+		w := words[i]
+		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || startsMerge(out, words, i) {
+			continue
+		}
+		_, cw, _ := candgen.SplitAffix(w)
+		if !candgen.CaseNoise(cw) {
+			continue
+		}
+		po, co, so := candgen.SplitAffix(o)
+		out[i] = po + candgen.Recase(cw, co) + so
+	}
 }
 
 // keepAffixes gives each changed word of out (one word for one token, or
@@ -840,11 +863,14 @@ type genPool struct {
 // a short unknown token (candgen.Options.Joins: `conceming` ->
 // concerning, `et` -> of; a model trained with labels from the collection it corrects
 // does without: on ads-fall2018, ocrfix bench matched 157 words fewer with
-// them and broke 104 more). Training leaves them out, so the built-in
-// model is the same. Its generators are for correcting (correctNarrowing).
+// them and broke 104 more), and the candidates of a token with case noise
+// priced case-blind as well (candgen.Options.CaseBlind: `CommlttEE` ->
+// Committee; the same bench matched 41 words fewer with it). Training
+// leaves both out, so the built-in model is the same. Its generators are for correcting (correctNarrowing).
 func (m *Model) genPool(conf *candgen.Confusion) *genPool {
 	opt := m.GenOpt
 	opt.Joins = m.forUnseen()
+	opt.CaseBlind = opt.Joins
 	p := newGenPool(conf, m.Lex, opt, !m.FeatOpt.NoEnglish)
 	p.narrow = correctNarrowing(p.english)
 	return p

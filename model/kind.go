@@ -68,11 +68,34 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 // support the change (supported).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
+	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
+		return int(eval.KindWord)
+	}
 	if d.prof != nil && !supported(d.prof, d.lex, d.habits, k, words, i, c) ||
 		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
 	}
 	return int(k)
+}
+
+// caseNoiseFix reports whether cand, the OCR token tok with the case of
+// letters changed, undoes case noise (candgen.CaseNoise: `communiCated`,
+// `courSE`, `slaveS`): cand's core has a regular case shape (all small, a
+// capital then small letters, all capitals), English or the lexicon lex
+// knows it, and lex does not know the token's core as it is written
+// (`ChemEcology`). Such a change puts a misread letter right, and decider
+// weighs it as a change of word, not of case: the margin of a change of
+// case alone is learned on print whose engine kept case (the built-in
+// model makes none), and the profile gate makes one only where the
+// collection writes the candidate's way more often (supported), which it
+// seldom does for a word its engine garbles so.
+func caseNoiseFix(lex *candgen.Lexicon, tok, cand string) bool {
+	_, core, _ := candgen.SplitAffix(tok)
+	if !candgen.CaseNoise(core) {
+		return false
+	}
+	_, cc, _ := candgen.SplitAffix(cand)
+	return caseShape(cc) != 0 && !(lex != nil && lex.Has(core)) && (inEnglish(profile.Norm(cc)) || lex != nil && lex.HasFold(cc))
 }
 
 // supported reports whether the collection's own OCR supports a change of
