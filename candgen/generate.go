@@ -1240,8 +1240,9 @@ const caseFlipCost = math.Ln2
 // (nameParticles: `MacLennan`, `duPont`), and one small letter among
 // capitals is more often the misread letter of an acronym (`EpA`, `ElA`,
 // `AIChE`) or a name's (`McKellar`) than a capital misread. For such a
-// core the generator prices each candidate both by the confusion model and
-// case-blind (caseBlindCost), and takes the likelier.
+// core a generator with Options.CaseBlind prices each candidate both by
+// the confusion model and case-blind (caseBlindCost), and takes the
+// likelier.
 func CaseNoise(core string) bool {
 	small, start := 0, 0
 	for i, r := range core {

@@ -866,7 +866,8 @@ type genPool struct {
 // them and broke 104 more), and the candidates of a token with case noise
 // priced case-blind as well (candgen.Options.CaseBlind: `CommlttEE` ->
 // Committee; the same bench matched 41 words fewer with it). Training
-// leaves both out, so the built-in model is the same. Its generators are for correcting (correctNarrowing).
+// leaves both out, so the built-in model is the same. Its generators are
+// for correcting (correctNarrowing).
 func (m *Model) genPool(conf *candgen.Confusion) *genPool {
 	opt := m.GenOpt
 	opt.Joins = m.forUnseen()

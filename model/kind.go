@@ -64,8 +64,9 @@ func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
 }
 
 // kind returns the decision kind of candidate c at position i: its kind of
-// change, plus eval.NumKinds where the collection's profile does not
-// support the change (supported).
+// change (a change of case that undoes case noise counting as one of word:
+// caseNoiseFix), plus eval.NumKinds where the collection's profile does
+// not support the change (supported).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
 	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
