@@ -1293,14 +1293,14 @@ var caseWildCost = math.Log(52)
 // capitals at caseWildCost each and the rest so priced; above bound when
 // it cannot be within it.
 func (g *Generator) caseBlindCost(core, t string, bound float64) float64 {
-	c := math.Inf(1)
+	c, lt := math.Inf(1), lower(t)
 	if k := caseFlipCost * float64(caseFlips(core, t)); k <= bound {
-		c = k + g.cqf.costOf(g.conf, lower(t), bound-k)
+		c = k + g.cqf.costOf(g.conf, lt, bound-k)
 	}
 	if v, n := wildForm(core, t); n > 0 {
 		if k := caseWildCost*float64(n) + caseFlipCost*float64(caseFlips(v, t)); k <= min(bound, c) {
 			g.cqw.reset(g.conf, lower(v))
-			c = min(c, k+g.cqw.costOf(g.conf, lower(t), min(bound, c)-k))
+			c = min(c, k+g.cqw.costOf(g.conf, lt, min(bound, c)-k))
 		}
 	}
 	return c
@@ -1407,7 +1407,7 @@ func Recase(core, w string) string {
 	if p != caseLower && p != caseTitle && p != caseUpper {
 		return w
 	}
-	lc := strings.ToLower(w)
+	lc := lower(w)
 	best, flips := w, caseFlips(core, w)
 	for _, q := range [...]uint8{caseLower, caseTitle, caseUpper} {
 		if f := applyCase(lc, q); f != best {
