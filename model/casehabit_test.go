@@ -399,7 +399,8 @@ func TestChannelChoiceKept(t *testing.T) {
 		}
 	}
 	// the collection's counts aside: a token English writes far less often
-	// than the candidate it misreads (a page that reads the as tho), but
+	// than the candidate it misreads (a page that reads the as tho, the
+	// text's first word too), but
 	// not a period spelling of it (neer for near); and a token English
 	// never wrote (partor), at nonwordRatio, unless it may be a period
 	// spelling or the collection repeats it more than the word
@@ -410,6 +411,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		want          string
 	}{
 		{"they stood in tho street and talked", "tho", "the", 5, 1, -4.5, "the"},
+		{"Tho street was quiet that night", "Tho", "The", 5, 1, -4.5, "The"}, // the first word, after the paragraph start
 		{"they stood neer the door and talked", "neer", "near", 5, 1, -4.5, "neer"},
 		{"she sat in the partor with her mother", "partor", "parlor", 1, 0, -4.5, "parlor"},
 		{"she sat in the partor with her mother", "partor", "parlor", 3, 2, -4.5, "parlor"},

@@ -1507,11 +1507,13 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 // contextProbe holds the English ids of the two words on each side of a
 // position, looked up once for the words a position's rules compare there
 // (contextGap, and the candidate loops of channelChoice, contextFixes and
-// digitWord).
+// digitWord). Before the first word of a text stands the English model's
+// paragraph start (lm.Model.BOS), so that the first word is read in
+// context too (`Tbe meeting` -> The).
 type contextProbe struct {
 	m              *lm.Model
 	l2, l1, r1, r2 int32
-	ok             bool // the model is there and knows both neighbours
+	ok             bool // the model is there and knows both neighbours (the start of the text included)
 }
 
 // newContextProbe returns the contextProbe of position i of words.
@@ -1521,7 +1523,10 @@ func newContextProbe(words []string, i int) contextProbe {
 		return contextProbe{}
 	}
 	id := func(j int) int32 {
-		if j < 0 || j >= len(words) {
+		switch {
+		case j == -1:
+			return m.BOS()
+		case j < 0 || j >= len(words):
 			return -1
 		}
 		return m.ID(profile.Norm(words[j]))
@@ -1888,7 +1893,7 @@ const (
 // with this test).
 func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon) {
 	ctx := decidedContext(out, words)
-	for i := 1; i+1 < len(words); i++ {
+	for i := 0; i+1 < len(words); i++ {
 		kept := out[i] == words[i]
 		if kept && (p == nil || spelling != nil && spelling(words[i])) {
 			continue // no profile, or the collection's own spelling: the ranker's choice stands
