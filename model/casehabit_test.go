@@ -330,7 +330,8 @@ func TestChannelChoice(t *testing.T) {
 		{"Mr. Smith Iu the chair", "in", "In", -5, -6, "in"},    // case alone is not reconsidered
 		{"the house ot an old man", "or", "of", -4, -4, "of"},   // of an old man
 		{"the house ot an old man", "of", "or", -4, -4, "of"},   // the channel agrees
-		{"the house ot xqzv old man", "or", "of", -4, -4, "or"}, // a neighbour English does not know
+		{"the house ot xqzv old man", "or", "of", -4, -4, "of"}, // a neighbour English does not know: house of
+		{"the qzxv ot xqzv old man", "or", "of", -4, -4, "or"},  // neither neighbour known
 		{"Mr. Smith iu tbe chair", "is", "in", -5, -6, "in"},    // read with tbe decided as the
 		{"I have been there", "bean", "been", -3, 0, "been"},    // the token itself
 		{"THE HOUSE OT AN OLD MAN", "OR", "OF", -4, -4, "OF"},   // capitals
@@ -400,7 +401,7 @@ func TestChannelChoiceKept(t *testing.T) {
 	}
 	// the collection's counts aside: a token English writes far less often
 	// than the candidate it misreads (a page that reads the as tho, the
-	// text's first word too), but
+	// text's first word too, and beside a garble on one side), but
 	// not a period spelling of it (neer for near); and a token English
 	// never wrote (partor), at nonwordRatio, unless it may be a period
 	// spelling or the collection repeats it more than the word
@@ -411,7 +412,9 @@ func TestChannelChoiceKept(t *testing.T) {
 		want          string
 	}{
 		{"they stood in tho street and talked", "tho", "the", 5, 1, -4.5, "the"},
-		{"Tho street was quiet that night", "Tho", "The", 5, 1, -4.5, "The"}, // the first word, after the paragraph start
+		{"Tho street was quiet that night", "Tho", "The", 5, 1, -4.5, "The"},        // the first word, after the paragraph start
+		{"they stood xqzvb tho street and talked", "tho", "the", 5, 1, -4.5, "the"}, // a garble before it: the context on one side
+		{"they stood xqzvb tho qzxvb and talked", "tho", "tho", 5, 1, -4.5, "tho"},  // garbles on both sides: no context
 		{"they stood neer the door and talked", "neer", "near", 5, 1, -4.5, "neer"},
 		{"she sat in the partor with her mother", "partor", "parlor", 1, 0, -4.5, "parlor"},
 		{"she sat in the partor with her mother", "partor", "parlor", 3, 2, -4.5, "parlor"},
