@@ -187,6 +187,14 @@ func TestContextFixes(t *testing.T) {
 			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
 		}
 	}
+	// the words around as decided: both neighbours of ber are garbles that
+	// the decisions before made words (anb -> and, motber -> mother)
+	words := strings.Fields("anb ber motber said it")
+	out := strings.Fields("and ber mother said it")
+	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{1: {{Text: "her", Span: 1, LogConf: -3}}}), p)
+	if out[1] != "her" {
+		t.Errorf("%q decided as and ... mother: got %s, want her", strings.Join(words, " "), out[1])
+	}
 }
 
 // fixedInContext returns the text in (its words the OCR tokens, each its

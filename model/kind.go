@@ -1590,7 +1590,16 @@ func (pr *contextProbe) gap(cn string, other float32) (float64, bool) {
 // English never writes that the collection repeats because its engine
 // misreads a letter more often than the confusion model learned
 // (periodicals: `hes` 31 times beside 287 `his`, where the model's rate
-// of reading i as e would account for 0.2 of them). With the held-out
+// of reading i as e would account for 0.2 of them). The words around are
+// read as the decisions before it left them (decidedContext: `war heen`
+// -> was been, `foe tbe` -> for the): against the OCR's own words, with
+// the held-out models of bench -transfer (trained at 0104f9e; correction
+// only; words matched / broken) embedded 151,245 / 70 -> 151,259 / 70,
+// early 50,630 -> 50,648 / 204, periodicals 42,997 -> 43,004 / 73,
+// science-law 51,914 / 51 -> 51,914 / 52 (38 words won on the four, 1
+// lost), ads-fall2018 (built-in) 252,691 / 1,361 -> 252,685 / 1,368
+// (`co` -> to, `end` -> and where its truth writes co and end), Trove one
+// word more. With the held-out
 // models of bench -transfer (correction only, words matched / broken,
 // against without it): embedded 150,013 / 15 and 150,191 / 19, early
 // 49,918 / 141 and 49,943 / 151, periodicals 41,774 / 22 and 41,811 / 25,
@@ -1646,7 +1655,10 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		}
 		known := inEnglish(n)
 		best, bestPost := "", 0.0
-		pr := newContextProbe(words, i)
+		if ctx == nil {
+			ctx = decidedContext(out, words)
+		}
+		pr := newContextProbe(ctx, i)
 		if !pr.ok {
 			continue
 		}
