@@ -1517,21 +1517,23 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 // (a name, a garble) is its unknown word, so that a word between a known
 // word and a garble is read in the context it has: in noisy print a word
 // often has a garble beside it (Trove's `Tho following l8 a list`).
-// Against both neighbours known, with the held-out models of bench
-// -transfer (trained at 0104f9e; correction only; words matched / broken):
-// embedded 151,232 / 71 -> 151,246 / 70, early 50,609 / 205 -> 50,631 /
-// 204, periodicals 42,989 -> 42,997 / 73, science-law 51,913 / 52 ->
-// 51,914 / 51; with the built-in model, ads-fall2018 252,665 / 1,353 ->
-// 252,691 / 1,361 (most of the 36 words lost are its truth's own
-// misreadings, `ocher`, `statutas`), and cMER lower than raw by 20.8% ->
-// 21.1% on BL, 26.4% -> 27.0% on Trove (26 -> 23 broken), 29.4% -> 29.9%
-// on ICDAR 2017 (bench/hipe_dev.sh).
+// explainedHere, which the decisions of every model use (training
+// included), still asks for both neighbours. Against both neighbours
+// known, with the held-out models of bench -transfer (trained at 0104f9e;
+// correction only; words matched / broken): embedded 151,232 / 71 ->
+// 151,245 / 70, early 50,609 / 205 -> 50,630 / 204, periodicals 42,989 ->
+// 42,997 / 73, science-law 51,913 / 52 -> 51,914 / 51; with the built-in
+// model, ads-fall2018 252,665 / 1,353 -> 252,691 / 1,361 (62 words won,
+// 36 lost, many of them its truth's own misreadings, `ocher`, `statutas`,
+// and words cut at the column's edge, `Depreclat` -> Depreciates), and
+// cMER lower than raw by 20.8% -> 21.1% on BL, 26.4% -> 27.0% on Trove
+// (26 -> 23 broken), 29.4% -> 29.9% on ICDAR 2017 (bench/hipe_dev.sh).
 type contextProbe struct {
 	m              *lm.Model
 	l2, l1, r1, r2 int32
-	// ok: the model is there, and the position is the first of the text
-	// or has a word after it, and the model knows one neighbour at
-	// least; both: it knows both (the start of the text included)
+	// both: the model is there and knows both neighbours (the start of
+	// the text counting as known); ok: both, or, at a position neither
+	// first nor last, the model is there and knows one of them
 	ok, both bool
 }
 
