@@ -171,11 +171,10 @@ func (m *Model) Collect(l *Lattice) []string {
 // a merge stay as chosen.
 func recaseNoisy(out, words []string) {
 	for i, o := range out {
-		w := words[i]
-		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || startsMerge(out, words, i) {
+		if !oneWordChange(out, words, i) {
 			continue
 		}
-		_, cw, _ := candgen.SplitAffix(w)
+		_, cw, _ := candgen.SplitAffix(words[i])
 		if !candgen.CaseNoise(cw) {
 			continue
 		}
@@ -233,6 +232,14 @@ func keepAffixes(out, words []string) {
 	}
 }
 
+// oneWordChange reports whether the decisions out changed the OCR token
+// words[i] into one word of its own: not kept, emptied, split nor the
+// word of a merge (startsMerge).
+func oneWordChange(out, words []string, i int) bool {
+	o := out[i]
+	return o != words[i] && o != "" && strings.IndexFunc(o, unicode.IsSpace) < 0 && !startsMerge(out, words, i)
+}
+
 // startsMerge reports whether out[i] is a merge's word: the decisions
 // emptied the position after it, where the OCR had a token.
 func startsMerge(out, words []string, i int) bool {
@@ -272,10 +279,10 @@ func absorbFragments(out, words []string) {
 		return jc[n:] == oc[n:] && (j == c || unicode.IsUpper(j) && unicode.ToLower(j) == c)
 	}
 	for i, o := range out {
-		w := words[i]
-		if o == w || o == "" || strings.IndexFunc(o, unicode.IsSpace) >= 0 || startsMerge(out, words, i) {
+		if !oneWordChange(out, words, i) {
 			continue
 		}
+		w := words[i]
 		switch {
 		case i+1 < len(out) && out[i+1] == words[i+1] && same(w+words[i+1], o):
 			out[i], out[i+1] = w+words[i+1], ""

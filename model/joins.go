@@ -502,7 +502,7 @@ func brokenPieces(out, words []string, breaks []int) {
 		inBreak[b], inBreak[b+1] = true, true
 	}
 	for i := range out {
-		if out[i] == words[i] || out[i] == "" || startsMerge(out, words, i) || strings.IndexFunc(out[i], unicode.IsSpace) >= 0 {
+		if !oneWordChange(out, words, i) {
 			continue
 		}
 		_, core, _ := candgen.SplitAffix(words[i])

@@ -1491,7 +1491,7 @@ func explainedHere(p *profile.Profile, words []string, i int, n string, c *candg
 	if !pr.both {
 		return false
 	}
-	gap, ok := pr.gap(cn, pr.at(pr.m.ID(n)))
+	gap, ok := pr.gapOf(cn, n)
 	return ok && gap >= math.Log(1/englishRarity)
 }
 
@@ -1505,7 +1505,7 @@ func contextGap(words []string, i int, cn, n string) (float64, bool) {
 	if !pr.ok {
 		return 0, false
 	}
-	return pr.gap(cn, pr.at(pr.m.ID(n)))
+	return pr.gapOf(cn, n)
 }
 
 // contextProbe holds the English ids of the two words on each side of a
@@ -1563,6 +1563,12 @@ func newContextProbe(words []string, i int) contextProbe {
 func (pr *contextProbe) at(w int32) float32 {
 	m := pr.m
 	return m.LogProb(pr.l2, pr.l1, w) + m.LogProb(pr.l1, w, pr.r1) + m.LogProb(w, pr.r1, pr.r2)
+}
+
+// gapOf returns contextGap of the Norm form cn against the Norm form n in
+// the probe's place: false where the model does not know cn.
+func (pr *contextProbe) gapOf(cn, n string) (float64, bool) {
+	return pr.gap(cn, pr.at(pr.m.ID(n)))
 }
 
 // gap returns contextGap of the Norm form cn against a word whose at is
@@ -1630,7 +1636,13 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 	if p == nil {
 		return
 	}
-	var ctx []string // decidedContext, made on first use
+	var ctx []string // decidedContext, made on first use (decided)
+	decided := func() []string {
+		if ctx == nil {
+			ctx = decidedContext(out, words)
+		}
+		return ctx
+	}
 	for i := 1; i+1 < len(words); i++ {
 		if out[i] != words[i] || len(cands[i]) < 2 {
 			continue
@@ -1642,10 +1654,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		}
 		if digits(co) {
 			if textMarks(po + so) {
-				if ctx == nil {
-					ctx = decidedContext(out, words)
-				}
-				if w := digitWord(ctx, i, cands[i], p, po, co, so); w != "" {
+				if w := digitWord(decided(), i, cands[i], p, po, co, so); w != "" {
 					out[i] = w
 				}
 			}
@@ -1657,10 +1666,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		}
 		known := inEnglish(n)
 		best, bestPost := "", 0.0
-		if ctx == nil {
-			ctx = decidedContext(out, words)
-		}
-		pr := newContextProbe(ctx, i)
+		pr := newContextProbe(decided(), i)
 		if !pr.ok {
 			continue
 		}
