@@ -122,6 +122,43 @@ type meta struct {
 	Sections []string         `json:"sections"`
 }
 
+// LogOdds is a margin in log-odds that a model file keeps in its JSON
+// even when it is infinite (+Inf: a kind of change never made, which
+// training chooses where no margin helps its out-of-fold documents):
+// a finite value is written as the number it is, an infinite one as the
+// string "+Inf" or "-Inf", and both are read back.
+type LogOdds float64
+
+// MarshalJSON writes v as a JSON number, or as "+Inf" or "-Inf".
+func (v LogOdds) MarshalJSON() ([]byte, error) {
+	f := float64(v)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return json.Marshal(f) // NaN is the error it always was
+}
+
+// UnmarshalJSON reads a JSON number, or the strings "+Inf" and "-Inf".
+func (v *LogOdds) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"+Inf"`:
+		*v = LogOdds(math.Inf(1))
+		return nil
+	case `"-Inf"`:
+		*v = LogOdds(math.Inf(-1))
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return fmt.Errorf("margin %s: %w", b, err)
+	}
+	*v = LogOdds(f)
+	return nil
+}
+
 // WriteTo writes the model as one self-contained, gzip-compressed file:
 // a magic line, then sections "name length\n" + bytes: meta.json (version,
 // feature names, ranker weights, margin, options, training figures),

@@ -2,7 +2,9 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -372,5 +374,62 @@ func TestCorrectWindows(t *testing.T) {
 	again := m.correctWindows(tx, nil, size)
 	if !slices.Equal(again.Out, got.Out) {
 		t.Error("not deterministic")
+	}
+}
+
+// TestInfiniteMarginRoundTrip: a model whose best margin for every kind
+// of change at once is +Inf (training found no margin that helps its
+// out-of-fold documents, as on a tiny collection beside large ones) is
+// written and read back with its margins, and corrects as before.
+func TestInfiniteMarginRoundTrip(t *testing.T) {
+	docs := synthCorpus(6, 3)
+	m, err := Train(docs[:4], testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Margin, m.Stats.Margin = math.Inf(1), LogOdds(math.Inf(1))
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatalf("write with an infinite margin: %v", err)
+	}
+	r, err := Read(bytes.NewReader(buf.Bytes()), "inf.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsInf(float64(r.Stats.Margin), 1) || !math.IsInf(r.Margin, 1) {
+		t.Errorf("read margins %v and %v, want +Inf", r.Margin, r.Stats.Margin)
+	}
+	for _, d := range docs[4:] {
+		if a, b := m.Correct(d.OCR, nil, nil).Out, r.Correct(d.OCR, nil, nil).Out; !slices.Equal(a, b) {
+			t.Errorf("%s: corrected differently after reading", d.Stem)
+		}
+	}
+}
+
+// TestLogOddsJSON: a finite margin is written as encoding/json writes a
+// float64 (so the files of finite margins keep their bytes), an infinite
+// one as a string, and both read back; anything else is an error.
+func TestLogOddsJSON(t *testing.T) {
+	for _, f := range []float64{0, 1.31, -2.5, 1e21, 3.77e-9, math.Inf(1), math.Inf(-1)} {
+		b, err := json.Marshal(LogOdds(f))
+		if err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		if want, err := json.Marshal(f); err == nil && string(b) != string(want) {
+			t.Errorf("%v written %s, want %s as a float64", f, b, want)
+		}
+		var v LogOdds
+		if err := json.Unmarshal(b, &v); err != nil || float64(v) != f {
+			t.Errorf("%s read back as %v (%v), want %v", b, v, err, f)
+		}
+	}
+	if _, err := json.Marshal(LogOdds(math.NaN())); err == nil {
+		t.Error("NaN written without error")
+	}
+	var v LogOdds
+	for _, bad := range []string{`"Inf"`, `"x"`, `true`} {
+		if err := json.Unmarshal([]byte(bad), &v); err == nil {
+			t.Errorf("%s read without error", bad)
+		}
 	}
 }

@@ -98,7 +98,7 @@ type TrainStats struct {
 	NoTruth   int     `json:"no_truth"`  // labelled positions whose true word is no candidate (kept, all negative)
 	Rows      int     `json:"rows"`      // candidate rows the ranker was fitted on
 	Positives int     `json:"positives"` // positive rows among them
-	Margin    float64 `json:"margin"`    // the do-no-harm margin best for every kind of change at once (log-odds)
+	Margin    LogOdds `json:"margin"`    // the do-no-harm margin best for every kind of change at once (log-odds; +Inf: no change)
 	Context   float64 `json:"context"`   // the language model's weight in decisions in context (0: none)
 	Groups    int     `json:"groups"`    // groups cross-fitted over: collections, or 2 halves of one
 	// Collections names the collections trained on (data.Doc.Collection),
@@ -271,7 +271,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = main.margin, main.matched, main.raw, main.gt
+	stats.Margin, stats.ValMatched, stats.ValRaw, stats.ValGT = LogOdds(main.margin), main.matched, main.raw, main.gt
 	stats.Context = main.context
 	stats.Groups = k
 	stats.Collections = docCollections(usable)
@@ -410,7 +410,7 @@ func trainedModel(comp *components, main, noConf *rankerFit, opt *Options, stats
 			Ranker: noConf.ranker, Margin: noConf.margin, Margins: noConf.margins, Context: noConf.context, ContextBand: noConf.band, FeatOpt: m.FeatOpt, Stats: m.Stats,
 			Seed: m.Seed, LDAIters: m.LDAIters, Lexicons: m.Lexicons, gens: m.gens}
 		v.FeatOpt.NoConfidence = true
-		v.Stats.Margin, v.Stats.ValMatched = noConf.margin, noConf.matched
+		v.Stats.Margin, v.Stats.ValMatched = LogOdds(noConf.margin), noConf.matched
 		m.WithoutConfidence = v
 	}
 	return m
