@@ -88,6 +88,11 @@ type Doc struct {
 	// collection together when it cross-fits (a ranker learns what
 	// features look like on a collection it has not seen).
 	Collection string
+	// MarksLineBreaks says the document's truth follows the convention of
+	// the HIPE-OCRepair JSONL format it was read from (LoadHIPE): the
+	// hyphen of a word broken at a line end written ¬. A benchmark then
+	// writes its corrections so, as ocrfix correct writes a JSONL record.
+	MarksLineBreaks bool
 }
 
 // Corpus is a set of documents sorted by stem.

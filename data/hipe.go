@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -341,4 +342,75 @@ func WriteHIPE(w io.Writer, recs []*HIPERecord) error {
 		}
 	}
 	return nil
+}
+
+// LoadHIPE loads the HIPE-OCRepair JSONL file at path as a corpus, so
+// that the competition's labelled sets train and benchmark as a corpus
+// directory does: each record of language lang (InLanguage; "all": every
+// record) with a truth is a document, its ground_truth as GT and its
+// ocr_hypothesis as OCR, named by its document_id (Doc.Stem) and sorted
+// by it, every document of the file one collection named path, each
+// marked as following the format's convention for words broken at a line
+// end (Doc.MarksLineBreaks). Each text
+// is named in messages as "path:line (document ID)". A record of lang
+// without a truth is an error naming its line, or with opt.AllowUnpaired
+// a warning (the record is left out); records of other languages are
+// left out with one warning that counts them. A file with no record to
+// load is an error.
+func LoadHIPE(path, lang string, opt LoadOptions) (*Corpus, []string, error) {
+	recs, err := ReadHIPEFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &Corpus{Name: path}
+	var warns []string
+	other := 0
+	for _, r := range recs {
+		if !r.InLanguage(lang) {
+			other++
+			continue
+		}
+		d, err := r.Doc(path, r.OCR)
+		if err != nil {
+			if errors.Is(err, ErrNoTruth) && opt.AllowUnpaired {
+				warns = append(warns, err.Error()+" (left out)")
+				continue
+			}
+			return nil, nil, err
+		}
+		d.Collection, d.MarksLineBreaks = path, true
+		c.Docs = append(c.Docs, d)
+	}
+	if other > 0 {
+		warns = append(warns, fmt.Sprintf("%s: %d record(s) not in language %q left out", path, other, lang))
+	}
+	if len(c.Docs) == 0 {
+		return nil, warns, fmt.Errorf("%s: no record in language %q with a ground_truth", path, lang)
+	}
+	slices.SortFunc(c.Docs, func(a, b *Doc) int { return strings.Compare(a.Stem, b.Stem) })
+	return c, warns, nil
+}
+
+// ErrNoTruth is the error of HIPERecord.Doc for a record without a truth
+// (wrapped with the record's name).
+var ErrNoTruth = errors.New("no ground_truth")
+
+// Doc returns the record as a document named by its document_id: its
+// truth as GT and pred (its OCR, or its output to score one) as OCR, each
+// read as plain text and named "file:line (document ID)" in messages. A
+// record without a truth is an error that names it and wraps ErrNoTruth.
+func (r *HIPERecord) Doc(file, pred string) (*Doc, error) {
+	name := fmt.Sprintf("%s:%d (document %s)", file, r.Line, r.ID)
+	if !r.HasTruth {
+		return nil, fmt.Errorf("%s: %w", name, ErrNoTruth)
+	}
+	gt, err := ReadTextFormat(name+" ground_truth", FormatText, []byte(r.Truth))
+	if err != nil {
+		return nil, err
+	}
+	ocr, err := ReadTextFormat(name, FormatText, []byte(pred))
+	if err != nil {
+		return nil, err
+	}
+	return &Doc{Stem: r.ID, GT: gt, OCR: ocr}, nil
 }

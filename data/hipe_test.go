@@ -2,6 +2,8 @@ package data
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -152,5 +154,53 @@ func TestHIPEInLanguage(t *testing.T) {
 	en, none := &HIPERecord{Language: "en"}, &HIPERecord{}
 	if !en.InLanguage("EN") || en.InLanguage("fr") || !en.InLanguage("all") || !none.InLanguage("fr") {
 		t.Error("InLanguage: a record is of its language (any case), of all, and one naming none of any")
+	}
+}
+
+// TestLoadHIPE: the records of one language with a truth are a corpus,
+// sorted by document_id, one collection named by the file; a record
+// without a truth is an error naming its line, or left out with
+// AllowUnpaired; a file with nothing to load is an error.
+func TestLoadHIPE(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := write("dev.jsonl", hipeSample)
+	c, warns, err := LoadHIPE(p, "en", LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Docs) != 2 || c.Docs[0].Stem != "17" || c.Docs[1].Stem != "a1" {
+		t.Fatalf("documents %v, want 17 and a1 in that order", c.Docs)
+	}
+	a := c.Docs[1]
+	if a.Collection != p || c.Name != p || !a.MarksLineBreaks || strings.Join(a.GT.Words(), " ") != "The govern¬ ment met." || strings.Join(a.OCR.Words(), " ") != "Tbe govern- ment met." {
+		t.Errorf("first record: collection %q, gt %q, ocr %q", a.Collection, a.GT.Words(), a.OCR.Words())
+	}
+	if want := p + ":1 (document a1)"; a.OCR.Path != want || a.GT.Path != want+" ground_truth" {
+		t.Errorf("text names %q and %q, want %q", a.OCR.Path, a.GT.Path, want)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], `1 record(s) not in language "en" left out`) {
+		t.Errorf("warnings %q, want one for the French record", warns)
+	}
+	if c, _, err := LoadHIPE(p, "all", LoadOptions{}); err == nil {
+		t.Errorf("all languages, the French record without a truth: no error (%d documents)", len(c.Docs))
+	} else if !strings.Contains(err.Error(), p+":4 (document f1): no ground_truth") {
+		t.Errorf("error %v does not name the record without a truth", err)
+	}
+	if c, warns, err := LoadHIPE(p, "all", LoadOptions{AllowUnpaired: true}); err != nil || len(c.Docs) != 2 || len(warns) != 1 || !strings.Contains(warns[0], ":4 (document f1): no ground_truth (left out)") {
+		t.Errorf("AllowUnpaired: %v, warnings %q", err, warns)
+	}
+	if _, _, err := LoadHIPE(p, "de", LoadOptions{}); err == nil || !strings.Contains(err.Error(), `no record in language "de" with a ground_truth`) {
+		t.Errorf("no record to load: %v", err)
+	}
+	bad := write("bad.jsonl", hipeSample+"{\"document_metadata\": 1}\n")
+	if _, _, err := LoadHIPE(bad, "en", LoadOptions{}); err == nil || !strings.Contains(err.Error(), "bad.jsonl:5") {
+		t.Errorf("a bad line: %v, want an error naming bad.jsonl:5", err)
 	}
 }

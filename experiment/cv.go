@@ -234,8 +234,10 @@ func (res *CVResult) train(docs []*data.Doc, label string, opt model.Options) (*
 // their OCR makes the profile the corrections are computed against, and m
 // is first adapted to the habits that profile shows (unless
 // opt.NoHabits). Where m's training truth writes words broken at a line
-// end with model.LineBreakMark (Model.MarksLineBreaks), the corrections
-// write it so, as ocrfix correct does by default. It appends the habits
+// end with model.LineBreakMark (Model.MarksLineBreaks), or a document's
+// format says its truth does (data.Doc.MarksLineBreaks: a HIPE-OCRepair
+// record), the corrections write it so, as ocrfix correct does by
+// default. It appends the habits
 // and the timings to res and returns the outcome of each document.
 func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.Options, evalOpt eval.Options) []DocOutcome {
 	t1 := time.Now()
@@ -259,6 +261,7 @@ func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.
 	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
 		corr[j] = m.Correct(d.OCR, d.Alt, prof)
+		mark := mark || d.MarksLineBreaks
 		if mark {
 			corr[j].Changed += m.MarkLineBreaks(d.OCR, corr[j].Out)
 		}

@@ -19,7 +19,7 @@ func init() {
 
 func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench", "bench [-corpus DIR] [-folds 5] [-seed 1] [-json] [-report DIR] [-peers]\n       bench -train DIR [-train DIR...] -test DIR [-test DIR...]\n       bench -transfer [-collection DIR...]", stderr)
-	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/ (default: the embedded corpus)")
+	corpus := fs.String("corpus", "", "corpus directory with gt/ and ocr/, or a HIPE-OCRepair JSONL file (default: the embedded corpus)")
 	var trainDirs, collDirs, testDirs stringList
 	fs.Var(&trainDirs, "train", "transfer: train on this collection (repeatable; \"embedded\" is the embedded corpus), correct each -test with no labels from it")
 	fs.Var(&testDirs, "test", "transfer: a collection to correct and score, its truth used only to score (repeatable: one model corrects each)")
@@ -36,7 +36,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	noEng := fs.Bool("no-english", false, "leave out the English language model: its features, its words in the lexicon and decisions in context (to measure what it adds; the profile gate's word-shape tests stay)")
 	noHabits := fs.Bool("no-habits", false, "correct with the model as trained, not adapted to the habits of the corrected collection's OCR (to measure what adapting adds)")
 	lexicons := addWordListFlags(fs, "")
-	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
+	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ (and the records of a JSONL corpus that have a truth)")
+	lang := fs.String("lang", defaultLang, langUsage)
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
 	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, do not also fit and report a ranker without the confidence features")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
@@ -97,9 +98,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 			return usagef("-corpus, -peers and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
 		}
 		return runTransfer(transferArgs{train: trainDirs, test: testDirs, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng, noHabits: *noHabits,
-			lexicons: lexicons, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
+			lexicons: lexicons, lang: *lang, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
 	}
-	c, err := loadCorpus(*corpus, *allow, stderr)
+	c, err := loadCorpus(*corpus, *lang, *allow, stderr)
 	if err != nil {
 		return err
 	}

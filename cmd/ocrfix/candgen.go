@@ -94,7 +94,7 @@ func (sf *studyFlags) load(fs *flag.FlagSet, stderr io.Writer) (*data.Corpus, ex
 	if *sf.folds < 2 {
 		return nil, opt, usagef("-folds must be at least 2")
 	}
-	c, err := loadCorpus(*sf.corpus, false, stderr)
+	c, err := loadCorpus(*sf.corpus, defaultLang, false, stderr)
 	if err != nil {
 		return nil, opt, err
 	}

@@ -14,12 +14,21 @@ import (
 )
 
 // loadCorpus loads the corpus in dir, or the embedded corpus when dir is
-// "". Warnings go to stderr.
-func loadCorpus(dir string, allowUnpaired bool, stderr io.Writer) (*data.Corpus, error) {
+// "", or the records of language lang (or all) of a HIPE-OCRepair JSONL
+// file that have a truth when dir names one (data.LoadHIPE; records
+// without a truth are an error, or left out with allowUnpaired). Warnings
+// go to stderr.
+func loadCorpus(dir, lang string, allowUnpaired bool, stderr io.Writer) (*data.Corpus, error) {
 	if dir == "" {
 		return data.Embedded()
 	}
-	c, warns, err := data.LoadDir(dir, data.LoadOptions{AllowUnpaired: allowUnpaired})
+	load := data.LoadDir
+	if data.IsHIPEFile(dir) {
+		load = func(path string, opt data.LoadOptions) (*data.Corpus, []string, error) {
+			return data.LoadHIPE(path, lang, opt)
+		}
+	}
+	c, warns, err := load(dir, data.LoadOptions{AllowUnpaired: allowUnpaired})
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
@@ -32,6 +41,13 @@ func loadCorpus(dir string, allowUnpaired bool, stderr io.Writer) (*data.Corpus,
 	}
 	return c, err
 }
+
+// defaultLang is the language whose records of a HIPE-OCRepair JSONL
+// file a command takes by default (-lang).
+const defaultLang = "en"
+
+// langUsage is the -lang flag's usage for a command that loads corpora.
+const langUsage = "a HIPE-OCRepair JSONL corpus (a .jsonl file given for a corpus directory): use the records of this language (document_metadata.language) that have a ground_truth, or all"
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {

@@ -34,7 +34,7 @@ func runConfusion(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutFlags([]string{*corpus}, nil, outFlag{"-o", *out}); err != nil {
 		return err
 	}
-	c, err := loadCorpus(*corpus, false, stderr)
+	c, err := loadCorpus(*corpus, defaultLang, false, stderr)
 	if err != nil {
 		return err
 	}

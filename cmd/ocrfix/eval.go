@@ -207,31 +207,25 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 			if !r.InLanguage(lang) {
 				continue
 			}
-			name := fmt.Sprintf("%s:%d (document %s)", p, r.Line, r.ID)
 			if !r.HasTruth {
-				warnings = append(warnings, name+": no ground_truth, left out")
+				warnings = append(warnings, fmt.Sprintf("%s:%d (document %s): no ground_truth, left out", p, r.Line, r.ID))
 				continue
 			}
 			pred := r.OCR
 			if !raw {
 				if !r.HasOutput {
-					return nil, nil, fmt.Errorf("%s: no ocr_postcorrection_output to score (-raw scores the OCR)", name)
+					return nil, nil, fmt.Errorf("%s:%d (document %s): no ocr_postcorrection_output to score (-raw scores the OCR)", p, r.Line, r.ID)
 				}
 				pred = r.Output
 			}
-			gt, err := data.ReadTextFormat(name+" ground_truth", data.FormatText, []byte(r.Truth))
+			d, err := r.Doc(p, pred)
 			if err != nil {
 				return nil, nil, err
 			}
-			pt, err := data.ReadTextFormat(name, data.FormatText, []byte(pred))
-			if err != nil {
-				return nil, nil, err
-			}
-			stem := r.ID
 			if len(paths) > 1 {
-				stem = data.Stem(p) + "/" + r.ID
+				d.Stem = data.Stem(p) + "/" + r.ID
 			}
-			c.Docs = append(c.Docs, &data.Doc{Stem: stem, GT: gt, OCR: pt})
+			c.Docs = append(c.Docs, d)
 		}
 	}
 	if len(c.Docs) == 0 {

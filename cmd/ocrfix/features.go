@@ -35,7 +35,7 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutFlags([]string{*corpus}, []string{*modelPath}, outFlag{"-o", *out}, outFlag{"-doc", *docOut}); err != nil {
 		return err
 	}
-	c, err := loadCorpus(*corpus, false, stderr)
+	c, err := loadCorpus(*corpus, defaultLang, false, stderr)
 	if err != nil {
 		return err
 	}

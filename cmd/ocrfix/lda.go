@@ -64,7 +64,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		return usagef("%v", strings.TrimPrefix(err.Error(), "lda: "))
 	}
 
-	corpus, err := loadCorpus(*corpusDir, false, stderr)
+	corpus, err := loadCorpus(*corpusDir, defaultLang, false, stderr)
 	if err != nil {
 		return err
 	}

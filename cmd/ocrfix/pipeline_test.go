@@ -218,3 +218,58 @@ func roundTrip(t *testing.T, path string, copy func(r io.Reader, w io.Writer) er
 		t.Errorf("%s: %d bytes read, %d written again", path, len(b), again.Len())
 	}
 }
+
+// TestJSONLCorpus: a HIPE-OCRepair JSONL file with truths is a corpus for
+// bench and train as a directory is: the same documents (named by their
+// document_id), the same figures; the records of another language are
+// left out by -lang, and a record without a truth is an error that names
+// its line unless -allow-unpaired.
+func TestJSONLCorpus(t *testing.T) {
+	dir := synthCorpus(t, 6)
+	var src strings.Builder
+	for d := 0; d < 6; d++ {
+		gt, _ := os.ReadFile(filepath.Join(dir, "gt", fmt.Sprintf("d%02d.txt", d)))
+		ocr, _ := os.ReadFile(filepath.Join(dir, "ocr", fmt.Sprintf("d%02d.txt", d)))
+		b, _ := json.Marshal(map[string]any{
+			"document_metadata": map[string]string{"document_id": fmt.Sprintf("d%02d", d), "language": "en"},
+			"ocr_hypothesis":    map[string]string{"transcription_unit": string(ocr)},
+			"ground_truth":      map[string]string{"transcription_unit": string(gt)},
+		})
+		src.Write(b)
+		src.WriteByte('\n')
+	}
+	src.WriteString(`{"document_metadata": {"document_id": "f1", "language": "fr"}, "ocr_hypothesis": {"transcription_unit": "Le cbat"}, "ground_truth": null}` + "\n")
+	jsonl := filepath.Join(t.TempDir(), "set.jsonl")
+	if err := os.WriteFile(jsonl, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	figures := func(corpus string) map[string]any {
+		code, out, errs := runCmd("bench", "-corpus", corpus, "-folds", "2", "-json", "-nodict", "-no-lda", "-no-vectors")
+		if code != 0 {
+			t.Fatalf("bench -corpus %s: exit %d: %s", corpus, code, errs)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	d, j := figures(dir), figures(jsonl)
+	for _, k := range []string{"docs", "raw_recall", "corrected_recall", "oracle_recall", "broken_rate"} {
+		if d[k] == nil || d[k] != j[k] {
+			t.Errorf("%s: %v from the directory, %v from the JSONL file", k, d[k], j[k])
+		}
+	}
+	m := filepath.Join(t.TempDir(), "m.model")
+	if code, out, errs := runCmd("train", "-corpus", jsonl, "-o", m, "-nodict", "-no-lda", "-no-vectors"); code != 0 || !strings.Contains(out, "trained on 6 documents") {
+		t.Errorf("train on JSONL: exit %d\n%s%s", code, out, errs)
+	} else if !strings.Contains(errs, `1 record(s) not in language "en" left out`) {
+		t.Errorf("train does not say it left the French record out: %s", errs)
+	}
+	if code, _, errs := runCmd("train", "-corpus", jsonl, "-lang", "all", "-o", m, "-nodict"); code != 1 || !strings.Contains(errs, "set.jsonl:7 (document f1): no ground_truth") {
+		t.Errorf("-lang all with a record without a truth: exit %d, %s", code, errs)
+	}
+	if code, _, errs := runCmd("bench", "-corpus", jsonl, "-lang", "all", "-allow-unpaired", "-folds", "2", "-nodict", "-no-lda", "-no-vectors"); code != 0 || !strings.Contains(errs, "no ground_truth (left out)") {
+		t.Errorf("-lang all -allow-unpaired: exit %d, %s", code, errs)
+	}
+}

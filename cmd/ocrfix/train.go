@@ -18,14 +18,15 @@ func init() {
 func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("train", "train [-corpus DIR]... -o MODEL [-seed 1] [-lexicon FILE]... [-nodict]", stderr)
 	var corpora stringList
-	fs.Var(&corpora, "corpus", "corpus directory with gt/ and ocr/ (repeatable: each is one collection; \"embedded\" or none: the embedded corpus)")
+	fs.Var(&corpora, "corpus", "corpus directory with gt/ and ocr/, or a HIPE-OCRepair JSONL file (repeatable: each is one collection; \"embedded\" or none: the embedded corpus)")
 	out := fs.String("o", "", "where to write the model (required)")
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")
 	noVec := fs.Bool("no-vectors", false, "train no word vectors")
 	unseen := fs.Bool("unseen", false, "the model is for collections other than its training ones: changes the target's profile does not support are never made, and each position is decided alone, not in context (the built-in model is trained so)")
 	lexicons := addWordListFlags(fs, "")
-	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ")
+	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ (and the records of a JSONL corpus that have a truth)")
+	lang := fs.String("lang", defaultLang, langUsage)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,7 +44,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	var docs []*data.Doc
 	for _, dir := range corpora {
-		c, err := loadCollection(dir, *allow, stderr)
+		c, err := loadCollection(dir, *lang, *allow, stderr)
 		if err != nil {
 			return err
 		}

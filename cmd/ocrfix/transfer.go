@@ -22,6 +22,7 @@ type transferArgs struct {
 	noEng        bool
 	noHabits     bool
 	lexicons     *wordLists
+	lang         string // the records of JSONL collections to use (-lang)
 	allow, json  bool
 	start        time.Time
 }
@@ -49,11 +50,11 @@ func defaultCollections() []string {
 
 // loadCollection loads a collection directory, or the embedded corpus
 // for "embedded".
-func loadCollection(dir string, allow bool, stderr io.Writer) (*data.Corpus, error) {
+func loadCollection(dir, lang string, allow bool, stderr io.Writer) (*data.Corpus, error) {
 	if dir == "embedded" {
 		dir = ""
 	}
-	return loadCorpus(dir, allow, stderr)
+	return loadCorpus(dir, lang, allow, stderr)
 }
 
 func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
@@ -67,13 +68,13 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 	mode, names := "leave one collection out: each corrected by a model trained on the others, with no labels from it", a.colls
 	if len(a.test) > 0 {
 		mode, names = "train on "+strings.Join(a.train, ", ")+"; correct "+strings.Join(a.test, ", ")+" with no labels from them", a.test
-		if train, err = loadCollections(a.train, a.allow, stderr); err != nil {
+		if train, err = loadCollections(a.train, a.lang, a.allow, stderr); err != nil {
 			return err
 		}
 	} else if len(names) == 0 {
 		names = defaultCollections()
 	}
-	if test, err = loadCollections(names, a.allow, stderr); err != nil {
+	if test, err = loadCollections(names, a.lang, a.allow, stderr); err != nil {
 		return err
 	}
 	pb := newProgress(stderr)
@@ -97,10 +98,10 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 }
 
 // loadCollections loads the collection directories (loadCollection).
-func loadCollections(dirs []string, allow bool, stderr io.Writer) ([]*data.Corpus, error) {
+func loadCollections(dirs []string, lang string, allow bool, stderr io.Writer) ([]*data.Corpus, error) {
 	var out []*data.Corpus
 	for _, dir := range dirs {
-		c, err := loadCollection(dir, allow, stderr)
+		c, err := loadCollection(dir, lang, allow, stderr)
 		if err != nil {
 			return nil, err
 		}

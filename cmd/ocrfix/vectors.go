@@ -65,7 +65,7 @@ func runVectors(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	c, err := loadCorpus(*corpusDir, false, stderr)
+	c, err := loadCorpus(*corpusDir, defaultLang, false, stderr)
 	if err != nil {
 		return err
 	}
