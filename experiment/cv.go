@@ -310,3 +310,46 @@ func Lattice(cands [][]candgen.Candidate) eval.Lattice {
 	}
 	return lat
 }
+
+// Baseline corrects the documents of c that cv scored with m, a model
+// trained elsewhere (the built-in one: no labels from c), fold by fold as
+// cv's models corrected them: each fold's documents are one collection,
+// whose profile m is adapted to (unless opt.NoHabits), with the line-break
+// marks of correct. It returns the figures of those corrections beside
+// cv's, so a benchmark shows whether training on c's labels beat m.
+func (cv *CVResult) Baseline(m *model.Model, c *data.Corpus, opt model.Options, evalOpt eval.Options) Figures {
+	byStem := map[string]*data.Doc{}
+	for _, d := range Labelled(c) {
+		byStem[d.Stem] = d
+	}
+	folds := map[int][]*data.Doc{}
+	for _, o := range cv.Docs {
+		folds[o.Fold] = append(folds[o.Fold], byStem[o.Stem])
+	}
+	out := map[string][]string{}
+	for f := range cv.Folds {
+		docs := folds[f]
+		words := make([][]string, len(docs))
+		for j, d := range docs {
+			words[j] = d.OCR.Words()
+		}
+		prof := profile.Of(words, profile.Options{})
+		am := m
+		if !opt.NoHabits {
+			am = m.Adapted(m.Habits(prof))
+		}
+		outs := make([][]string, len(docs))
+		par.Do(len(docs), opt.Workers, func(j int) {
+			d := docs[j]
+			cr := am.Correct(d.OCR, d.Alt, prof)
+			if am.MarksLineBreaks() || d.MarksLineBreaks {
+				am.MarkLineBreaks(d.OCR, cr.Out)
+			}
+			outs[j] = model.OutputWords(cr.Out)
+		})
+		for j, d := range docs {
+			out[d.Stem] = outs[j]
+		}
+	}
+	return FiguresOf(cv.Docs, func(o DocOutcome) []string { return out[o.Stem] }, evalOpt)
+}

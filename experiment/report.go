@@ -28,6 +28,8 @@ type Figures struct {
 	ErrorReduction float64 `json:"error_reduction"`
 	Broken         int     `json:"broken"`
 	BrokenRate     float64 `json:"broken_rate"`
+	CMER           float64 `json:"cmer"`           // HIPE-OCRepair character match error rate, micro
+	CMERReduction  float64 `json:"cmer_reduction"` // (raw - this) / raw
 }
 
 // Report is the JSON of `ocrfix bench -json`.
@@ -81,7 +83,12 @@ type Report struct {
 	HunspellErrReduction  *float64   `json:"hunspell_error_reduction,omitempty"`
 	HunspellError         string     `json:"hunspell_error,omitempty"`
 	NoConfidence          *Figures   `json:"without_confidence,omitempty"`
-	Seconds               float64    `json:"seconds"`
+	// Baseline holds the figures of a model trained elsewhere (bench
+	// -builtin: the built-in model, no labels from the corpus) correcting
+	// the same folds (CVResult.Baseline), and BaselineName names it.
+	Baseline     *Figures `json:"baseline,omitempty"`
+	BaselineName string   `json:"baseline_name,omitempty"`
+	Seconds      float64  `json:"seconds"`
 
 	raws, corrs []eval.DocResult // each document's evaluation, for WriteDir
 }
@@ -132,6 +139,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 		n := r.NoConfidence
 		fmt.Fprintf(tw, "ocrfix without confidences\t%d\t%s\t%s\t%s\t%d\t%s\t\n", n.Matched, frac4(n.Recall), frac4(n.MacroRecall), pct1(n.ErrorReduction), n.Broken, pct2(n.BrokenRate))
 	}
+	if b := r.Baseline; b != nil {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t\n", r.BaselineName, b.Matched, frac4(b.Recall), frac4(b.MacroRecall), pct1(b.ErrorReduction), b.Broken, pct2(b.BrokenRate))
+	}
 	fmt.Fprintf(tw, "oracle (best candidate path)\t%d\t%s\t%s\t%s\t\t\t\n", r.OracleMatched, frac4(r.OracleRecall), frac4(r.OracleMacroRecall), pct1(eval.ErrorReduction(r.GTWords, r.RawMatched, r.OracleMatched)))
 	if err := tw.Flush(); err != nil {
 		return err
@@ -139,6 +149,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "\noracle gain captured: %s (corrected - raw) / (oracle - raw)\n", pct1(r.OracleGainCaptured))
 	fmt.Fprintf(w, "HIPE-OCRepair match error rates (micro): cMER %s -> %s (%s lower), wMER %s -> %s\n", frac4(r.RawCMER), frac4(r.CorrectedCMER), pct1(r.CMERReduction), frac4(r.RawWMER), frac4(r.CorrectedWMER))
 	fmt.Fprintf(w, "documents by cMER against their raw OCR: %d lower, %d the same, %d higher (HIPE-OCRepair's preference score %s)\n", r.DocsCMERLower, r.DocsCMERSame, r.DocsCMERHigher, signed3(r.Preference))
+	if b := r.Baseline; b != nil {
+		fmt.Fprintf(w, "%s (the same folds): cMER %s -> %s (%s lower)\n", r.BaselineName, frac4(r.RawCMER), frac4(b.CMER), pct1(b.CMERReduction))
+	}
 	fmt.Fprintf(w, "tokens changed: %d; candidates per token: %.1f; do-no-harm margins (log-odds) per fold: %s\n", r.Changed, r.CandidatesPerToken, FormatMargins(r.Margins))
 	fmt.Fprintf(w, "decisions in context, language model weight/band per fold: %s\n", FormatContext(r.Context))
 	fmt.Fprintf(w, "habits of the OCR adapted to: %s\n", formatHabits(r.Habits))
@@ -383,10 +396,13 @@ func (r *Report) Add(docs []DocOutcome, evalOpt eval.Options) (raws, corrs []eva
 func FiguresOf(docs []DocOutcome, corrected func(DocOutcome) []string, opt eval.Options) Figures {
 	var f Figures
 	var macro eval.Mean
+	var rawC, corrC eval.MERCounts
 	gtWords, rawMatched := 0, 0
 	for _, o := range docs {
 		out := corrected(o)
 		k := eval.EvaluateDoc(o.Stem, o.GT, out, opt)
+		rawC.Add(eval.EvaluateDoc(o.Stem, o.GT, o.Raw, opt).CharMER)
+		corrC.Add(k.CharMER)
 		matchedRaw, _, broken := eval.Broken(o.GT, o.Raw, out, opt)
 		gtWords += k.GTWords
 		rawMatched += matchedRaw
@@ -398,6 +414,12 @@ func FiguresOf(docs []DocOutcome, corrected func(DocOutcome) []string, opt eval.
 	f.MacroRecall = macro.Value()
 	f.ErrorReduction = eval.ErrorReduction(gtWords, rawMatched, f.Matched)
 	f.BrokenRate = ratio(f.Broken, rawMatched)
+	if c := corrC.MER(); !math.IsNaN(c) { // NaN: no characters at all
+		f.CMER = c
+		if r := rawC.MER(); r > 0 {
+			f.CMERReduction = (r - c) / r
+		}
+	}
 	return f
 }
 
@@ -485,6 +507,9 @@ func (r *Report) WriteHTML(dir string, cv *CVResult, provenance string, opt eval
 	sum.Rows = append(sum.Rows, []string{"ocrfix corrected", strconv.Itoa(r.CorrectedMatched), frac4(r.CorrectedRecall), frac4(r.CorrectedMacroRecall), pct1(r.ErrorReduction), strconv.Itoa(r.Broken), pct2(r.BrokenRate)})
 	if n := r.NoConfidence; n != nil {
 		sum.Rows = append(sum.Rows, []string{"ocrfix without confidences", strconv.Itoa(n.Matched), frac4(n.Recall), frac4(n.MacroRecall), pct1(n.ErrorReduction), strconv.Itoa(n.Broken), pct2(n.BrokenRate)})
+	}
+	if b := r.Baseline; b != nil {
+		sum.Rows = append(sum.Rows, []string{r.BaselineName, strconv.Itoa(b.Matched), frac4(b.Recall), frac4(b.MacroRecall), pct1(b.ErrorReduction), strconv.Itoa(b.Broken), pct2(b.BrokenRate)})
 	}
 	sum.Rows = append(sum.Rows, []string{"oracle (best candidate path)", strconv.Itoa(r.OracleMatched), frac4(r.OracleRecall), frac4(r.OracleMacroRecall), pct1(eval.ErrorReduction(r.GTWords, r.RawMatched, r.OracleMatched)), "", ""})
 	h := &htmlreport.Header{

@@ -38,6 +38,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	lexicons := addWordListFlags(fs, "")
 	allow := fs.Bool("allow-unpaired", false, "use the documents present on both sides when stems differ (and the records of a JSONL corpus that have a truth)")
 	lang := fs.String("lang", defaultLang, langUsage)
+	withBuiltin := fs.Bool("builtin", false, "also correct each fold with the built-in model, trained on other collections with no labels from the corpus, as a row beside: whether training on the corpus's labels does better (meaningless on the embedded corpus and data/collections/*, the built-in model's own training)")
 	maxDocs := fs.Int("max-docs", 0, "use only the first N documents (0: all)")
 	noConfCompare := fs.Bool("no-confidence-compare", false, "on a corpus with word confidences, do not also fit and report a ranker without the confidence features")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
@@ -94,8 +95,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *transfer || len(testDirs) > 0 {
-		if *corpus != "" || *peers || *maxDocs > 0 {
-			return usagef("-corpus, -peers and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
+		if *corpus != "" || *peers || *maxDocs > 0 || *withBuiltin {
+			return usagef("-corpus, -peers, -builtin and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
 		}
 		return runTransfer(transferArgs{train: trainDirs, test: testDirs, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng, noHabits: *noHabits,
 			lexicons: lexicons, lang: *lang, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
@@ -126,6 +127,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep := experiment.NewReport(c.Name, cv, *seed, lexFiles, evalOpt)
+	if *withBuiltin {
+		m, desc, err := loadModel("", io.Discard)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "-builtin: correcting the same folds with %s\n", desc)
+		b := cv.Baseline(m, c, opt, evalOpt)
+		rep.Baseline, rep.BaselineName = &b, "built-in model, no labels"
+	}
 	if *peers {
 		if err := addHunspell(rep, cv, *dict, evalOpt, stderr); err != nil {
 			return err

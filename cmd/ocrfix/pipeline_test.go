@@ -273,3 +273,38 @@ func TestJSONLCorpus(t *testing.T) {
 		t.Errorf("-lang all -allow-unpaired: exit %d, %s", code, errs)
 	}
 }
+
+// TestBenchBuiltin: bench -builtin corrects the same folds with the
+// built-in model and shows its figures beside the trained models', in the
+// table and in the JSON; it is no flag of the transfer bench.
+func TestBenchBuiltin(t *testing.T) {
+	dir := synthCorpus(t, 6)
+	code, out, errs := runCmd("bench", "-corpus", dir, "-folds", "2", "-builtin", "-json", "-nodict", "-no-lda", "-no-vectors")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		RawMatched int `json:"raw_matched"`
+		Baseline   *struct {
+			Matched int     `json:"matched"`
+			CMER    float64 `json:"cmer"`
+		} `json:"baseline"`
+		BaselineName string `json:"baseline_name"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Baseline == nil || rep.BaselineName != "built-in model, no labels" || rep.Baseline.Matched <= rep.RawMatched || rep.Baseline.CMER <= 0 {
+		t.Errorf("baseline %+v (%q), raw matched %d: want the built-in model's figures, better than raw", rep.Baseline, rep.BaselineName, rep.RawMatched)
+	}
+	if !strings.Contains(errs, "-builtin: correcting the same folds with the built-in model") {
+		t.Errorf("stderr does not name the model: %s", errs)
+	}
+	code, out, _ = runCmd("bench", "-corpus", dir, "-folds", "2", "-builtin", "-nodict", "-no-lda", "-no-vectors")
+	if code != 0 || !strings.Contains(out, "built-in model, no labels (the same folds): cMER") {
+		t.Errorf("table: exit %d\n%s", code, out)
+	}
+	if code, _, errs := runCmd("bench", "-transfer", "-builtin"); code != 2 || !strings.Contains(errs, "-builtin") {
+		t.Errorf("-transfer -builtin: exit %d, %s", code, errs)
+	}
+}
