@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,29 @@ func loadCorpus(dir, lang string, allowUnpaired bool, stderr io.Writer) (*data.C
 		}
 	}
 	return c, err
+}
+
+// distinctCorpora returns an error naming a corpus given twice in dirs
+// (the same directory or file by any path, or the embedded corpus as
+// "embedded" or ""), whose documents would count twice; call it once the
+// corpora have loaded, so a missing one is reported as such first.
+func distinctCorpora(dirs []string) error {
+	var paths []string
+	embedded := false
+	for _, d := range dirs {
+		if d == "" || d == "embedded" {
+			if embedded {
+				return errors.New("the embedded corpus is named twice: each corpus counts once")
+			}
+			embedded = true
+			continue
+		}
+		paths = append(paths, d)
+	}
+	if err := distinctFiles(paths); err != nil {
+		return fmt.Errorf("corpus %w", err)
+	}
+	return nil
 }
 
 // defaultLang is the language whose records of a HIPE-OCRepair JSONL

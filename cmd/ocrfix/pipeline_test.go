@@ -308,3 +308,23 @@ func TestBenchBuiltin(t *testing.T) {
 		t.Errorf("-transfer -builtin: exit %d, %s", code, errs)
 	}
 }
+
+// TestCorpusNamedTwice: a corpus given twice to train or to a transfer
+// bench, by any path, is an error: its documents would count twice.
+func TestCorpusNamedTwice(t *testing.T) {
+	dir := synthCorpus(t, 3)
+	m := filepath.Join(t.TempDir(), "m.model")
+	for _, args := range [][]string{
+		{"train", "-corpus", dir, "-corpus", dir + "/", "-o", m},
+		{"train", "-corpus", "embedded", "-corpus", "", "-o", m},
+		{"bench", "-transfer", "-collection", dir, "-collection", filepath.Join(dir, "..", filepath.Base(dir))},
+	} {
+		code, _, errs := runCmd(args...)
+		if code != 1 || !strings.Contains(errs, "named twice") {
+			t.Errorf("%q: exit %d, %s", args, code, errs)
+		}
+	}
+	if _, err := os.Stat(m); err == nil {
+		t.Error("a refused training wrote its model")
+	}
+}

@@ -50,6 +50,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		}
 		docs = append(docs, c.Docs...)
 	}
+	if err := distinctCorpora(corpora); err != nil {
+		return err
+	}
 	name := strings.Join(corpora, ", ")
 	opt := model.DefaultOptions()
 	opt.Seed = *seed

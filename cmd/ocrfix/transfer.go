@@ -97,7 +97,8 @@ func runTransfer(a transferArgs, stdout, stderr io.Writer) error {
 	return rep.WriteTable(stdout)
 }
 
-// loadCollections loads the collection directories (loadCollection).
+// loadCollections loads the collection directories (loadCollection); a
+// collection named twice is an error.
 func loadCollections(dirs []string, lang string, allow bool, stderr io.Writer) ([]*data.Corpus, error) {
 	var out []*data.Corpus
 	for _, dir := range dirs {
@@ -106,6 +107,9 @@ func loadCollections(dirs []string, lang string, allow bool, stderr io.Writer) (
 			return nil, err
 		}
 		out = append(out, c)
+	}
+	if err := distinctCorpora(dirs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
