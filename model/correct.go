@@ -150,7 +150,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
-		innerBreaks(out, l.Words, l.Cands, m.knownWord)
+		innerBreaks(out, l.Words, l.Cands, m.knownWord, func(w string) bool { return m.Lex != nil && m.Lex.Has(w) })
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)

@@ -32,7 +32,7 @@ func TestInnerBreaks(t *testing.T) {
 	}
 	out := slices.Clone(words)
 	out[6] = "principles" // changed already: left as decided
-	innerBreaks(out, words, cands, known)
+	innerBreaks(out, words, cands, known, known)
 	want := []string{"principles.", "to-morrow", "co-ordinated", "x-ray", "Eng-Laad", "Lecture,", "principles", "zzq-xxv"}
 	if !slices.Equal(out, want) {
 		t.Errorf("got  %q\nwant %q", out, want)
