@@ -135,7 +135,12 @@
 // (mergeBroken, a pass of Collect for unseen collections). Whatever the
 // habits, a changed word beside a kept piece of it that the two tokens
 // make together absorbs the piece (absorbFragments: `s upervision` ->
-// `supervision`, not `s supervision`).
+// `supervision`, not `s supervision`). A kept token of two pieces joined
+// by a hyphen inside its line, neither a word (`nrin-ciples`: text whose
+// lines were joined with the printer's hyphens kept; `negotla-ors`: a
+// letter read as a hyphen), becomes the known word nearest the pieces
+// joined among its candidates (innerBreaks, injoin.go; models for unseen
+// collections).
 //
 // Sums of money in pounds, shillings and pence whose figure 1 or 0 the
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
