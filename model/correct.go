@@ -123,8 +123,8 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // mixed-case text (lowerPossessives: `the EPA'S staff`). Such a model also
 // lets a word it changes absorb a kept piece of it beside it
 // (absorbFragments: `s upervision` -> `supervision`), makes a kept token
-// of two pieces joined by a hyphen inside its line that are no words the
-// known word nearest them among its candidates (innerBreaks:
+// of two pieces joined by a hyphen inside its line, the first no word,
+// the known word nearest them among its candidates (innerBreaks:
 // `nrin-ciples` -> principles) and, in a collection
 // whose engine breaks words apart, joins two tokens that English reads as
 // one word broken (mergeBroken: `wit h` -> `with`), and in any collection
@@ -150,7 +150,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
-		innerBreaks(out, l.Words, l.Cands, m.knownWord, func(w string) bool { return m.Lex != nil && m.Lex.Has(w) })
+		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			contextFixes(out, l.Words, l.Cands, l.Profile)
