@@ -146,7 +146,8 @@
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
 // sum around them says, and a number whose first figure was read as l or I
 // (`l8`) as the number (figureFixes, money.go; models for unseen
-// collections).
+// collections), and the pound weight read with I, i or 1 for its l (`6d
+// Ib.`, `52,500,000ibs.`) as lb (weightFixes).
 //
 // A capitalised form that the decisions kept, that no list holds, English
 // never wrote and the collection writes once, becomes the candidate of its

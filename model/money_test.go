@@ -47,3 +47,35 @@ func TestFigureFixes(t *testing.T) {
 		t.Errorf("merge changed: %q", out)
 	}
 }
+
+// TestWeightFixes: the pound weight read with I, i or 1 for its l is
+// written lb after a price, a number or per, and glued to a number; `Ib.`
+// elsewhere (ibidem, after a year and a comma too), a changed token and a
+// list's `1b.` stay.
+func TestWeightFixes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Per 1s 6d Ib. CEYLINDO", "Per 1s 6d lb. CEYLINDO"},
+		{"Pep 2s 0d ib, THE", "Pep 2s 0d lb, THE"},
+		{"2 - per Ib.", "2 - per lb."},
+		{"weighing 14 Ibs each", "weighing 14 lbs each"},
+		{"stock 52,500,000ibs. of tea", "stock 52,500,000lbs. of tea"},
+		{"from 25Ibs , road", "from 25lbs , road"},
+		{"paid 35,136,2321bs. gross", "paid 35,136,232lbs. gross"},
+		{"Smith, Ib. p. 4", "Smith, Ib. p. 4"},
+		{"Smith 1865, Ib. p. 4", "Smith 1865, Ib. p. 4"},
+		{"Lot 1a. 1b. 7p.", "Lot 1a. 1b. 7p."},
+		{"the 21bs of it", "the 21bs of it"},
+	} {
+		words := strings.Fields(c.in)
+		out := slices.Clone(words)
+		weightFixes(out, words)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("weightFixes(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	words := []string{"6d", "Ib."}
+	out := []string{"6d", "It."}
+	if weightFixes(out, words); out[1] != "It." {
+		t.Errorf("a changed token: %q, want it as decided", out[1])
+	}
+}
