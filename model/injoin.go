@@ -2,7 +2,7 @@ package model
 
 import (
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"ocrfix/align"
 	"ocrfix/candgen"
@@ -38,7 +38,7 @@ func innerBreaks(out, words []string, cands [][]candgen.Candidate, known func(st
 		}
 		pre, core, suf := candgen.SplitAffix(w)
 		a, b, ok := strings.Cut(core, "-")
-		if !ok || !innerPiece(a, false) || !innerPiece(b, true) || known(profile.Norm(a)) {
+		if !ok || !letters(a) || !profile.LowerWord(b) || utf8.RuneCountInString(a) < 2 || utf8.RuneCountInString(b) < 2 || known(profile.Norm(a)) {
 			continue
 		}
 		joined := strings.ToLower(a + b)
@@ -60,17 +60,4 @@ func innerBreaks(out, words []string, cands [][]candgen.Candidate, known func(st
 			out[i] = pre + best + suf
 		}
 	}
-}
-
-// innerPiece reports whether s is a piece of a word broken inside its
-// line: two letters or more, the second piece's all small.
-func innerPiece(s string, second bool) bool {
-	n := 0
-	for _, r := range s {
-		if !unicode.IsLetter(r) || second && !unicode.IsLower(r) {
-			return false
-		}
-		n++
-	}
-	return n >= 2
 }
