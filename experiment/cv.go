@@ -241,36 +241,17 @@ func (res *CVResult) train(docs []*data.Doc, label string, opt model.Options) (*
 // and the timings to res and returns the outcome of each document.
 func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.Options, evalOpt eval.Options) []DocOutcome {
 	t1 := time.Now()
-	words := make([][]string, len(test))
-	for j, d := range test {
-		words[j] = d.OCR.Words()
-	}
-	prof := profile.Of(words, profile.Options{})
-	var habits []candgen.Habit
-	if !opt.NoHabits {
-		// the collection's own habits (an adapted model builds its own
-		// deletion index, inside the timing)
-		habits = m.Habits(prof)
-	}
+	// (an adapted model builds its own deletion index, inside the timing)
+	words, prof, habits, am := adaptTo(m, test, opt.NoHabits)
 	res.Habits = append(res.Habits, habits)
-	trained := m
-	m = m.Adapted(habits)
 	corr := make([]*model.Correction, len(test))
 	noConf := make([][]string, len(test))
-	mark := m.MarksLineBreaks() // as ocrfix correct does by default
+	mark := am.MarksLineBreaks() // as ocrfix correct does by default
 	par.Do(len(test), opt.Workers, func(j int) {
 		d := test[j]
-		corr[j] = m.Correct(d.OCR, d.Alt, prof)
-		mark := mark || d.MarksLineBreaks
-		if mark {
-			corr[j].Changed += m.MarkLineBreaks(d.OCR, corr[j].Out)
-		}
-		if v := m.WithoutConfidence; v != nil {
-			out := v.Correct(d.OCR, d.Alt, prof).Out
-			if mark {
-				v.MarkLineBreaks(d.OCR, out)
-			}
-			noConf[j] = model.OutputWords(out)
+		corr[j] = correctMarked(am, d, prof, mark)
+		if v := am.WithoutConfidence; v != nil {
+			noConf[j] = model.OutputWords(correctMarked(v, d, prof, mark).Out)
 		}
 	})
 	res.CorrectSeconds += time.Since(t1).Seconds()
@@ -290,10 +271,38 @@ func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.
 		outs[j] = o
 	})
 	res.OracleSeconds += time.Since(t2).Seconds()
-	if m != trained {
-		m.Shed() // the adapted model's own index and caches
+	if am != m {
+		am.Shed() // the adapted model's own index and caches
 	}
 	return outs
+}
+
+// adaptTo returns the words of the documents test, one collection, the
+// profile their OCR makes, the habits of that OCR (none under noHabits)
+// and m adapted to them (m itself without habits).
+func adaptTo(m *model.Model, test []*data.Doc, noHabits bool) ([][]string, *profile.Profile, []candgen.Habit, *model.Model) {
+	words := make([][]string, len(test))
+	for j, d := range test {
+		words[j] = d.OCR.Words()
+	}
+	prof := profile.Of(words, profile.Options{})
+	var habits []candgen.Habit
+	if !noHabits {
+		habits = m.Habits(prof)
+	}
+	return words, prof, habits, m.Adapted(habits)
+}
+
+// correctMarked corrects d with m against the profile prof and writes the
+// mark of each word broken at a line end (Model.MarkLineBreaks, counted
+// as changes) where mark says the model's training truth writes it or d's
+// format says its truth does (data.Doc.MarksLineBreaks).
+func correctMarked(m *model.Model, d *data.Doc, prof *profile.Profile, mark bool) *model.Correction {
+	c := m.Correct(d.OCR, d.Alt, prof)
+	if mark || d.MarksLineBreaks {
+		c.Changed += m.MarkLineBreaks(d.OCR, c.Out)
+	}
+	return c
 }
 
 // Lattice turns the candidates of each OCR position into the oracle's
@@ -329,26 +338,17 @@ func (cv *CVResult) Baseline(m *model.Model, c *data.Corpus, opt model.Options, 
 	out := map[string][]string{}
 	for f := range cv.Folds {
 		docs := folds[f]
-		words := make([][]string, len(docs))
-		for j, d := range docs {
-			words[j] = d.OCR.Words()
-		}
-		prof := profile.Of(words, profile.Options{})
-		am := m
-		if !opt.NoHabits {
-			am = m.Adapted(m.Habits(prof))
-		}
+		_, prof, _, am := adaptTo(m, docs, opt.NoHabits)
+		mark := am.MarksLineBreaks()
 		outs := make([][]string, len(docs))
 		par.Do(len(docs), opt.Workers, func(j int) {
-			d := docs[j]
-			cr := am.Correct(d.OCR, d.Alt, prof)
-			if am.MarksLineBreaks() || d.MarksLineBreaks {
-				am.MarkLineBreaks(d.OCR, cr.Out)
-			}
-			outs[j] = model.OutputWords(cr.Out)
+			outs[j] = model.OutputWords(correctMarked(am, docs[j], prof, mark).Out)
 		})
 		for j, d := range docs {
 			out[d.Stem] = outs[j]
+		}
+		if am != m {
+			am.Shed()
 		}
 	}
 	return FiguresOf(cv.Docs, func(o DocOutcome) []string { return out[o.Stem] }, evalOpt)
