@@ -32,6 +32,12 @@ type Figures struct {
 	CMERReduction  float64 `json:"cmer_reduction"` // (raw - this) / raw
 }
 
+// row returns the cells of f's row in the bench table, named name:
+// matched, recall (micro, macro), error reduction, broken, broken rate.
+func (f *Figures) row(name string) []string {
+	return []string{name, strconv.Itoa(f.Matched), frac4(f.Recall), frac4(f.MacroRecall), pct1(f.ErrorReduction), strconv.Itoa(f.Broken), pct2(f.BrokenRate)}
+}
+
 // Report is the JSON of `ocrfix bench -json`.
 type Report struct {
 	Corpus                string     `json:"corpus"`
@@ -132,15 +138,15 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(tw, "raw OCR\t%d\t%s\t%s\t\t\t\t\n", r.RawMatched, frac4(r.RawRecall), frac4(r.RawMacroRecall))
 	if r.Hunspell != nil {
 		h := r.Hunspell
-		fmt.Fprintf(tw, "Hunspell 1st suggestion\t%d\t%s\t%s\t%s\t%d\t%s\t\n", h.Matched, frac4(h.Recall), frac4(h.MacroRecall), pct1(h.ErrorReduction), h.Broken, pct2(h.BrokenRate))
+		fmt.Fprintln(tw, strings.Join(h.row("Hunspell 1st suggestion"), "\t")+"\t")
 	}
 	fmt.Fprintf(tw, "ocrfix corrected\t%d\t%s\t%s\t%s\t%d\t%s\t\n", r.CorrectedMatched, frac4(r.CorrectedRecall), frac4(r.CorrectedMacroRecall), pct1(r.ErrorReduction), r.Broken, pct2(r.BrokenRate))
 	if r.NoConfidence != nil {
 		n := r.NoConfidence
-		fmt.Fprintf(tw, "ocrfix without confidences\t%d\t%s\t%s\t%s\t%d\t%s\t\n", n.Matched, frac4(n.Recall), frac4(n.MacroRecall), pct1(n.ErrorReduction), n.Broken, pct2(n.BrokenRate))
+		fmt.Fprintln(tw, strings.Join(n.row("ocrfix without confidences"), "\t")+"\t")
 	}
 	if b := r.Baseline; b != nil {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t\n", r.BaselineName, b.Matched, frac4(b.Recall), frac4(b.MacroRecall), pct1(b.ErrorReduction), b.Broken, pct2(b.BrokenRate))
+		fmt.Fprintln(tw, strings.Join(b.row(r.BaselineName), "\t")+"\t")
 	}
 	fmt.Fprintf(tw, "oracle (best candidate path)\t%d\t%s\t%s\t%s\t\t\t\n", r.OracleMatched, frac4(r.OracleRecall), frac4(r.OracleMacroRecall), pct1(eval.ErrorReduction(r.GTWords, r.RawMatched, r.OracleMatched)))
 	if err := tw.Flush(); err != nil {
@@ -502,14 +508,14 @@ func (r *Report) WriteHTML(dir string, cv *CVResult, provenance string, opt eval
 	sum := htmlreport.Table{Header: []string{"", "matched", "recall (micro)", "recall (macro)", "error reduction", "broken", "broken rate"}}
 	sum.Rows = append(sum.Rows, []string{"raw OCR", strconv.Itoa(r.RawMatched), frac4(r.RawRecall), frac4(r.RawMacroRecall), "", "", ""})
 	if h := r.Hunspell; h != nil {
-		sum.Rows = append(sum.Rows, []string{"Hunspell 1st suggestion", strconv.Itoa(h.Matched), frac4(h.Recall), frac4(h.MacroRecall), pct1(h.ErrorReduction), strconv.Itoa(h.Broken), pct2(h.BrokenRate)})
+		sum.Rows = append(sum.Rows, h.row("Hunspell 1st suggestion"))
 	}
 	sum.Rows = append(sum.Rows, []string{"ocrfix corrected", strconv.Itoa(r.CorrectedMatched), frac4(r.CorrectedRecall), frac4(r.CorrectedMacroRecall), pct1(r.ErrorReduction), strconv.Itoa(r.Broken), pct2(r.BrokenRate)})
 	if n := r.NoConfidence; n != nil {
-		sum.Rows = append(sum.Rows, []string{"ocrfix without confidences", strconv.Itoa(n.Matched), frac4(n.Recall), frac4(n.MacroRecall), pct1(n.ErrorReduction), strconv.Itoa(n.Broken), pct2(n.BrokenRate)})
+		sum.Rows = append(sum.Rows, n.row("ocrfix without confidences"))
 	}
 	if b := r.Baseline; b != nil {
-		sum.Rows = append(sum.Rows, []string{r.BaselineName, strconv.Itoa(b.Matched), frac4(b.Recall), frac4(b.MacroRecall), pct1(b.ErrorReduction), strconv.Itoa(b.Broken), pct2(b.BrokenRate)})
+		sum.Rows = append(sum.Rows, b.row(r.BaselineName))
 	}
 	sum.Rows = append(sum.Rows, []string{"oracle (best candidate path)", strconv.Itoa(r.OracleMatched), frac4(r.OracleRecall), frac4(r.OracleMacroRecall), pct1(eval.ErrorReduction(r.GTWords, r.RawMatched, r.OracleMatched)), "", ""})
 	h := &htmlreport.Header{
