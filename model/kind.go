@@ -58,20 +58,39 @@ type decider struct {
 }
 
 // margin returns the log-odds by which candidate c at position i must
-// beat the OCR token: the margin of its decision kind.
+// beat the OCR token: the margin of its decision kind. Where the margins
+// of its kind of change are the same whether the profile supports the
+// change or not (a model trained with the collection's labels learns 0
+// for both of a change of word), the profile is not asked: supported is
+// the costliest part of a decision.
 func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
-	return d.margins[d.kind(words, i, c)]
+	k := kindAt(words, i, c)
+	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
+		return d.margins[eval.KindWord]
+	}
+	if m := d.margins[k]; m == d.margins[int(k)+int(eval.NumKinds)] {
+		return m
+	}
+	return d.margins[d.supportedKind(words, i, c, k)]
 }
 
 // kind returns the decision kind of candidate c at position i: its kind of
 // change (a change of case that undoes case noise counting as one of word:
 // caseNoiseFix), plus eval.NumKinds where the collection's profile does
-// not support the change (supported).
+// not support the change (supportedKind).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 	k := kindAt(words, i, c)
 	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
 		return int(eval.KindWord)
 	}
+	return d.supportedKind(words, i, c, k)
+}
+
+// supportedKind returns the decision kind of candidate c at position i,
+// whose kind of change is k: k, plus eval.NumKinds where the collection's
+// profile does not support the change (supported) or it changes a
+// spelling of the collection's conventions (conventional).
+func (d decider) supportedKind(words []string, i int, c *candgen.Candidate, k eval.Kind) int {
 	if d.prof != nil && !supported(d.prof, d.lex, d.habits, k, words, i, c) ||
 		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
