@@ -150,6 +150,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
+		ordinalFixes(out, l.Words)
 		weightFixes(out, l.Words)
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {

@@ -146,8 +146,11 @@
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
 // sum around them says, and a number whose first figure was read as l or I
 // (`l8`) as the number (figureFixes, money.go; models for unseen
-// collections), and the pound weight read with I, i or 1 for its l (`6d
-// Ib.`, `52,500,000ibs.`) as lb (weightFixes).
+// collections), the pound weight read with I, i or 1 for its l (`6d
+// Ib.`, `52,500,000ibs.`) as lb (weightFixes), and the ordinal of a day
+// read with I or l for its 1 (`the Ist of July`, `the 2Ist inst.`) as the
+// ordinal where a month's name or inst., ult. or prox. beside it makes it
+// a date (ordinalFixes, ordinal.go).
 //
 // A capitalised form that the decisions kept, that no list holds, English
 // never wrote and the collection writes once, becomes the candidate of its

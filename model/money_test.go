@@ -79,3 +79,37 @@ func TestWeightFixes(t *testing.T) {
 		t.Errorf("a changed token: %q, want it as decided", out[1])
 	}
 }
+
+// TestOrdinalFixes: a day's ordinal whose 1 was read as I or l is written
+// with the figure in a date, whatever was decided for it; elsewhere, and
+// where the ending is not the number's, it stays.
+func TestOrdinalFixes(t *testing.T) {
+	for _, c := range []struct{ in, out, want string }{
+		{"The Ist of July, the", "The list of July, the", "The 1st of July, the"},
+		{"about the Ist day of September,", "", "about the 1st day of September,"},
+		{"on the 2Ist inst. at", "", "on the 21st inst. at"},
+		{"OCTOBER I2th, 1845", "", "OCTOBER 12th, 1845"},
+		{"Dec. 3lst", "", "Dec. 31st"},
+		{"add to my Ist 2s the", "add to my list 2s the", "add to my list 2s the"}, // no date
+		{"July Ith, 1800", "", "July Ith, 1800"},                                   // 1th: no ordinal
+		{"July I4st", "", "July I4st"},                                             // 14st: not its ending
+		{"July 4Ist", "", "July 4Ist"},                                             // 41st: no day
+		{"may Ist be", "", "may Ist be"},                                           // the verb: no month
+	} {
+		words := strings.Fields(c.in)
+		out := slices.Clone(words)
+		if c.out != "" {
+			out = strings.Fields(c.out)
+		}
+		ordinalFixes(out, words)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("ordinalFixes(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	words := strings.Fields("the Ist of July")
+	out := []string{"the", "I st", "of", "July"}
+	ordinalFixes(out, words)
+	if out[1] != "I st" {
+		t.Errorf("split token changed: %q", out[1])
+	}
+}
