@@ -24,12 +24,13 @@ import (
 // dashPieces returns the pieces Correct cuts the OCR token tok into, nil
 // when it cuts none: at each run of marks inside its core
 // (candgen.SplitAffix) that holds a dash (an em or en dash, two hyphens, or
-// a hyphen beside a stop or comma: `.-`, `,-`) and stands between two
-// letters, each piece ending with the run that follows it. A hyphen alone
-// joins a compound (`well-known`) or a word broken at a line end, and
-// stays.
+// a hyphen beside a stop or comma: `.-`, `,-`) or a bullet, which an engine
+// reads for a hyphen or a space between words (`Neweastle•on•Tyne.`,
+// `hostilities•had`), and stands between two letters, each piece ending
+// with the run that follows it. A hyphen alone joins a compound
+// (`well-known`) or a word broken at a line end, and stays.
 func dashPieces(tok string) []string {
-	if !strings.ContainsAny(tok, "-\u2013\u2014") {
+	if !strings.ContainsAny(tok, "-\u2013\u2014\u2022") {
 		return nil // most tokens: no dash to cut at, nothing to split
 	}
 	pre, core, suf := candgen.SplitAffix(tok)
@@ -71,9 +72,9 @@ func dashPieces(tok string) []string {
 }
 
 // dashRun reports whether the run of marks run joins two words with a dash
-// (see dashPieces).
+// or a bullet (see dashPieces).
 func dashRun(run string) bool {
-	if strings.ContainsAny(run, "\u2013\u2014") || strings.Contains(run, "--") {
+	if strings.ContainsAny(run, "\u2013\u2014\u2022") || strings.Contains(run, "--") {
 		return true
 	}
 	return strings.Contains(run, "-") && strings.ContainsAny(run, ".,;:!?")

@@ -26,6 +26,8 @@ func TestDashPieces(t *testing.T) {
 		{"1805.—The", nil},   // a figure before the dash
 		{"co.ast;zuar", nil}, // no dash
 		{"it,-and", []string{"it,-", "and"}},
+		{"Neweastle•on•Tyne.", []string{"Neweastle•", "on•", "Tyne."}}, // bullets
+		{"•They", nil},
 		{"", nil},
 	} {
 		if got := dashPieces(c.tok); !slices.Equal(got, c.want) {
