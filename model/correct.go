@@ -387,7 +387,8 @@ const correctWindow = 50_000
 // (see dashPieces; the other readings are cut the same way); its
 // candidates are the combinations of its words' (joinDashes).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
-	cut, counts := cutDashes(ocr)
+	m.prepare()
+	cut, counts := cutDashes(ocr, m.compoundPieces)
 	if len(alts) > 0 {
 		if counts == nil {
 			return m.correctAll(ocr, alts, prof)
@@ -397,7 +398,7 @@ func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile
 		calts := make([]*data.Text, len(alts))
 		for k, a := range alts {
 			if a != nil {
-				calts[k], _ = cutDashes(a)
+				calts[k], _ = cutDashes(a, m.compoundPieces)
 			}
 		}
 		return joinDashes(m.correctAll(cut, calts, prof), ocr, cut, counts)

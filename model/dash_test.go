@@ -30,7 +30,7 @@ func TestDashPieces(t *testing.T) {
 		{"•They", nil},
 		{"", nil},
 	} {
-		if got := dashPieces(c.tok); !slices.Equal(got, c.want) {
+		if got := dashPieces(c.tok, nil); !slices.Equal(got, c.want) {
 			t.Errorf("dashPieces(%q) = %q, want %q", c.tok, got, c.want)
 		}
 	}
@@ -38,7 +38,7 @@ func TestDashPieces(t *testing.T) {
 
 func TestCutDashes(t *testing.T) {
 	tx := mustText(t, "In two inonths.--The end\nwas--bul here\n")
-	cut, counts := cutDashes(tx)
+	cut, counts := cutDashes(tx, nil)
 	if !slices.Equal(counts, []int{1, 1, 2, 1, 2, 1}) {
 		t.Fatalf("counts %v", counts)
 	}
@@ -56,7 +56,7 @@ func TestCutDashes(t *testing.T) {
 		t.Errorf("was-- on line %d", cut.Tokens[5].Line)
 	}
 	plain := mustText(t, "no dash here\n")
-	if x, counts := cutDashes(plain); x != plain || counts != nil {
+	if x, counts := cutDashes(plain, nil); x != plain || counts != nil {
 		t.Errorf("cutDashes of a text without one: %v %v", x, counts)
 	}
 }
@@ -83,7 +83,7 @@ func dashCorrection(out []string, cands [][]string) *Correction {
 
 func TestJoinDashes(t *testing.T) {
 	tx := mustText(t, "I titne.—Adjourned. then\n")
-	cut, counts := cutDashes(tx)
+	cut, counts := cutDashes(tx, nil)
 	cands := [][]string{{"I"}, {"titne.—", "time.—", "title.—"}, {"Adjourned.", "adjourned."}, {"then", "than"}}
 	c := joinDashes(dashCorrection([]string{"I", "time.—", "Adjourned.", "then"}, cands), tx, cut, counts)
 	if want := []string{"I", "time.—Adjourned.", "then"}; !slices.Equal(c.Out, want) || c.Changed != 1 {
@@ -116,7 +116,7 @@ func TestJoinDashes(t *testing.T) {
 	}
 	// ... and one of tokens not cut stays
 	tx = mustText(t, "I titne.—Adjourned. th en\n")
-	cut, counts = cutDashes(tx)
+	cut, counts = cutDashes(tx, nil)
 	cands = append(cands, []string{"en"})
 	c = joinDashes(dashCorrection([]string{"I", "time.—", "Adjourned.", "then", ""}, cands), tx, cut, counts)
 	if want := []string{"I", "time.—Adjourned.", "then", ""}; !slices.Equal(c.Out, want) || c.Changed != 3 {
@@ -128,7 +128,7 @@ func TestJoinDashes(t *testing.T) {
 	// a piece whose candidates span the next token too (a word broken at
 	// a line end) is combined as decided
 	tx = mustText(t, "I titne.—Adjourn-\ned. then\n")
-	cut, counts = cutDashes(tx)
+	cut, counts = cutDashes(tx, nil)
 	d := dashCorrection([]string{"I", "time.—", "Adjourn-", "ed.", "then"}, [][]string{{"I"}, {"titne.—", "time.—"}, {}, {"ed."}, {"then"}})
 	d.Cands[2], d.Scores[2] = []candgen.Candidate{{Text: "Adjourn- ed.", Span: 2, Source: candgen.SrcOriginal}}, []float64{0}
 	c = joinDashes(d, tx, cut, counts)
@@ -153,7 +153,7 @@ func FuzzDashPieces(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, tok string) {
-		ps := dashPieces(tok)
+		ps := dashPieces(tok, nil)
 		if ps == nil {
 			return
 		}
@@ -161,7 +161,7 @@ func FuzzDashPieces(f *testing.F) {
 			t.Fatalf("dashPieces(%q) = %q", tok, ps)
 		}
 		for _, p := range ps {
-			if !strings.ContainsFunc(p, unicode.IsLetter) || dashPieces(p) != nil {
+			if !strings.ContainsFunc(p, unicode.IsLetter) || dashPieces(p, nil) != nil {
 				t.Fatalf("dashPieces(%q): piece %q", tok, p)
 			}
 		}

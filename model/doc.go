@@ -161,9 +161,12 @@
 // among names, a form the decisions made a capitalised word the
 // collection never writes so (`Frnest` -> Finest -> Ernest).
 //
-// Correct cuts a token of words joined by a dash (`inonths.--The`,
-// `was--bul`) into its words, corrects them as tokens and writes the token
-// back whole (dash.go): its candidates are the combinations of its words'.
+// Correct cuts a token of words joined by a dash or a bullet
+// (`inonths.--The`, `was--bul`, `Neweastle•on•Tyne.`), and a model for
+// unseen collections a compound whose words are misread (`famity-mending`,
+// `Choroh-ward`: compoundPieces), into its words, corrects them as tokens
+// and writes the token back whole (dash.go): its candidates are the
+// combinations of its words'.
 //
 // # Files
 //

@@ -101,6 +101,31 @@ func TestBuiltinDashes(t *testing.T) {
 	}
 }
 
+// The misread words of a compound are corrected each on its own
+// (`famity-mending` -> family-mending); a reduplication, a compound of
+// words and a word broken at a line end whose lines were joined with the
+// hyphen kept (decided whole: supported) are not cut.
+func TestBuiltinCompounds(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	src := "It was a famity-mending in the partor, and a sewing-circies meeting with the\nfrou-frou of silk. The well-known house was snp-ported by the town.\n"
+	_, _, got := correctPage(t, m, src)
+	want := strings.NewReplacer("famity", "family", "partor", "parlor", "circies", "circles", "snp-ported", "supported").Replace(src)
+	if got != want {
+		t.Errorf("corrected\n%s\nwant\n%s", got, want)
+	}
+	// a collection whose engine reads letters as hyphens (markHabits:
+	// ads-fall2018's `Envlr-mental`): a hyphen inside a word is a letter
+	// there, and no token is cut at one
+	a := m.Adapted([]candgen.Habit{{True: 'e', OCR: "-", Rate: 0.01, Words: 20, Tokens: 40}})
+	tx, err := data.ReadText("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := a.Correct(tx, nil, nil); !slices.Contains(c.Out, "famity-mending") {
+		t.Errorf("with a habit of letters read as hyphens: %q", c.Out)
+	}
+}
+
 // An engine that reads h as li (`tlie`, `wliich`), which the renders the
 // model learned from show only the other way round (li read as h), is met
 // on a single page, with no profile to find the habit in: the model's
