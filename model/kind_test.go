@@ -47,17 +47,22 @@ func TestSupported(t *testing.T) {
 		orig, cand string
 		want       bool
 	}{
-		{"HILL", "Hill", false},          // the collection writes HILL thrice, Hill once
-		{"Hill", "HILL", true},           // ... and the other way round
-		{"rose;", "rose,", false},        // punctuation is never supported
-		{"fell;", "fell", false},         // ... nor dropping it
-		{"gas", "g as", false},           // a split of a known word
-		{"ofthe", "of the", true},        // a split of an unknown one seen once, into words the collection writes side by side
-		{"stood,", "st ood,", false},     // ... not into words it never writes side by side
-		{"payout", "pay out", false},     // ... such as a compound's
-		{"twoidlglt", "two digit", true}, // ... unless the token is garbled: neither English-looking nor the words run together
-		{"tbe", "t be", false},           // ... not of one the collection repeats, with no evidence for the words apart
-		{"and/or", "and/ or", false},     // a split beside punctuation
+		{"HILL", "Hill", false},                         // the collection writes HILL thrice, Hill once
+		{"Hill", "HILL", true},                          // ... and the other way round
+		{"rose;", "rose,", false},                       // punctuation is never supported
+		{"fell;", "fell", false},                        // ... nor dropping it
+		{"gas", "g as", false},                          // a split of a known word
+		{"ofthe", "of the", true},                       // a split of an unknown one seen once, into words the collection writes side by side
+		{"stood,", "st ood,", false},                    // ... not into words it never writes side by side
+		{"payout", "pay out", false},                    // ... such as a compound's
+		{"twoidlglt", "two digit", true},                // ... unless the token is garbled: neither English-looking nor the words run together
+		{"tbe", "t be", false},                          // ... not of one the collection repeats, with no evidence for the words apart
+		{"and/or", "and/ or", false},                    // a split beside punctuation
+		{"that,considcring", "that, considering", true}, // ... but for a space after a comma between words run together
+		{"has;been", "has; been", true},
+		{"has,been", "has ,been", false}, // ... before it
+		{"a,b", "a, b", false},           // ... two letters on either side
+		{"has,been", "ha s,been", false}, // ... and no other space
 		{"1887", "l887", false},          // digits read as letters in a number the collection repeats
 		{"lS", "1S", false},              // digits kind that leaves a digit in the word
 		{"$18", "18", false},             // a word change of a token with digits
