@@ -151,6 +151,9 @@ func (m *Model) Collect(l *Lattice) []string {
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
 		ordinalFixes(out, l.Words)
+		if !m.FeatOpt.NoEnglish {
+			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
+		}
 		weightFixes(out, l.Words)
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {

@@ -159,7 +159,11 @@
 // variant.go; models for unseen collections): `Toseph`, `Oeorge` in a
 // list beside the Joseph and George it writes right elsewhere; so does,
 // among names, a form the decisions made a capitalised word the
-// collection never writes so (`Frnest` -> Finest -> Ernest).
+// collection never writes so (`Frnest` -> Finest -> Ernest). Such a form
+// still kept gets back the look-alike glyph (i read as l, e as c, h as
+// li, or a habit of the collection's OCR) whose return makes it look far
+// more like English to the shape model (nameLookAlikes, lookalike.go):
+// `Plttman` -> Pittman, `Calrney` -> Cairney.
 //
 // Correct cuts a token of words joined by a dash or a bullet
 // (`inonths.--The`, `was--bul`, `Neweastle•on•Tyne.`), and a model for
