@@ -9,15 +9,16 @@ import (
 	"ocrfix/profile"
 )
 
-// Names misread by a look-alike glyph. A name no list holds gets no
-// candidate but itself (candidates are known words), so a misread one
-// stays as read: Trove's soldiers' lists write `Plttman`, `Calrney`,
-// `Thlrza`, `Connollj`, `Rcdshaw`, `Dolahentv`. Most such misreadings
-// are one glyph for a look-alike, and the English shape model (character
-// n-grams of period English, lm.Shape) finds the name with the glyph put
-// back far more like English than the form read: `ltt`, `lrn`, `llj`,
-// `cdsh` are rare in any English spelling, `itt`, `irn`, `lly`, `edsh`
-// common.
+// Names and rare words misread by a look-alike glyph. A name or a term no
+// list holds gets no candidate but itself (candidates are known words), so
+// a misread one stays as read: Trove's soldiers' lists write `Plttman`,
+// `Calrney`, `Thlrza`, `Connollj`, `Rcdshaw`, `Dolahentv`; ads-fall2018's
+// reports `photolytlc`, `epoxldes`, `hydrogeologlcal`. Most such
+// misreadings are one glyph for a look-alike, and the English shape model
+// (character n-grams of period English, lm.Shape) finds the word with the
+// glyph put back far more like English than the form read: `ltt`, `lrn`,
+// `llj`, `cdsh`, `ytlc` are rare in any English spelling, `itt`, `irn`,
+// `lly`, `edsh`, `ytic` common.
 
 // lookAlikeReadings are the look-alike glyphs nameLookAlikes puts back, as
 // (read, true): i read as l, e as c, y as j, h as li or ii, m as rn. A
@@ -35,15 +36,20 @@ var lookAlikeReadings = [][2]string{{"l", "i"}, {"c", "e"}, {"j", "y"}, {"li", "
 // under the English shape model (shapeScore), the form with a look-alike
 // put back must look than the form read for nameLookAlikes to write it: a
 // fixed prior, like misreadGap. With the built-in model (words matched /
-// broken by a greedy alignment, against without the pass; the rendered
-// collections with their held-out models change by a word at most): 1.5
-// gave Trove (HIPE-OCRepair 2026 development set, path only) 8,763 /
-// 23 -> 8,787 / 23, cMER 27.1% -> 28.7% lower, ICDAR 2017 17,116 / 48 ->
-// 17,119 / 48 (31.1% -> 31.3%), ads-fall2018 252,700 / 1,368 -> 252,736 /
-// 1,374 (five of the six its truth's own misreadings, Blsphenol and
-// Lautenbcrg), BL the same; 1.25 Trove 28.9% and 25 broken, ads-fall2018
-// 1,381 broken; 1 Trove 29.1% and 27 broken, ads-fall2018 1,387; 2 Trove
-// 28.1%, ads-fall2018 1,373.
+// broken by a greedy alignment, against without the pass), for names
+// alone (capitalised forms): 1.5 gave Trove (HIPE-OCRepair 2026
+// development set, path only) 8,763 / 23 -> 8,787 / 23, cMER 27.1% ->
+// 28.7% lower, ICDAR 2017 17,116 / 48 -> 17,119 / 48 (31.1% -> 31.3%),
+// ads-fall2018 252,700 / 1,368 -> 252,736 / 1,374 (five of the six its
+// truth's own misreadings, Blsphenol and Lautenbcrg), BL and the rendered
+// collections (held-out models) the same words; 1.25 Trove 28.9% and 25
+// broken, ads-fall2018 1,381 broken; 1 Trove 29.1% and 27 broken,
+// ads-fall2018 1,387; 2 Trove 28.1%, ads-fall2018 1,373. Words in small
+// letters as well, at 1.5: Trove 28.9%, ICDAR 17,121 (31.5%),
+// ads-fall2018 252,782 / 1,385 (the 11 more broken its truth's own
+// misreadings, `envlronaantal`, `dlffarancaa`, but `lppm`), embedded
+// 151,266 -> 151,268, periodicals +1, early and science-law the same
+// words, none broken more.
 const lookAlikeGain = 1.5
 
 // lookAlikeMinRunes is the fewest letters of a name nameLookAlikes reads
@@ -51,15 +57,16 @@ const lookAlikeGain = 1.5
 const lookAlikeMinRunes = 4
 
 // nameLookAlikes writes, in out (the decoded output of words, one entry
-// per token), for each token kept as read that is a capitalised word of
-// lookAlikeMinRunes letters or more (a capital, then small letters) that
-// neither the lexicon (known) nor English knows and that the collection
-// (p) writes once, the form with one look-alike glyph put back
-// (lookAlikeReadings, and the misreadings of habits) that looks most like
-// English, where it looks lookAlikeGain better per character than the
-// form read: `Plttman` -> Pittman, `Calrney` -> Cairney, `Rcdshaw` ->
-// Redshaw, `Connollj` -> Connolly. A name the collection repeats is its
-// own; one in capitals or small letters is left to the candidates.
+// per token), for each token kept as read that is a word of
+// lookAlikeMinRunes letters or more, in small letters or capitalised (a
+// capital, then small letters), that neither the lexicon (known) nor
+// English knows and that the collection (p) writes once, the form with
+// one look-alike glyph put back (lookAlikeReadings, and the misreadings
+// of habits) that looks most like English, where it looks lookAlikeGain
+// better per character than the form read: `Plttman` -> Pittman,
+// `Calrney` -> Cairney, `Rcdshaw` -> Redshaw, `Connollj` -> Connolly,
+// `photolytlc` -> photolytic. A form the collection repeats is its own;
+// one in capitals is an acronym as often as a name, and is left alone.
 func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Habit, known func(string) bool) {
 	if p == nil {
 		return
@@ -75,7 +82,7 @@ func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Ha
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)
-		if !profile.TitleCase(core) || utf8.RuneCountInString(core) < lookAlikeMinRunes {
+		if !profile.TitleCase(core) && !profile.LowerWord(core) || utf8.RuneCountInString(core) < lookAlikeMinRunes {
 			continue
 		}
 		n := profile.Norm(core)
