@@ -1242,19 +1242,21 @@ func spacesBetweenAlnum(s string) bool {
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // spacesAfterMarks reports whether cand is the OCR token orig with a space
-// put after each comma, semicolon or colon that orig holds between two
-// letters, and its words otherwise as they come (corrected or not): words
-// the engine ran together at a mark (`that,considcring` -> that,
-// considering; `has,been`), two letters or more on either side.
+// put after each comma, semicolon or colon that the core of orig
+// (candgen.SplitAffix) holds between two letters, and its words otherwise
+// as they come (corrected or not): words the engine ran together at a
+// mark (`that,considcring` -> that, considering; `has,been.`), two
+// letters or more on either side.
 func spacesAfterMarks(orig, cand string) bool {
-	if !strings.ContainsAny(orig, ",;:") || strings.ContainsRune(orig, ' ') {
+	_, core, _ := candgen.SplitAffix(orig)
+	if !strings.ContainsAny(core, ",;:") || strings.ContainsRune(orig, ' ') {
 		return false
 	}
 	want := strings.Count(cand, " ")
 	if want == 0 {
 		return false
 	}
-	r := []rune(orig)
+	r := []rune(core)
 	marks := 0
 	for i, c := range r {
 		if !strings.ContainsRune(",;:", c) {

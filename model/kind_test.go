@@ -60,13 +60,14 @@ func TestSupported(t *testing.T) {
 		{"and/or", "and/ or", false},                    // a split beside punctuation
 		{"that,considcring", "that, considering", true}, // ... but for a space after a comma between words run together
 		{"has;been", "has; been", true},
-		{"has,been", "has ,been", false}, // ... before it
-		{"a,b", "a, b", false},           // ... two letters on either side
-		{"has,been", "ha s,been", false}, // ... and no other space
-		{"1887", "l887", false},          // digits read as letters in a number the collection repeats
-		{"lS", "1S", false},              // digits kind that leaves a digit in the word
-		{"$18", "18", false},             // a word change of a token with digits
-		{"&", "a", false},                // an ampersand is a word sign
+		{"(has,been.", "(has, been.", true}, // ... marks around the word aside
+		{"has,been", "has ,been", false},    // ... before it
+		{"a,b", "a, b", false},              // ... two letters on either side
+		{"has,been", "ha s,been", false},    // ... and no other space
+		{"1887", "l887", false},             // digits read as letters in a number the collection repeats
+		{"lS", "1S", false},                 // digits kind that leaves a digit in the word
+		{"$18", "18", false},                // a word change of a token with digits
+		{"&", "a", false},                   // an ampersand is a word sign
 		{"&c.", "it", false},
 		{"1887", "IBB7", false}, // a number the collection repeats (twice elsewhere)
 		{"18", "is", false},     // a number seen once is not made a word
