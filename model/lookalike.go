@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"ocrfix/candgen"
+	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
 
@@ -116,7 +117,13 @@ func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Ha
 // readings (read, true) put back that the English shape model finds most
 // like English, if it is lookAlikeGain better per character than n.
 func lookAlikeOf(n string, readings [][2]string) (string, bool) {
-	base := shapeScore(n)
+	_, shape, err := english.Model()
+	if err != nil {
+		return "", false
+	}
+	// the variants are scored afresh, not remembered as shapeScore's
+	// answers are: each is tried once
+	base := shape.LogProb(n)
 	best, bestGain := "", float32(lookAlikeGain)
 	for _, r := range readings {
 		for k := 0; k+len(r[0]) <= len(n); k++ {
@@ -124,7 +131,7 @@ func lookAlikeOf(n string, readings [][2]string) (string, bool) {
 				continue
 			}
 			v := n[:k] + r[1] + n[k+len(r[0]):]
-			if g := shapeScore(v) - base; g >= bestGain && (best == "" || g > bestGain) {
+			if g := shape.LogProb(v) - base; g >= bestGain && (best == "" || g > bestGain) {
 				best, bestGain = v, g
 			}
 		}
