@@ -122,7 +122,11 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // in context), and the possessive S of a name in capitals is written s in
 // mixed-case text (lowerPossessives: `the EPA'S staff`). Such a model also
 // lets a word it changes absorb a kept piece of it beside it
-// (absorbFragments: `s upervision` -> `supervision`), makes a kept token
+// (absorbFragments: `s upervision` -> `supervision`), writes a day's
+// ordinal read with I for its 1 in a date with the figure (ordinalFixes:
+// `the Ist of July`), gives a word kept that no list knows its look-alike
+// glyphs back where that makes it far more English (nameLookAlikes:
+// `Plttman` -> Pittman), makes a kept token
 // of two pieces joined by a hyphen inside its line, the first no word,
 // the known word nearest them among its candidates (innerBreaks:
 // `nrin-ciples` -> principles) and, in a collection
