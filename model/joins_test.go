@@ -169,6 +169,28 @@ func TestMergeBroken(t *testing.T) {
 			t.Errorf("%q at %v: %q, want %q", c.in, c.rates, got, c.want)
 		}
 	}
+	// pieces the collection writes again (its engine breaks the word the
+	// same way) that English never saw are charged their spelling: apart
+	// they are two unknown words, far less likely spelt so than the word
+	// they make (pieceSpelling)
+	recur := profile.Of(append(spacingDocs(40, 4), strings.Fields("the Con noisseurs met and the con noisseurs of art"),
+		strings.Fields("a great expen diture and no expen diture was")), profile.Options{})
+	for in, want := range map[string]string{
+		"the public expen diture of the": "the public expenditure _ of the",
+		"the con noisseurs of art":       "the connoisseurs _ of art",
+	} {
+		words := strings.Fields(in)
+		out := append([]string(nil), words...)
+		mergeBroken(out, words, recur, [2]float64{0.01, 0.01})
+		for i := range out {
+			if out[i] == "" {
+				out[i] = "_"
+			}
+		}
+		if got := strings.Join(out, " "); got != want {
+			t.Errorf("%q with its pieces recurring: %q, want %q", in, got, want)
+		}
+	}
 	// a piece the collection writes on its own all through is its own
 	// misreading: for th stays where th is frequent
 	var many [][]string
