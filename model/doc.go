@@ -161,7 +161,7 @@
 // among names, a form the decisions made a capitalised word the
 // collection never writes so (`Frnest` -> Finest -> Ernest). Such a form
 // still kept gets back the look-alike glyph (i read as l, e as c, h as
-// li, or a habit of the collection's OCR) whose return makes it look far
+// li, w as vv, or a habit of the collection's OCR) whose return makes it look far
 // more like English to the shape model, as does a word in small letters
 // (nameLookAlikes, lookalike.go):
 // `Plttman` -> Pittman, `Calrney` -> Cairney.
