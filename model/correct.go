@@ -249,8 +249,15 @@ func keepAffixes(out, words []string) {
 // words[i] into one word of its own: not kept, emptied, split nor the
 // word of a merge (startsMerge).
 func oneWordChange(out, words []string, i int) bool {
+	return out[i] != words[i] && singleWord(out, words, i)
+}
+
+// singleWord reports whether the decisions out left position i of words
+// one word of its own, kept or changed: not emptied, split nor the word
+// of a merge (startsMerge).
+func singleWord(out, words []string, i int) bool {
 	o := out[i]
-	return o != words[i] && o != "" && strings.IndexFunc(o, unicode.IsSpace) < 0 && !startsMerge(out, words, i)
+	return o != "" && strings.IndexFunc(o, unicode.IsSpace) < 0 && !startsMerge(out, words, i)
 }
 
 // startsMerge reports whether out[i] is a merge's word: the decisions

@@ -426,11 +426,8 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 		}
 		return eng.ID(profile.Norm(out[j]))
 	}
-	single := func(j int) bool {
-		return j < len(out) && out[j] != "" && strings.IndexFunc(out[j], unicode.IsSpace) < 0 && !startsMerge(out, words, j)
-	}
 	for i := 0; i+1 < len(out); i++ {
-		if !single(i) || !single(i+1) {
+		if !singleWord(out, words, i) || !singleWord(out, words, i+1) {
 			continue
 		}
 		pa, ca, sa := candgen.SplitAffix(words[i])
@@ -490,11 +487,8 @@ func pieceSpelling(n string, id int32) float32 {
 	if id >= 0 || utf8.RuneCountInString(n) < pieceSpellingMinRunes {
 		return 0
 	}
-	_, shape, err := english.Model()
-	if err != nil {
-		return 0
-	}
-	return shape.LogProb(n) * float32(utf8.RuneCountInString(n)+1)
+	lp, _ := spellingLogProb(n)
+	return float32(lp)
 }
 
 // capitalInside reports whether a followed by b, both letters, would

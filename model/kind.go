@@ -64,26 +64,34 @@ type decider struct {
 // for both of a change of word), the profile is not asked: supported is
 // the costliest part of a decision.
 func (d decider) margin(words []string, i int, c *candgen.Candidate) float64 {
-	k := kindAt(words, i, c)
-	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
-		return d.margins[eval.KindWord]
-	}
-	if m := d.margins[k]; m == d.margins[int(k)+int(eval.NumKinds)] {
+	k, ask := d.changeKind(words, i, c)
+	if m := d.margins[k]; !ask || m == d.margins[int(k)+int(eval.NumKinds)] {
 		return m
 	}
 	return d.margins[d.supportedKind(words, i, c, k)]
 }
 
 // kind returns the decision kind of candidate c at position i: its kind of
-// change (a change of case that undoes case noise counting as one of word:
-// caseNoiseFix), plus eval.NumKinds where the collection's profile does
-// not support the change (supportedKind).
+// change (changeKind), plus eval.NumKinds where the collection's profile
+// does not support the change (supportedKind).
 func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
-	k := kindAt(words, i, c)
-	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
-		return int(eval.KindWord)
+	k, ask := d.changeKind(words, i, c)
+	if !ask {
+		return int(k)
 	}
 	return d.supportedKind(words, i, c, k)
+}
+
+// changeKind returns the kind of change of candidate c at position i
+// (kindAt), a change of case that undoes case noise counting as one of
+// word (caseNoiseFix), and whether the profile is asked about it: not
+// about such a change.
+func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval.Kind, ask bool) {
+	k = kindAt(words, i, c)
+	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
+		return eval.KindWord, false
+	}
+	return k, true
 }
 
 // supportedKind returns the decision kind of candidate c at position i,
@@ -1883,14 +1891,27 @@ func spellCosted(cn, co string, p *profile.Profile, lex *candgen.Lexicon) bool {
 // m read as ro e^18 less likely than a word read as itself), `cletainty`
 // -> certainty.
 func spellingCost(n, cn string) float64 {
-	_, shape, err := english.Model()
-	if err != nil || align.Levenshtein(n, cn) > spellMaxEdits {
+	if align.Levenshtein(n, cn) > spellMaxEdits {
 		return 0
 	}
-	total := func(w string) float64 {
-		return float64(shape.LogProb(w)) * float64(utf8.RuneCountInString(w)+1)
+	c, ok := spellingLogProb(cn)
+	o, _ := spellingLogProb(n)
+	if !ok {
+		return 0
 	}
-	return max(total(cn)-total(n), 0)
+	return max(c-o, 0)
+}
+
+// spellingLogProb returns the log probability of spelling the Norm form w
+// as the English shape model spells words: lm.Shape.LogProb, per
+// character, times w's letters and its end; ok false (and 0) without the
+// model.
+func spellingLogProb(w string) (lp float64, ok bool) {
+	_, shape, err := english.Model()
+	if err != nil {
+		return 0, false
+	}
+	return float64(shape.LogProb(w)) * float64(utf8.RuneCountInString(w)+1), true
 }
 
 // changedWordRatio and changedWordMinLetters: a token whose Norm form has

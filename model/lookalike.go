@@ -2,7 +2,6 @@ package model
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"ocrfix/candgen"
@@ -103,14 +102,14 @@ func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Ha
 		}
 		v := n
 		for range lookAlikeSteps {
-			w, ok := lookAlikeOf(v, readings)
+			next, ok := lookAlikeOf(v, readings)
 			if !ok {
 				break
 			}
-			v = w
+			v = next
 		}
 		if v != n {
-			out[i] = pre + matchCase(v, core) + suf
+			out[i] = pre + candgen.Recase(core, v) + suf
 		}
 	}
 }
@@ -139,15 +138,4 @@ func lookAlikeOf(n string, readings [][2]string) (string, bool) {
 		}
 	}
 	return best, best != ""
-}
-
-// matchCase writes the lower-case word v with a capital first where core
-// has one.
-func matchCase(v, core string) string {
-	c, _ := utf8.DecodeRuneInString(core)
-	if !unicode.IsUpper(c) {
-		return v
-	}
-	r, size := utf8.DecodeRuneInString(v)
-	return string(unicode.ToUpper(r)) + v[size:]
 }

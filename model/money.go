@@ -131,7 +131,7 @@ func figureFixes(out, words []string) {
 		return 0
 	}
 	for i, w := range words {
-		if out[i] == "" || strings.ContainsRune(out[i], ' ') || startsMerge(out, words, i) {
+		if !singleWord(out, words, i) {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)

@@ -55,31 +55,21 @@ func ordinalEnding(n int) string {
 	return "th"
 }
 
-// monthNames are the names of the months as print writes them in dates,
-// in full and shortened (the core of a token, capitalised); May is among
-// them only in its own right.
-var monthNames = []string{"January", "February", "March", "April", "May", "June", "July",
-	"August", "September", "October", "November", "December",
-	"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
-
 // dateWords are the words that follow a day of the current, last or next
 // month in 19th-century print (`the 1st inst.`, `the 21st ult.`).
 var dateWords = []string{"inst", "instant", "ult", "ultimo", "prox", "proximo"}
 
 // dateNear reports whether the token at position i of words stands in a
-// date: a month's name (monthNames, capitalised or in capitals) at most
-// three tokens before or after it, or inst., ult. or prox. (dateWords)
-// right after it.
+// date: a month's name (month: in full or shortened, capitalised or in
+// capitals, so not the verb may) at most three tokens before or after it,
+// or inst., ult. or prox. (dateWords) right after it.
 func dateNear(words []string, i int) bool {
 	for j := max(0, i-3); j <= min(len(words)-1, i+3); j++ {
 		if j == i {
 			continue
 		}
-		_, core, _ := candgen.SplitAffix(words[j])
-		for _, m := range monthNames {
-			if core == m || core == strings.ToUpper(m) {
-				return true
-			}
+		if _, core, _ := candgen.SplitAffix(words[j]); month(core) && caseShape(core) != 0 {
+			return true
 		}
 	}
 	if i+1 < len(words) {
@@ -107,7 +97,7 @@ func dateNear(words []string, i int) bool {
 // six sets of the harness the same bytes.
 func ordinalFixes(out, words []string) {
 	for i, w := range words {
-		if out[i] == "" || strings.ContainsRune(out[i], ' ') || startsMerge(out, words, i) {
+		if !singleWord(out, words, i) {
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)
