@@ -2,10 +2,12 @@ package data
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // WriteFileAtomic writes a file through write into a temporary file in the
@@ -15,7 +17,7 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
+		return fmt.Errorf("create %s: %w", path, bare(err))
 	}
 	tmp := f.Name()
 	defer func() {
@@ -26,21 +28,73 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 	}()
 	bw := bufio.NewWriterSize(f, 1<<16)
 	if err = write(bw); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err))
 	}
 	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err))
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err))
 	}
 	if err = os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err))
 	}
 	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err))
 	}
 	return nil
+}
+
+// bare returns the cause of a file-system error without the path it
+// names (the temporary file's, which would only puzzle a user told about
+// path): permission denied, no space left on device.
+func bare(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// CheckWritable reports, as an error naming dir, whether files can be
+// created in the directory dir, or, where it does not exist yet, in the
+// nearest directory above it that does (where it would be made): a
+// command checks its output's place this way before any work, so that a
+// run does not end, its work done, on a directory it cannot write. It
+// creates a temporary file there and removes it.
+func CheckWritable(dir string) error {
+	at := filepath.Clean(dir)
+	for {
+		fi, err := os.Stat(at)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s: %s is a file, not a directory", dir, at)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return fmt.Errorf("%s: %w", dir, bare(err))
+		}
+		up := filepath.Dir(at)
+		if up == at {
+			return fmt.Errorf("%s: no directory of its path exists", dir)
+		}
+		at = up
+	}
+	f, err := os.CreateTemp(at, ".ocrfix-check*")
+	if err != nil {
+		if at != filepath.Clean(dir) {
+			return fmt.Errorf("%s: cannot be made in %s: %w", dir, at, bare(err))
+		}
+		return fmt.Errorf("%s: cannot write there: %w", dir, bare(err))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // CountingWriter passes writes to W and counts the bytes written, for

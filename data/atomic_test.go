@@ -1,0 +1,65 @@
+package data
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A failed write leaves neither the file nor its temporary behind, and
+// its error names the file asked for, not the temporary one.
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	if err := WriteFileAtomic(path, func(w *bufio.Writer) error { _, err := w.WriteString("hello\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "hello\n" {
+		t.Fatalf("read back %q, %v", b, err)
+	}
+	failed := filepath.Join(dir, "failed.txt")
+	err := WriteFileAtomic(failed, func(w *bufio.Writer) error { return errors.New("boom") })
+	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("error %v: want one naming %s and the cause", err, failed)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("left behind: %v", ents)
+	}
+	// a directory that does not exist: the error names the file, not a
+	// temporary one
+	missing := filepath.Join(dir, "no", "such", "out.txt")
+	err = WriteFileAtomic(missing, func(w *bufio.Writer) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), missing) || strings.Contains(err.Error(), ".tmp") {
+		t.Fatalf("error %v: want one naming %s and no temporary file", err, missing)
+	}
+}
+
+// CheckWritable accepts a directory it can write in, or one it could make,
+// and names the path where it cannot.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(dir); err != nil {
+		t.Errorf("an existing directory: %v", err)
+	}
+	if err := CheckWritable(filepath.Join(dir, "a", "b")); err != nil {
+		t.Errorf("a directory to make: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("the check made a directory")
+	}
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	under := filepath.Join(file, "sub")
+	if err := CheckWritable(under); err == nil || !strings.Contains(err.Error(), under) || !strings.Contains(err.Error(), "is a file") {
+		t.Errorf("a path under a file: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the check left files: %v", ents)
+	}
+}
