@@ -436,7 +436,12 @@ func Read(r io.Reader, name string) (*Profile, error) {
 	if len(src) > maxFile {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a profile", name, maxFile)
 	}
-	if !strings.HasPrefix(string(src), Magic) {
+	switch {
+	case len(src) == 0:
+		return nil, fmt.Errorf("%s: empty file: not an ocrfix profile", name)
+	case len(src) < len(Magic) && strings.HasPrefix(Magic, string(src)):
+		return nil, fmt.Errorf("%s: truncated profile (%d bytes)", name, len(src))
+	case !strings.HasPrefix(string(src), Magic):
 		return nil, fmt.Errorf("%s: not an ocrfix profile (bad magic)", name)
 	}
 	if len(src) < len(Magic)+5 {

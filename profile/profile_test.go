@@ -175,6 +175,7 @@ func TestBadFiles(t *testing.T) {
 		"empty":     nil,
 		"magic":     []byte("not a profile at all"),
 		"truncated": src[:len(src)/2],
+		"cut short": src[:3], // within the magic
 		"flipped":   append(append([]byte(nil), src[:40]...), append([]byte{src[40] ^ 0x20}, src[41:]...)...),
 	}
 	v1 := append([]byte(nil), src...)
@@ -188,6 +189,9 @@ func TestBadFiles(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), "x.prof") {
 			t.Errorf("%s: error does not name the file: %v", name, err)
+		}
+		if want := map[string]string{"empty": "empty file", "cut short": "truncated", "magic": "not an ocrfix profile"}[name]; want != "" && !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want it to say %q", name, err, want)
 		}
 		if name == "version" && !strings.Contains(err.Error(), fmt.Sprintf("version 1, this ocrfix reads version %d", Version)) {
 			t.Errorf("version: %v", err)
