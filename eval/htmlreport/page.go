@@ -163,8 +163,9 @@ type dynTable struct {
 
 // dynTable writes a table the script pages and sorts: its data as JSON in
 // a script element (encoding/json escapes <, > and &, so the data cannot
-// close the element), and the box the script fills.
-func (p *printer) dynTable(id string, t dynTable, per int) {
+// close the element), and the box the script fills; without JavaScript, a
+// note says that the same figures are in csv (a path from the page).
+func (p *printer) dynTable(id string, t dynTable, per int, csv string) {
 	b, err := json.Marshal(t)
 	if err != nil && p.err == nil {
 		p.err = err
@@ -172,7 +173,7 @@ func (p *printer) dynTable(id string, t dynTable, per int) {
 	}
 	p.f("<script type=\"application/json\" id=\"%s-data\">%s</script>\n", id, b)
 	p.f("<div id=\"%s\" data-src=\"%s-data\" data-per=\"%d\"></div>\n", id, id, per)
-	p.f("<noscript><p class=\"note\">This table needs JavaScript; the same figures are in the CSV beside this page.</p></noscript>\n")
+	p.f("<noscript><p class=\"note\">This table needs JavaScript; the same figures are in <a href=\"%s\">%s</a>.</p></noscript>\n", html.EscapeString(csv), html.EscapeString(csv))
 }
 
 // safeName turns a document name into a file name: path separators and

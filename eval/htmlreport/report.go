@@ -2,12 +2,14 @@ package htmlreport
 
 import (
 	"bufio"
+	"encoding/csv"
 	"fmt"
 	"html"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -189,7 +191,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 			p.table(kt, "kinds")
 			p.f("<p class=\"note\">A change helped when its words match more ground-truth words than the OCR tokens it replaced, and hurt when fewer; the share is (gained - lost) / the raw OCR's %d errors. The shares add up to the error reduction up to matches that moved between unchanged words (where a word repeats nearby).</p>\n", rawErr)
 			p.s("<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth, raw OCR and corrected text side by side.</p>\n")
-			p.dynTable("docs", t, 50)
+			p.dynTable("docs", t, 50, "corrected/FileMetrics.csv")
 			p.s("<h2>Character confusions left after correction</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns) in the corrected text, by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
@@ -334,7 +336,7 @@ func WriteEval(dir string, h *Header, s eval.Summary) error {
 			p.s("<h2>Plots</h2>\n<div class=\"plots\">\n")
 			p.figure(hist, "How many documents reach each word recall.")
 			p.s("</div>\n<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth and prediction side by side.</p>\n")
-			p.dynTable("docs", t, 50)
+			p.dynTable("docs", t, 50, "FileMetrics.csv")
 			p.s("<h2>Character confusions</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns), by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
@@ -417,7 +419,9 @@ const contextWords = 6
 // every change with its context, kind, the score (log-odds) of the
 // correction and its margin over the OCR token, filterable by kind and
 // sortable by any column, so the least certain changes can be reviewed
-// first. It is written atomically.
+// first; and the same two tables as dir/documents.csv and dir/changes.csv
+// (the context as plain text), for a spreadsheet or a script. Each file
+// is written atomically.
 func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("report directory: %w", err)
@@ -430,6 +434,7 @@ func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 		{H: "kind"}, {H: "score", N: true}, {H: "margin over OCR", N: true}}, Filter: 5}
 	total, changed := 0, 0
 	var kinds [eval.NumKinds]int
+	var chCSV [][]string // the rows of changes.csv
 	for _, d := range docs {
 		cs := eval.Changes(d.Words, d.Out)
 		var dk [eval.NumKinds]int
@@ -454,6 +459,7 @@ func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 				}
 			}
 			ch.Rows = append(ch.Rows, dynRow{C: []string{d.Name, strconv.Itoa(c.Pos + 1), changeContext(d.Words, c), c.Orig, c.New, c.Kind.String(), score, margin}})
+			chCSV = append(chCSV, []string{d.Name, strconv.Itoa(c.Pos + 1), plainContext(d.Words, c), c.Orig, c.New, c.Kind.String(), score, margin})
 		}
 		total += len(d.Words)
 		changed += len(cs)
@@ -473,13 +479,19 @@ func WriteChanges(dir string, h *Header, docs []ChangeDoc) error {
 		sum.Rows = [][]string{row}
 		h.Summary = sum
 	}
+	if err := writeCSV(filepath.Join(dir, "documents.csv"), perDoc.Cols, dynRows(perDoc.Rows)); err != nil {
+		return err
+	}
+	if err := writeCSV(filepath.Join(dir, "changes.csv"), ch.Cols, chCSV); err != nil {
+		return err
+	}
 	return writeFile(filepath.Join(dir, "index.html"), func(w io.Writer) error {
 		return page(w, h.Title, h.Provenance, true, func(p *printer) {
 			p.header(h)
 			p.s("<h2>Documents</h2>\n")
-			p.dynTable("docs", perDoc, 50)
+			p.dynTable("docs", perDoc, 50, "documents.csv")
 			p.s("<h2>Changes</h2>\n<p class=\"note\">Every change, with the OCR tokens around it. Score: the ranker's log-odds of the correction; margin: its lead over the OCR token's own log-odds (the do-no-harm decision). Sort by margin to review the least certain changes first; filter by kind.</p>\n")
-			p.dynTable("changes", ch, 100)
+			p.dynTable("changes", ch, 100, "changes.csv")
 		})
 	})
 }
@@ -507,4 +519,41 @@ func changeContext(words []string, c eval.Change) string {
 		b.WriteString(" …")
 	}
 	return b.String()
+}
+
+// plainContext is changeContext as plain text: the OCR tokens around the
+// change, the change as [OCR -> correction].
+func plainContext(words []string, c eval.Change) string {
+	lo, hi := max(0, c.Pos-contextWords), min(len(words), c.Pos+c.Span+contextWords)
+	parts := slices.Clone(words[lo:c.Pos])
+	parts = append(parts, "["+c.Orig+" -> "+c.New+"]")
+	return strings.Join(append(parts, words[min(c.Pos+c.Span, hi):hi]...), " ")
+}
+
+// dynRows returns the cells of rows.
+func dynRows(rows []dynRow) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.C
+	}
+	return out
+}
+
+// writeCSV writes path atomically: a header of the columns' names, then
+// rows.
+func writeCSV(path string, cols []dynCol, rows [][]string) error {
+	return writeFile(path, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		head := make([]string, len(cols))
+		for i, c := range cols {
+			head[i] = c.H
+		}
+		if err := cw.Write(head); err != nil {
+			return err
+		}
+		if err := cw.WriteAll(rows); err != nil {
+			return err
+		}
+		return cw.Error()
+	})
 }

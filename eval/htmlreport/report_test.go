@@ -2,8 +2,10 @@ package htmlreport
 
 import (
 	"bytes"
+	"encoding/csv"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -79,4 +81,35 @@ func TestWriteChanges(t *testing.T) {
 	if strings.Contains(s, "<b> l0ve") {
 		t.Error("OCR text not escaped")
 	}
+	// the same tables for a spreadsheet, which the page points to
+	if !strings.Contains(s, `<a href="changes.csv">`) {
+		t.Error("the page does not point to changes.csv")
+	}
+	rows, err := csv.NewReader(bytes.NewReader(readAll(t, filepath.Join(dir, "changes.csv")))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"document", "position", "context", "OCR", "correction", "kind", "score", "margin over OCR"},
+		{"a.txt", "1", "[Tbe -> The] man said <b> l0ve", "Tbe", "The", "word", "2.50", "2.00"},
+		{"a.txt", "5", "Tbe man said <b> [l0ve -> love]", "l0ve", "love", "digits", "0.25", "0.25"},
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("changes.csv:\n got %q\nwant %q", rows, want)
+	}
+	docRows, err := csv.NewReader(bytes.NewReader(readAll(t, filepath.Join(dir, "documents.csv")))).ReadAll()
+	if err != nil || len(docRows) != 2 || docRows[1][0] != "a.txt" || docRows[1][2] != "2" {
+		t.Errorf("documents.csv: %q, %v", docRows, err)
+	}
+}
+
+// readAll returns the bytes of the file at path, failing the test when it
+// cannot be read.
+func readAll(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
