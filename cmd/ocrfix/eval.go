@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"ocrfix/data"
@@ -25,7 +26,8 @@ Words are whitespace tokens; matched words are the maximum order-preserving
 alignment (LCS) of the two word sequences; recall = matched / gt words is the
 headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
 or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO or PAGE XML).
-A gt document without prediction counts as 0 matched (with a warning); a
+A gt document without prediction counts as 0 matched (with a warning), or
+with -predicted-only is left out; a
 prediction without gt is an error unless -allow-unpaired.
 
 HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
@@ -53,6 +55,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	raw := fs.Bool("raw", false, "JSONL input: score the records' OCR (ocr_hypothesis) instead of their output")
 	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only, and those that name none, as correct -lang corrects them")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
+	predictedOnly := fs.Bool("predicted-only", false, "-gt DIR -pred DIR: score only the documents that have a prediction (a truth directory that holds more documents than were predicted), instead of counting the others as 0 words matched")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -80,6 +83,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return usagef("give either -gt DIR -pred DIR or two files, not both (extra arguments: %s)", strings.Join(fs.Args(), " "))
 		}
 		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow})
+		if err == nil && *predictedOnly {
+			c.Docs = slices.DeleteFunc(c.Docs, func(d *data.Doc) bool { return d.OCR == nil })
+		}
 	case fs.NArg() > 0 && allHIPE(fs.Args()):
 		c, warnings, err = evalLoadHIPE(fs.Args(), *raw, *lang)
 	case fs.NArg() == 2:
@@ -92,6 +98,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
 		return usagef("-raw is for JSONL files")
 	}
+	if *predictedOnly && *gtDir == "" {
+		return usagef("-predicted-only is for -gt DIR -pred DIR")
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
 	}
@@ -99,9 +108,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s, warnings := eval.EvaluateCorpus(c, opt)
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
-	}
+	printEvalWarnings(stderr, warnings)
 	for _, d := range s.PerDoc {
 		if d.GTWords == 0 {
 			fmt.Fprintf(stderr, "ocrfix eval: warning: document %s: ground truth has no words; its recall is undefined (n/a), left out of the macro means\n", d.Doc)
@@ -232,4 +239,32 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 		return nil, warnings, fmt.Errorf("%s: no records with a ground_truth to score", c.Name)
 	}
 	return c, warnings, nil
+}
+
+// manyUnpredicted is how many documents without a prediction eval names
+// one by one; past it, one line counts them (a truth directory far larger
+// than the predictions would otherwise bury the table in warnings).
+const manyUnpredicted = 5
+
+// printEvalWarnings writes the warnings of eval.EvaluateCorpus to stderr,
+// those of documents without a prediction counted in one line when there
+// are more than manyUnpredicted.
+func printEvalWarnings(stderr io.Writer, warnings []string) {
+	const suffix = ": no prediction, counted as 0 words matched"
+	var unpredicted []string
+	for _, w := range warnings {
+		if stem, ok := strings.CutSuffix(strings.TrimPrefix(w, "document "), suffix); ok && strings.HasPrefix(w, "document ") {
+			unpredicted = append(unpredicted, stem)
+			continue
+		}
+		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
+	}
+	if len(unpredicted) <= manyUnpredicted {
+		for _, stem := range unpredicted {
+			fmt.Fprintf(stderr, "ocrfix eval: warning: document %s%s\n", stem, suffix)
+		}
+		return
+	}
+	fmt.Fprintf(stderr, "ocrfix eval: warning: %d documents have no prediction and count as 0 words matched (%s, ...); -predicted-only scores the predicted documents alone\n",
+		len(unpredicted), strings.Join(unpredicted[:3], ", "))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,6 +131,30 @@ func TestEvalCommandBadInput(t *testing.T) {
 	code, out, errs := runCmd("eval", "-allow-unpaired", "-gt", p("gt"), "-pred", p("pred"))
 	if code != 0 || !strings.Contains(errs, "b: no prediction") || !strings.Contains(errs, "c") || !strings.Contains(out, "66.67") {
 		t.Errorf("allow-unpaired: exit %d\n%s\n%s", code, out, errs)
+	}
+	// -predicted-only leaves b out: a's 2 words of 2
+	code, out, errs = runCmd("eval", "-allow-unpaired", "-predicted-only", "-json", "-gt", p("gt"), "-pred", p("pred"))
+	if code != 0 || strings.Contains(errs, "b: no prediction") || !strings.Contains(out, `"docs": 1,`) {
+		t.Errorf("-predicted-only: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := runCmd("eval", "-predicted-only", p("gt/a.txt"), p("pred/a.txt")); code != 2 || !strings.Contains(errs, "-predicted-only is for -gt DIR -pred DIR") {
+		t.Errorf("-predicted-only with files: exit %d, %q", code, errs)
+	}
+}
+
+// Many documents without a prediction are counted in one warning, not
+// named one by one.
+func TestEvalManyUnpredicted(t *testing.T) {
+	dir := t.TempDir()
+	gt := map[string]string{}
+	for i := range 12 {
+		gt[fmt.Sprintf("d%02d.txt", i)] = "one two three\n"
+	}
+	writeFiles(t, filepath.Join(dir, "gt"), gt)
+	writeFiles(t, filepath.Join(dir, "pred"), map[string]string{"d00.txt": "one two three\n"})
+	code, _, errs := runCmd("eval", "-gt", filepath.Join(dir, "gt"), "-pred", filepath.Join(dir, "pred"))
+	if code != 0 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "11 documents have no prediction") || !strings.Contains(errs, "-predicted-only") {
+		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
 
