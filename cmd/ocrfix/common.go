@@ -133,8 +133,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 type outFlag struct{ flag, path string }
 
 // checkOutFlags refuses, before any work, outputs that would fail at the
-// end or destroy input: an output in a directory that does not exist, an
-// output that is a directory, in the gt/, ocr*/ or tsv/ directory of one
+// end or destroy input: an output in a directory that does not exist or
+// that this user cannot write in, an output that is a directory, in the gt/, ocr*/ or tsv/ directory of one
 // of the corpora ("" and "embedded" are none), the same file as one of inputs
 // (a model, a word list), or the same file as another output.
 func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
@@ -153,6 +153,9 @@ func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
 		seen[abs] = o.flag
 		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
 			return fmt.Errorf("%s %s: the directory %s does not exist", o.flag, o.path, filepath.Dir(o.path))
+		}
+		if err := data.CheckWritable(filepath.Dir(o.path)); err != nil {
+			return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
 		}
 		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
 			return fmt.Errorf("%s %s: is a directory", o.flag, o.path)

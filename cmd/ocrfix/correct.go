@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register(command{name: "correct", summary: "correct OCR files with a trained model, keeping their layout and format", run: runCorrect})
+	register(command{name: "correct", summary: "correct OCR files with the built-in model or a trained one, keeping their layout and format", run: runCorrect})
 }
 
 func runCorrect(args []string, stdout, stderr io.Writer) error {
@@ -73,6 +73,10 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if given, err = readProfile(*profPath); err != nil {
 			return err
 		}
+		fmt.Fprintf(stderr, "profile: %s (%s, %d tokens)\n", *profPath, plural(given.Docs(), "document"), given.Tokens())
+		if given.Tokens() == 0 {
+			fmt.Fprintf(stderr, "warning: the profile %s counts no tokens: the decisions know nothing of the collection (without -profile the inputs' own OCR is their profile)\n", *profPath)
+		}
 	}
 	if stdin {
 		src, err := data.ReadLimited(stdinFile, "stdin")
@@ -111,11 +115,24 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputs(*outDir, inputs, alts); err != nil {
 		return err
 	}
+	for _, o := range []outFlag{{"-o", *outDir}, {"-report", *reportDir}} {
+		if o.path == "" {
+			continue
+		}
+		if err := data.CheckWritable(o.path); err != nil {
+			return fmt.Errorf("%s %w", o.flag, err)
+		}
+	}
 	// Read everything first so bad input fails before any output (or the
 	// output directory) is made.
 	docs, files, err := readCorrectInputs(inputs, alts, *outDir, *lang)
 	if err != nil {
 		return err
+	}
+	for _, d := range docs {
+		if len(d.t.Tokens) == 0 {
+			fmt.Fprintf(stderr, "warning: %s holds no words: written as read\n", d.name)
+		}
 	}
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return err
@@ -336,7 +353,7 @@ func fillOthers(f *hipeFile, system string) int {
 // countDocs says how many files and records a run corrected.
 func countDocs(files, jsonl, docs int) string {
 	if jsonl == 0 {
-		return fmt.Sprintf("%d files", files)
+		return plural(files, "file")
 	}
 	return fmt.Sprintf("%d documents (%d records of %d JSONL files, %d other files)", docs, docs-files, jsonl, files)
 }
@@ -465,18 +482,19 @@ func readModel(path string) (*model.Model, error) {
 
 // expandInputs lists the OCR files named by args: files as they are,
 // directories by their files with an OCR extension, sorted. A
-// subdirectory is not descended into: each one skipped is said on stderr.
-// A file named twice (a directory and a file in it, or two spellings of
-// one path) is an error, so that no document counts twice in a profile.
+// subdirectory is not descended into: each one skipped is said on stderr,
+// as is a directory without OCR files named beside other inputs. A file
+// named twice (a directory and a file in it, or two spellings of one
+// path) is an error, so that no document counts twice in a profile.
 func expandInputs(args []string, stderr io.Writer) ([]string, error) {
-	var out []string
+	var out, from []string // from: the directory each file was found in, "" for a file named
 	for _, a := range args {
 		fi, err := os.Stat(a)
 		if err != nil {
 			return nil, err
 		}
 		if !fi.IsDir() {
-			out = append(out, a)
+			out, from = append(out, a), append(from, "")
 			continue
 		}
 		ents, err := os.ReadDir(a)
@@ -496,18 +514,35 @@ func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 				names = append(names, filepath.Join(a, e.Name()))
 			}
 		}
+		if len(names) == 0 && len(args) > 1 {
+			fmt.Fprintf(stderr, "warning: %s holds no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl)\n", a)
+		}
 		sort.Strings(names)
 		out = append(out, names...)
+		for range names {
+			from = append(from, a)
+		}
 	}
-	return out, distinctFiles(out)
+	return out, distinctFilesFrom(out, from)
 }
 
 // distinctFiles returns an error when two of paths are the same file:
-// the same absolute path once symbolic links are resolved (a directory
-// and a file in it, two spellings of one path, a link).
-func distinctFiles(paths []string) error {
-	seen := make(map[string]string, len(paths))
-	for _, p := range paths {
+// the same absolute path once symbolic links are resolved (two spellings
+// of one path, a link).
+func distinctFiles(paths []string) error { return distinctFilesFrom(paths, nil) }
+
+// distinctFilesFrom is distinctFiles for paths found in the directories
+// from (one per path, "" for a path named itself; nil: all named), which
+// its error names: a directory and a file in it named both.
+func distinctFilesFrom(paths, from []string) error {
+	seen := make(map[string]int, len(paths))
+	how := func(i int) string {
+		if from == nil || from[i] == "" {
+			return "as " + paths[i]
+		}
+		return "in the directory " + from[i]
+	}
+	for i, p := range paths {
 		real, err := filepath.EvalSymlinks(p)
 		if err != nil {
 			return err
@@ -515,10 +550,10 @@ func distinctFiles(paths []string) error {
 		if real, err = filepath.Abs(real); err != nil {
 			return err
 		}
-		if q, dup := seen[real]; dup {
-			return fmt.Errorf("%s is named twice (also as %s): each input counts once", p, q)
+		if j, dup := seen[real]; dup {
+			return fmt.Errorf("%s is named twice, %s and %s: each input counts once", p, how(j), how(i))
 		}
-		seen[real] = p
+		seen[real] = i
 	}
 	return nil
 }
@@ -535,4 +570,12 @@ func findStem(dir, stem string) (*data.Text, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s: no reading of %s", dir, stem)
+}
+
+// plural returns n and the noun, with an s unless n is 1 (1 file, 2 files).
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -293,6 +293,9 @@ func TestCorrectArguments(t *testing.T) {
 		{[]string{"-model", model, "-line-breaks", "join", "-"}, 2, `-line-breaks: "join": want keep, mark or model`},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "out3"), filepath.Join(ocr, "d00.txt")}, 1, "d00.txt is a directory"},
 		{[]string{"-model", model, "-o", filepath.Join(tmp, "o2"), bad}, 1, "the content is ALTO XML, not plain text"},
+		{[]string{"-model", model, "-o", filepath.Join(tmp, "o1"), ocr, filepath.Join(ocr, "d00.txt")}, 1, "d00.txt is named twice, in the directory " + ocr + " and as "},
+		{[]string{"-model", model, "-o", filepath.Join(tmp, "c.prof", "o1"), ocr}, 1, "c.prof is a file, not a directory"},
+		{[]string{"-model", model, "-report", filepath.Join(tmp, "c.prof", "r"), "-o", filepath.Join(tmp, "o1"), ocr}, 1, "-report " + filepath.Join(tmp, "c.prof", "r")},
 	} {
 		code, _, errs := runCmd(append([]string{"correct"}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.want) {
@@ -303,6 +306,44 @@ func TestCorrectArguments(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(tmp, d)); err == nil {
 			t.Errorf("a failed run made the output directory %s", d)
 		}
+	}
+	// the profile given is named, and one that counts nothing is a warning
+	empty := filepath.Join(tmp, "empty.prof")
+	writeFiles(t, filepath.Join(tmp, "nothing"), map[string]string{"a.txt": ""})
+	if code, _, errs := runCmd("profile", "-o", empty, filepath.Join(tmp, "nothing")); code != 0 {
+		t.Fatalf("profile of an empty file: %s", errs)
+	}
+	for _, c := range []struct{ prof, want string }{{prof, "profile: " + prof + " (8 documents,"}, {empty, "counts no tokens"}} {
+		code, _, errs := runCmd("correct", "-model", model, "-profile", c.prof, "-o", filepath.Join(tmp, "o4"), filepath.Join(ocr, "d00.txt"))
+		if code != 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("-profile %s: exit %d, %q; want %q", c.prof, code, errs, c.want)
+		}
+	}
+}
+
+// Help asked for goes to stdout (for a pager), usage after a mistake to
+// stderr; ocrfix help CMD is CMD -h.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
+		code, out, errs := runCmd(args...)
+		if code != 0 || !strings.Contains(out, "Commands:") || errs != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	for _, args := range [][]string{{"help", "correct"}, {"correct", "-h"}, {"correct", "-o", "x", "-help"}} {
+		code, out, errs := runCmd(args...)
+		if code != 0 || !strings.Contains(out, "Usage: ocrfix correct") || !strings.Contains(out, "-profile") || errs != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if code, out, errs := runCmd("correct", "-nosuchflag"); code != 2 || out != "" || !strings.Contains(errs, "Usage: ocrfix correct") {
+		t.Errorf("a bad flag: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs := runCmd("help", "nosuch"); code != 2 || !strings.Contains(errs, `unknown command "nosuch"`) {
+		t.Errorf("help nosuch: exit %d, %q", code, errs)
+	}
+	if code, out, errs := runCmd(); code != 2 || out != "" || !strings.Contains(errs, "Commands:") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -5,8 +5,9 @@
 //
 //	ocrfix <command> [flags]
 //
-// Run "ocrfix -h" for the list of commands and "ocrfix <command> -h" for the
-// flags of one command.
+// Run "ocrfix -h" for the list of commands and "ocrfix help <command>" (or
+// "ocrfix <command> -h") for the flags of one command. Help asked for is
+// printed on stdout; usage after a mistake on stderr.
 package main
 
 import (
@@ -48,11 +49,22 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		printUsage(stderr)
-		if len(args) == 0 {
+		return 2
+	}
+	if args[0] == "help" && len(args) == 2 {
+		if _, ok := commands[args[1]]; ok {
+			args = []string{args[1], "-h"} // ocrfix help correct: the command's own help
+		}
+	}
+	if args[0] == "help" || helpFlag(args[0]) {
+		if len(args) > 1 && args[0] == "help" {
+			fmt.Fprintf(stderr, "ocrfix help: unknown command %q\n\n", args[1])
+			printUsage(stderr)
 			return 2
 		}
+		printUsage(stdout) // asked for: on stdout, for a pager
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -60,6 +72,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ocrfix: unknown command %q\n\n", args[0])
 		printUsage(stderr)
 		return 2
+	}
+	if asksHelp(args[1:]) {
+		// the command's help, asked for, goes to stdout (its usage after a
+		// mistake goes to stderr)
+		stderr = stdout
 	}
 	err := c.run(args[1:], stdout, stderr)
 	switch {
@@ -77,6 +94,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
+// helpFlag reports whether arg asks for help (-h, -help, --help).
+func helpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+
+// asksHelp reports whether a command's arguments ask for its help: a help
+// flag before any "--".
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if helpFlag(a) {
+			return true
+		}
+	}
+	return false
+}
+
 func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "ocrfix learns to correct OCR output and measures how much it helped.\n\nUsage: ocrfix <command> [flags]\n\nCommands:\n")
 	names := make([]string, 0, len(commands))
@@ -87,7 +121,7 @@ func printUsage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintf(w, "\nRun \"ocrfix <command> -h\" for the flags of a command.\n")
+	fmt.Fprintf(w, "\nRun \"ocrfix help <command>\" or \"ocrfix <command> -h\" for the flags of a command.\n")
 }
 
 // newFlagSet returns a FlagSet for a subcommand that reports errors instead

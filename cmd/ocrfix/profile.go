@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"ocrfix/data"
@@ -40,6 +41,18 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxForms < 1 {
 		return usagef("-max-forms must be at least 1")
+	}
+	if slices.Contains(fs.Args(), "-") {
+		return usagef("profile reads OCR files and directories, not standard input (-): correct - makes a page's own profile")
+	}
+	var profs []string
+	for _, a := range fs.Args() {
+		if strings.HasSuffix(a, profileExt) {
+			profs = append(profs, a)
+		}
+	}
+	if err := checkOutFlags(nil, profs, outFlag{"-o", *out}); err != nil {
+		return err
 	}
 	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms}, *lang, stderr)
 	if err != nil {

@@ -123,6 +123,14 @@ func TestProfileCommand(t *testing.T) {
 	if after, _ := os.ReadFile(page); string(after) != string(before) {
 		t.Error("profile -o PAGE overwrote the page")
 	}
+	// standard input is no input of a profile; an output under a file is
+	// refused before any work
+	if code, _, errs := runCmd("profile", "-o", filepath.Join(tmp, "s.prof"), "-"); code != 2 || !strings.Contains(errs, "not standard input") {
+		t.Errorf("profile -: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCmd("profile", "-o", filepath.Join(p, "x.prof"), ocrDir); code != 1 || !strings.Contains(errs, "does not exist") {
+		t.Errorf("profile -o under a file: exit %d: %s", code, errs)
+	}
 	// a directory without OCR files says so; a subdirectory is skipped
 	// aloud
 	empty := filepath.Join(tmp, "empty")
