@@ -8,6 +8,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/experiment"
 	"ocrfix/model"
@@ -58,6 +59,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %v", fs.Args())
+	}
+	if *report != "" {
+		if err := data.CheckWritable(*report); err != nil {
+			return fmt.Errorf("-report %w", err) // before minutes of training, not after
+		}
 	}
 	if *folds < 2 {
 		return usagef("-folds must be at least 2")

@@ -101,6 +101,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if *predictedOnly && *gtDir == "" {
 		return usagef("-predicted-only is for -gt DIR -pred DIR")
 	}
+	if *report != "" {
+		if err := data.CheckWritable(*report); err != nil {
+			return fmt.Errorf("-report %w", err)
+		}
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
 	}
