@@ -89,8 +89,11 @@
 // punctuation, case, digits, split, merge, deletion); Changes lists the
 // changes of a correction (model.Correction.Out form); ChangeEffects says
 // for each change how many of its words the ground truth matched before
-// and after, so TallyKinds gives helped and hurt per kind. The HTML
-// reports (package eval/htmlreport) are built on them.
+// and after, so TallyKinds gives helped and hurt per kind. OutOf turns a
+// text corrected elsewhere, of which only the output is known, into that
+// form (by the alignment of the raw words with the corrected ones), so
+// that any tool's corrections can be measured so (ocrfix eval -ocr). The
+// HTML reports (package eval/htmlreport) are built on them.
 //
 // The package never prints, exits or reads flags.
 package eval

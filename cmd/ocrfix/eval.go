@@ -28,7 +28,9 @@ headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
 or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO or PAGE XML).
 A gt document without prediction counts as 0 matched (with a warning), or
 with -predicted-only is left out; a
-prediction without gt is an error unless -allow-unpaired.
+prediction without gt is an error unless -allow-unpaired. With -ocr DIR, the
+raw OCR the predictions corrected: they are measured against it too (error
+reduction, words it had right that they lost, changes by kind).
 
 HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
 correct writes them) are scored record by record: the output
@@ -55,6 +57,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	raw := fs.Bool("raw", false, "JSONL input: score the records' OCR (ocr_hypothesis) instead of their output")
 	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only, and those that name none, as correct -lang corrects them")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
+	ocrDir := fs.String("ocr", "", "-gt DIR -pred DIR: the raw OCR the predictions corrected, `DIR`/<stem>.<ext>: adds recall, cMER and broken words against it and the changes by kind that helped and hurt; with -report, the pages of bench -report (truth, raw OCR and prediction side by side)")
 	predictedOnly := fs.Bool("predicted-only", false, "-gt DIR -pred DIR: score only the documents that have a prediction (a truth directory that holds more documents than were predicted), instead of counting the others as 0 words matched")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -101,6 +104,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if *predictedOnly && *gtDir == "" {
 		return usagef("-predicted-only is for -gt DIR -pred DIR")
 	}
+	if *ocrDir != "" && *gtDir == "" {
+		return usagef("-ocr is for -gt DIR -pred DIR")
+	}
 	if *report != "" {
 		if err := data.CheckWritable(*report); err != nil {
 			return fmt.Errorf("-report %w", err)
@@ -122,19 +128,36 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if s.GTWords == 0 {
 		return fmt.Errorf("nothing to evaluate: the ground truth (%s) has no words", c.Name)
 	}
+	var vsRaw *againstRaw
+	if *ocrDir != "" {
+		if vsRaw, err = measureAgainstRaw(c, *ocrDir, opt); err != nil {
+			return err
+		}
+	}
 	if *report != "" {
 		if err := eval.WriteReport(*report, s); err != nil {
 			return err
 		}
-		if err := writeEvalHTML(*report, c.Name, s); err != nil {
+		if vsRaw != nil {
+			err = vsRaw.writeHTML(*report, c.Name, opt)
+		} else {
+			err = writeEvalHTML(*report, c.Name, s)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	bw := bufio.NewWriter(stdout)
-	if *asJSON {
+	switch {
+	case *asJSON && vsRaw != nil:
+		err = vsRaw.writeJSON(bw, s)
+	case *asJSON:
 		err = eval.WriteJSON(bw, s)
-	} else {
+	default:
 		err = eval.WriteTable(bw, s)
+		if err == nil && vsRaw != nil {
+			err = vsRaw.writeTable(bw)
+		}
 	}
 	if err != nil {
 		return err

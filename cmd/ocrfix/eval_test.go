@@ -179,3 +179,45 @@ func TestEvalCommandADS(t *testing.T) {
 		t.Errorf("matched %d of %d, want 180755 of 294841", js.Matched, js.GTWords)
 	}
 }
+
+// eval -ocr measures the predictions against the raw OCR they corrected:
+// error reduction, broken words, changes by kind, and bench's pages.
+func TestEvalAgainstRaw(t *testing.T) {
+	dir := t.TempDir()
+	p := func(s string) string { return filepath.Join(dir, s) }
+	writeFiles(t, p("gt"), map[string]string{"a.txt": "the cat sat on the mat\n", "b.txt": "a dog ran\n"})
+	writeFiles(t, p("ocr"), map[string]string{"a.txt": "tbe cat sat on tho mat\n", "b.txt": "a dog ran\n"})
+	writeFiles(t, p("pred"), map[string]string{"a.txt": "the cat sat on the mat\n", "b.txt": "a dig ran\n"})
+	code, out, errs := runCmd("eval", "-gt", p("gt"), "-pred", p("pred"), "-ocr", p("ocr"), "-report", p("rep"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"against the raw OCR in " + p("ocr") + " (2 documents, 9 ground-truth words)", "50.0%", "word 3/2/1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	page, err := os.ReadFile(p("rep/docs/a.html"))
+	if err != nil || !bytes.Contains(page, []byte("tbe")) {
+		t.Errorf("the report's page of a lacks the raw OCR: %v", err)
+	}
+	code, out, _ = runCmd("eval", "-json", "-gt", p("gt"), "-pred", p("pred"), "-ocr", p("ocr"))
+	var v struct {
+		Summary    struct{ Matched int }
+		AgainstRaw struct {
+			RawMatched int     `json:"raw_matched"`
+			Broken     int     `json:"broken"`
+			Reduction  float64 `json:"error_reduction"`
+		} `json:"against_raw"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v.Summary.Matched != 8 || v.AgainstRaw.RawMatched != 7 || v.AgainstRaw.Broken != 1 || v.AgainstRaw.Reduction != 0.5 {
+		t.Errorf("-json: exit %d, %+v\n%s", code, v, out)
+	}
+	os.Remove(p("ocr/b.txt"))
+	if code, _, errs := runCmd("eval", "-gt", p("gt"), "-pred", p("pred"), "-ocr", p("ocr")); code != 1 || !strings.Contains(errs, "no raw OCR of the document b") {
+		t.Errorf("raw OCR missing: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCmd("eval", "-ocr", p("ocr"), p("gt/a.txt"), p("pred/a.txt")); code != 2 || !strings.Contains(errs, "-ocr is for -gt DIR -pred DIR") {
+		t.Errorf("-ocr with files: exit %d, %q", code, errs)
+	}
+}

@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"html"
@@ -30,6 +31,11 @@ type Header struct {
 	// Text, when not empty, is the text report, shown verbatim (folded)
 	// under the summary.
 	Text string
+	// DocsCSV is the CSV file, from the page, that holds the figures of
+	// its table of documents, which a browser without JavaScript does not
+	// show; "" for the writer's own (WriteBench: corrected/FileMetrics.csv,
+	// as bench -report writes it; WriteEval: FileMetrics.csv).
+	DocsCSV string
 }
 
 func frac4(x float64) string {
@@ -191,7 +197,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 			p.table(kt, "kinds")
 			p.f("<p class=\"note\">A change helped when its words match more ground-truth words than the OCR tokens it replaced, and hurt when fewer; the share is (gained - lost) / the raw OCR's %d errors. The shares add up to the error reduction up to matches that moved between unchanged words (where a word repeats nearby).</p>\n", rawErr)
 			p.s("<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth, raw OCR and corrected text side by side.</p>\n")
-			p.dynTable("docs", t, 50, "corrected/FileMetrics.csv")
+			p.dynTable("docs", t, 50, cmp.Or(h.DocsCSV, "corrected/FileMetrics.csv"))
 			p.s("<h2>Character confusions left after correction</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns) in the corrected text, by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
@@ -336,7 +342,7 @@ func WriteEval(dir string, h *Header, s eval.Summary) error {
 			p.s("<h2>Plots</h2>\n<div class=\"plots\">\n")
 			p.figure(hist, "How many documents reach each word recall.")
 			p.s("</div>\n<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth and prediction side by side.</p>\n")
-			p.dynTable("docs", t, 50, "FileMetrics.csv")
+			p.dynTable("docs", t, 50, cmp.Or(h.DocsCSV, "FileMetrics.csv"))
 			p.s("<h2>Character confusions</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns), by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
