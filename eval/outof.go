@@ -17,7 +17,8 @@ import (
 // where the corrected stretch is longer; "" throughout where it is empty:
 // a deletion). Corrected words with no token in their stretch (an
 // insertion) go with the token before them, or, at the start, before the
-// first token. len(result) == len(raw).
+// first token (with no token at all, they are lost). len(result) ==
+// len(raw).
 func OutOf(raw, corrected []string) []string {
 	v := align.NewVocab()
 	out := make([]string, len(raw))

@@ -30,3 +30,21 @@ func TestOutOf(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOutOf: whatever the two texts, one correction per OCR token, and
+// the corrected words read back from them in order.
+func FuzzOutOf(f *testing.F) {
+	f.Add("tbe cat sat", "the cat sat")
+	f.Add("a b c", "c b a")
+	f.Add("", "x y")
+	f.Fuzz(func(t *testing.T, raw, corr string) {
+		r, c := strings.Fields(raw), strings.Fields(corr)
+		out := OutOf(r, c)
+		if len(out) != len(r) {
+			t.Fatalf("%d corrections for %d tokens", len(out), len(r))
+		}
+		if len(r) > 0 && strings.Join(strings.Fields(strings.Join(out, " ")), " ") != strings.Join(c, " ") {
+			t.Fatalf("OutOf(%q, %q) = %q", r, c, out)
+		}
+	})
+}
