@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -15,9 +16,24 @@ import (
 // succeed, so an interrupted or failed run never leaves a half-written file.
 func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error) {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	pattern := "." + filepath.Base(path) + ".tmp"
+	// temp strips from an error of the temporary file its name, which
+	// would only puzzle a user told about path (permission denied, no
+	// space left on device); write's own errors stay as they are
+	temp := func(err error) error {
+		var pe *os.PathError
+		if errors.As(err, &pe) && strings.HasPrefix(filepath.Base(pe.Path), pattern) {
+			return pe.Err
+		}
+		var le *os.LinkError
+		if errors.As(err, &le) && strings.HasPrefix(filepath.Base(le.Old), pattern) {
+			return le.Err
+		}
+		return err
+	}
+	f, err := os.CreateTemp(dir, pattern+"*")
 	if err != nil {
-		return fmt.Errorf("create %s: %w", path, bare(err))
+		return fmt.Errorf("create %s: %w", path, temp(err))
 	}
 	tmp := f.Name()
 	defer func() {
@@ -28,34 +44,29 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 	}()
 	bw := bufio.NewWriterSize(f, 1<<16)
 	if err = write(bw); err != nil {
-		return fmt.Errorf("write %s: %w", path, bare(err))
+		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, bare(err))
+		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, bare(err))
+		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	if err = os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, bare(err))
+		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, bare(err))
+		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	return nil
 }
 
-// bare returns the cause of a file-system error without the path it
-// names (the temporary file's, which would only puzzle a user told about
-// path): permission denied, no space left on device.
-func bare(err error) error {
+// cause returns the cause of a file-system error without the path it
+// names (CheckWritable's probe file's), which its own message replaces.
+func cause(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
 	}
 	return err
 }
@@ -77,7 +88,10 @@ func CheckWritable(dir string) error {
 			break
 		}
 		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return fmt.Errorf("%s: %w", dir, bare(err))
+			return fmt.Errorf("%s: %w", dir, cause(err))
+		}
+		if fi, lerr := os.Lstat(at); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return fmt.Errorf("%s: %s is a link to nothing", dir, at)
 		}
 		up := filepath.Dir(at)
 		if up == at {
@@ -88,9 +102,9 @@ func CheckWritable(dir string) error {
 	f, err := os.CreateTemp(at, ".ocrfix-check*")
 	if err != nil {
 		if at != filepath.Clean(dir) {
-			return fmt.Errorf("%s: cannot be made in %s: %w", dir, at, bare(err))
+			return fmt.Errorf("%s: cannot be made in %s: %w", dir, at, cause(err))
 		}
-		return fmt.Errorf("%s: cannot write there: %w", dir, bare(err))
+		return fmt.Errorf("%s: cannot write there: %w", dir, cause(err))
 	}
 	name := f.Name()
 	f.Close()

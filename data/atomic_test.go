@@ -29,6 +29,12 @@ func TestWriteFileAtomic(t *testing.T) {
 	if len(ents) != 1 {
 		t.Fatalf("left behind: %v", ents)
 	}
+	// an error of write's own keeps the path it names
+	_, openErr := os.Open(filepath.Join(dir, "source.model"))
+	err = WriteFileAtomic(failed, func(w *bufio.Writer) error { return openErr })
+	if err == nil || !strings.Contains(err.Error(), "source.model") {
+		t.Errorf("error %v: want write's own error, naming source.model", err)
+	}
 	// a directory that does not exist: the error names the file, not a
 	// temporary one
 	missing := filepath.Join(dir, "no", "such", "out.txt")
@@ -59,7 +65,27 @@ func TestCheckWritable(t *testing.T) {
 	if err := CheckWritable(under); err == nil || !strings.Contains(err.Error(), under) || !strings.Contains(err.Error(), "is a file") {
 		t.Errorf("a path under a file: %v", err)
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+	link := filepath.Join(dir, "dangling")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWritable(link); err == nil || !strings.Contains(err.Error(), "a link to nothing") {
+		t.Errorf("a link to nothing: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
 		t.Errorf("the check left files: %v", ents)
+	}
+	if os.Geteuid() == 0 {
+		return // root writes anywhere: no directory to refuse it
+	}
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWritable(ro); err == nil || !strings.Contains(err.Error(), "cannot write there") {
+		t.Errorf("a directory without write permission: %v", err)
+	}
+	if err := CheckWritable(filepath.Join(ro, "sub")); err == nil || !strings.Contains(err.Error(), "cannot be made in "+ro) {
+		t.Errorf("a directory to make in one without write permission: %v", err)
 	}
 }

@@ -250,6 +250,18 @@ func LoadPair(gtDir, predDir string, opt LoadOptions) (*Corpus, []string, error)
 	return c, warns, nil
 }
 
+// ListDir returns the path of each document in the directory dir by its
+// stem (file name without extension; .txt, .tsv, .hocr, .html or .xml, as
+// LoadPair pairs them), and warnings for the files of no known format it
+// skipped. role names the directory in errors ("ocr directory d: no such
+// directory"); a directory without documents, or with two files of one
+// stem, is an error.
+func ListDir(dir, role string) (map[string]string, []string, error) {
+	var warns []string
+	m, err := listDir(dir, role, &warns)
+	return m, warns, err
+}
+
 // listDir returns stem -> file path of the documents in the directory
 // dir, whose role ("gt", "pred") names it in errors; files of no known
 // format are skipped with a warning appended to warns.
