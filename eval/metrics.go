@@ -311,7 +311,7 @@ func EvaluateCorpus(c *data.Corpus, opt Options) (Summary, []string) {
 		case d.GT == nil:
 			warnings = append(warnings, "document "+d.Stem+": prediction without ground truth, left out")
 		case d.OCR == nil:
-			warnings = append(warnings, "document "+d.Stem+": no prediction, counted as 0 words matched")
+			warnings = append(warnings, NoPredictionWarning(d.Stem))
 			docs = append(docs, d)
 		default:
 			docs = append(docs, d)
@@ -322,6 +322,13 @@ func EvaluateCorpus(c *data.Corpus, opt Options) (Summary, []string) {
 		res[i] = EvaluateText(docs[i].Stem, docs[i].GT, docs[i].OCR, opt)
 	})
 	return Summarize(res, opt), warnings
+}
+
+// NoPredictionWarning is the warning of EvaluateCorpus about the document
+// doc, which has ground truth and no prediction (a caller that reports
+// such documents its own way, DocResult.NoPrediction, leaves it out).
+func NoPredictionWarning(doc string) string {
+	return "document " + doc + ": no prediction, counted as 0 words matched"
 }
 
 // ErrorReduction returns (errRaw - errCorr) / errRaw, where errors are gt

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"ocrfix/align"
 )
@@ -11,14 +12,16 @@ import (
 // (what Changes and ChangeEffects read), for a text corrected by a tool
 // that gives only its output. The two are aligned by the maximum
 // order-preserving alignment of equal words: a matched token keeps its
-// word; between two matches, a stretch of tokens takes the corrected words
-// of the same stretch, one for one where the two stretches are as long,
-// else all of them at its first token, the others "" (a merge, or a split
-// where the corrected stretch is longer; "" throughout where it is empty:
-// a deletion). Corrected words with no token in their stretch (an
-// insertion) go with the token before them, or, at the start, before the
-// first token (with no token at all, they are lost). len(result) ==
-// len(raw).
+// word. Between two matches, the stretch of tokens and the stretch of
+// words are aligned by stretchSteps: a token to a word (`Tbe` -> The), to
+// two or three words (a split, `catsat` -> cat sat), two or three tokens
+// to a word (a merge, `c at` -> cat: the word at the first token, the
+// others ""), a token to nothing (a deletion: ""), a word to no token (an
+// insertion: it goes with the token before it, which Changes then reads as
+// a split of that token; at the start, with the first token). As in
+// model.Correction.Out, a deletion right after a changed token reads as
+// part of a merge with it. With no token at all, the words are lost.
+// len(result) == len(raw).
 func OutOf(raw, corrected []string) []string {
 	v := align.NewVocab()
 	out := make([]string, len(raw))
@@ -30,26 +33,111 @@ func OutOf(raw, corrected []string) []string {
 		}
 		out[i] = strings.Join(ws, " ")
 	}
+	insert := func(i int, ws []string) { // words inserted after token i-1
+		if i == 0 {
+			pending = append(pending, ws...)
+		} else {
+			out[i-1] += " " + strings.Join(ws, " ")
+		}
+	}
 	align.Walk(align.Align(v.IDs(raw), v.IDs(corrected)), len(raw), len(corrected),
 		func(a0, a1, b0, b1 int) {
-			switch {
-			case a1 == a0: // insertion
-				if a0 == 0 {
-					pending = append(pending, corrected[b0:b1]...)
-				} else {
-					out[a0-1] += " " + strings.Join(corrected[b0:b1], " ")
+			for _, s := range stretchSteps(raw[a0:a1], corrected[b0:b1]) {
+				i, j := a0+s.i, b0+s.j
+				switch {
+				case s.n == 0:
+					insert(i, corrected[j:j+s.m])
+				case s.m == 0:
+					put(i, nil)
+					for k := i + 1; k < i+s.n; k++ {
+						out[k] = ""
+					}
+				default:
+					put(i, corrected[j:j+s.m])
+					for k := i + 1; k < i+s.n; k++ {
+						out[k] = "" // merged into token i
+					}
 				}
-			case a1-a0 == b1-b0:
-				for k := a0; k < a1; k++ {
-					put(k, corrected[b0+k-a0:b0+k-a0+1])
-				}
-			default:
-				put(a0, corrected[b0:b1])
 			}
 		},
 		func(p align.Pair) { put(p.A, corrected[p.B:p.B+1]) })
-	if len(pending) > 0 && len(out) > 0 {
-		out[0] = strings.Join(pending, " ")
-	}
 	return out
+}
+
+// step is one step of a stretch's alignment: the n tokens from i with the
+// m words from j (n or m 0 for a deletion or an insertion).
+type step struct{ i, j, n, m int }
+
+// stretchMaxCells bounds the stretches stretchSteps aligns by its dynamic
+// program (tokens times words); a longer one, a passage garbled beyond
+// any match, is taken as one change of all its tokens into all its words.
+const stretchMaxCells = 1 << 16
+
+// stretchSteps aligns the tokens toks with the words ws of a stretch that
+// the word alignment left unmatched: the steps of least cost, a step
+// costing the character edit distance between its tokens and its words
+// (each side's run together, as an engine runs words together or breaks
+// them), its tokens' letters for a deletion or its words' for an
+// insertion, and a step other than one token to one word half an edit
+// more (so that `Tbe` -> The stays a change of one word). Steps take one
+// to three tokens and one to three words, or one token and no word, or no
+// token and one word.
+func stretchSteps(toks, ws []string) []step {
+	n, m := len(toks), len(ws)
+	switch {
+	case n == 0:
+		return []step{{0, 0, 0, m}}
+	case m == 0:
+		return []step{{0, 0, n, 0}}
+	case (n+1)*(m+1) > stretchMaxCells:
+		return []step{{0, 0, n, m}}
+	}
+	const extra = 0.5
+	w := m + 1
+	cost := make([]float64, (n+1)*w)
+	from := make([]step, (n+1)*w)
+	for k := 1; k < len(cost); k++ {
+		cost[k] = -1 // not reached yet
+	}
+	relax := func(i, j int, s step, c float64) {
+		k := (i+s.n)*w + j + s.m
+		if c += cost[i*w+j]; cost[k] < 0 || c < cost[k] {
+			cost[k], from[k] = c, s
+		}
+	}
+	for i := 0; i <= n; i++ {
+		for j := 0; j <= m; j++ {
+			if cost[i*w+j] < 0 {
+				continue
+			}
+			if i < n {
+				relax(i, j, step{i, j, 1, 0}, float64(utf8.RuneCountInString(toks[i]))+extra)
+			}
+			if j < m {
+				relax(i, j, step{i, j, 0, 1}, float64(utf8.RuneCountInString(ws[j]))+extra)
+			}
+			for a := 1; a <= 3 && i+a <= n; a++ {
+				for b := 1; b <= 3 && j+b <= m; b++ {
+					if a > 1 && b > 1 {
+						continue // a step is a token, a split or a merge
+					}
+					c := float64(align.Levenshtein(strings.Join(toks[i:i+a], ""), strings.Join(ws[j:j+b], "")))
+					if a+b > 2 {
+						c += extra
+					}
+					relax(i, j, step{i, j, a, b}, c)
+				}
+			}
+		}
+	}
+	var steps []step
+	for i, j := n, m; i > 0 || j > 0; {
+		s := from[i*w+j]
+		steps = append(steps, s)
+		i, j = s.i, s.j
+	}
+	for l, r := 0, len(steps)-1; l < r; l, r = l+1, r-1 {
+		steps[l], steps[r] = steps[r], steps[l]
+	}
+	return steps
 }

@@ -10,23 +10,35 @@ func TestOutOf(t *testing.T) {
 	for _, c := range []struct {
 		raw, corr string
 		want      []string
+		kinds     []Kind // of Changes(raw, want), in order
 	}{
-		{"Tbe cat sat", "The cat sat", []string{"The", "cat", "sat"}},
-		{"the c at sat", "the cat sat", []string{"the", "cat", "", "sat"}},          // a merge
-		{"the catsat down", "the cat sat down", []string{"the", "cat sat", "down"}}, // a split
-		{"the xx cat", "the cat", []string{"the", "", "cat"}},                       // a deletion
-		{"the cat", "the big cat", []string{"the big", "cat"}},                      // an insertion
-		{"cat sat", "a cat sat", []string{"a cat", "sat"}},                          // one before the first token
-		{"", "", []string{}},
+		{"Tbe cat sat", "The cat sat", []string{"The", "cat", "sat"}, []Kind{KindWord}},
+		{"the CAT sat", "the cat sat", []string{"the", "cat", "sat"}, []Kind{KindCase}},
+		{"the c at sat", "the cat sat", []string{"the", "cat", "", "sat"}, []Kind{KindMerge}},
+		{"the catsat down", "the cat sat down", []string{"the", "cat sat", "down"}, []Kind{KindSplit}},
+		{"the xx cat", "the cat", []string{"the", "", "cat"}, []Kind{KindDelete}},
+		{"the cat", "the big cat", []string{"the big", "cat"}, []Kind{KindSplit}}, // an insertion
+		{"cat sat", "a cat sat", []string{"a cat", "sat"}, []Kind{KindSplit}},     // one before the first token
+		// errors side by side, each its own change
+		{"Tbe c at", "The cat", []string{"The", "cat", ""}, []Kind{KindWord, KindMerge}},
+		{"tbe catsat", "the cat sat", []string{"the", "cat sat"}, []Kind{KindWord, KindSplit}},
+		{"tbe cat", "the cat", []string{"the", "cat"}, []Kind{KindWord}},
+		{"tbe cxt", "the cat", []string{"the", "cat"}, []Kind{KindWord, KindWord}},       // one for one
+		{"a tbe | cat", "a the cat", []string{"a", "the", "", "cat"}, []Kind{KindMerge}}, // a deletion after a change reads as a merge, as in Correction.Out
+		{"", "", []string{}, nil},
 	} {
 		raw := strings.Fields(c.raw)
 		got := OutOf(raw, strings.Fields(c.corr))
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("OutOf(%q, %q) = %q, want %q", c.raw, c.corr, got, c.want)
+			continue
 		}
-		// the corrected words, read back from the tokens' corrections
-		if back := strings.Fields(strings.Join(got, " ")); strings.Join(back, " ") != c.corr {
-			t.Errorf("OutOf(%q, %q) reads back %q", c.raw, c.corr, back)
+		var kinds []Kind
+		for _, ch := range Changes(raw, got) {
+			kinds = append(kinds, ch.Kind)
+		}
+		if !reflect.DeepEqual(kinds, c.kinds) {
+			t.Errorf("OutOf(%q, %q): kinds %v, want %v", c.raw, c.corr, kinds, c.kinds)
 		}
 	}
 }
@@ -37,6 +49,7 @@ func FuzzOutOf(f *testing.F) {
 	f.Add("tbe cat sat", "the cat sat")
 	f.Add("a b c", "c b a")
 	f.Add("", "x y")
+	f.Add("Tbe c at | x", "The cat y z")
 	f.Fuzz(func(t *testing.T, raw, corr string) {
 		r, c := strings.Fields(raw), strings.Fields(corr)
 		out := OutOf(r, c)
