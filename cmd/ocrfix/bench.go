@@ -60,11 +60,6 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %v", fs.Args())
 	}
-	if *report != "" {
-		if err := data.CheckWritable(*report); err != nil {
-			return fmt.Errorf("-report %w", err) // before minutes of training, not after
-		}
-	}
 	if *folds < 2 {
 		return usagef("-folds must be at least 2")
 	}
@@ -101,11 +96,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *transfer || len(testDirs) > 0 {
-		if *corpus != "" || *peers || *maxDocs > 0 || *withBuiltin {
-			return usagef("-corpus, -peers, -builtin and -max-docs are for the k-fold bench, not with -transfer or -train/-test")
+		if *corpus != "" || *peers || *maxDocs > 0 || *withBuiltin || *report != "" {
+			return usagef("-corpus, -peers, -builtin, -max-docs and -report are for the k-fold bench, not with -transfer or -train/-test")
 		}
 		return runTransfer(transferArgs{train: trainDirs, test: testDirs, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng, noHabits: *noHabits,
 			lexicons: lexicons, lang: *lang, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
+	}
+	if *report != "" {
+		if err := data.CheckWritable(*report); err != nil {
+			return fmt.Errorf("-report %w", err) // before minutes of training, not after
+		}
 	}
 	c, err := loadCorpus(*corpus, *lang, *allow, stderr)
 	if err != nil {

@@ -151,8 +151,10 @@ func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
 			return usagef("%s and %s name the same file %s: give each output its own", prev, o.flag, o.path)
 		}
 		seen[abs] = o.flag
-		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
+		if fi, err := os.Stat(filepath.Dir(abs)); err != nil {
 			return fmt.Errorf("%s %s: the directory %s does not exist", o.flag, o.path, filepath.Dir(o.path))
+		} else if !fi.IsDir() {
+			return fmt.Errorf("%s %s: %s is a file, not a directory", o.flag, o.path, filepath.Dir(o.path))
 		}
 		if err := data.CheckWritable(filepath.Dir(o.path)); err != nil {
 			return fmt.Errorf("%s %s: %w", o.flag, o.path, err)

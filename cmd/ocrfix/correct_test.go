@@ -342,6 +342,12 @@ func TestHelp(t *testing.T) {
 	if code, _, errs := runCmd("help", "nosuch"); code != 2 || !strings.Contains(errs, `unknown command "nosuch"`) {
 		t.Errorf("help nosuch: exit %d, %q", code, errs)
 	}
+	if code, _, errs := runCmd("help", "correct", "extra"); code != 2 || !strings.Contains(errs, "takes one command") {
+		t.Errorf("help correct extra: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCmd("bench", "-transfer", "-report", t.TempDir()); code != 2 || !strings.Contains(errs, "-report are for the k-fold bench") {
+		t.Errorf("bench -transfer -report: exit %d, %q", code, errs)
+	}
 	if code, out, errs := runCmd(); code != 2 || out != "" || !strings.Contains(errs, "Commands:") {
 		t.Errorf("no arguments: exit %d, stdout %q, stderr %q", code, out, errs)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"ocrfix/data"
 	"ocrfix/eval"
+	"ocrfix/experiment"
 )
 
 func init() {
@@ -39,7 +40,10 @@ OCR (ocr_hypothesis); a record without a truth is left out with a warning, one
 without an output is an error. cMER and wMER are the competition's measures.
 
 Prints a table (percentages) on stdout, or JSON with -json (fractions, null
-when undefined). Exit status: 0 ok, 1 failure (unreadable or bad input),
+when undefined). With -ocr, the comparison with the raw OCR follows the table,
+as bench prints it (recall and cMER as fractions, reductions as percentages),
+and -json prints {"summary": the JSON above, "against_raw": the comparison};
+-report then writes bench's pages instead of eval's own. Exit status: 0 ok, 1 failure (unreadable or bad input),
 2 usage error.
 
 Flags:`
@@ -87,7 +91,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		}
 		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow})
 		if err == nil && *predictedOnly {
+			n := len(c.Docs)
 			c.Docs = slices.DeleteFunc(c.Docs, func(d *data.Doc) bool { return d.OCR == nil })
+			if left := n - len(c.Docs); left > 0 {
+				fmt.Fprintf(stderr, "ocrfix eval: -predicted-only: %s of %s without a prediction left out\n", plural(left, "document"), *gtDir)
+			}
 		}
 	case fs.NArg() > 0 && allHIPE(fs.Args()):
 		c, warnings, err = evalLoadHIPE(fs.Args(), *raw, *lang)
@@ -119,7 +127,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s, warnings := eval.EvaluateCorpus(c, opt)
-	printEvalWarnings(stderr, warnings)
+	printEvalWarnings(stderr, warnings, s)
 	for _, d := range s.PerDoc {
 		if d.GTWords == 0 {
 			fmt.Fprintf(stderr, "ocrfix eval: warning: document %s: ground truth has no words; its recall is undefined (n/a), left out of the macro means\n", d.Doc)
@@ -128,9 +136,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if s.GTWords == 0 {
 		return fmt.Errorf("nothing to evaluate: the ground truth (%s) has no words", c.Name)
 	}
-	var vsRaw *againstRaw
+	var vsRaw *experiment.Comparison
 	if *ocrDir != "" {
-		if vsRaw, err = measureAgainstRaw(c, *ocrDir, opt); err != nil {
+		if vsRaw, err = compareWithRaw(c, *ocrDir, opt, stderr); err != nil {
 			return err
 		}
 	}
@@ -139,7 +147,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if vsRaw != nil {
-			err = vsRaw.writeHTML(*report, c.Name, opt)
+			title := fmt.Sprintf("ocrfix eval: %s, %s, against the raw OCR in %s", c.Name, plural(vsRaw.Docs, "document"), *ocrDir)
+			err = vsRaw.WriteHTML(*report, title, provenance("none (an evaluation of given text)", nil), opt)
 		} else {
 			err = writeEvalHTML(*report, c.Name, s)
 		}
@@ -150,13 +159,14 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	bw := bufio.NewWriter(stdout)
 	switch {
 	case *asJSON && vsRaw != nil:
-		err = vsRaw.writeJSON(bw, s)
+		err = writeEvalJSON(bw, s, vsRaw)
 	case *asJSON:
 		err = eval.WriteJSON(bw, s)
 	default:
 		err = eval.WriteTable(bw, s)
 		if err == nil && vsRaw != nil {
-			err = vsRaw.writeTable(bw)
+			fmt.Fprintln(bw)
+			err = vsRaw.WriteTable(bw)
 		}
 	}
 	if err != nil {
@@ -274,25 +284,31 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 // than the predictions would otherwise bury the table in warnings).
 const manyUnpredicted = 5
 
-// printEvalWarnings writes the warnings of eval.EvaluateCorpus to stderr,
-// those of documents without a prediction counted in one line when there
-// are more than manyUnpredicted.
-func printEvalWarnings(stderr io.Writer, warnings []string) {
-	const suffix = ": no prediction, counted as 0 words matched"
+// printEvalWarnings writes the warnings of eval.EvaluateCorpus to stderr;
+// those of the documents of s without a prediction (DocResult.NoPrediction)
+// are counted in one line instead when there are more than
+// manyUnpredicted.
+func printEvalWarnings(stderr io.Writer, warnings []string, s eval.Summary) {
 	var unpredicted []string
+	for _, d := range s.PerDoc {
+		if d.NoPrediction {
+			unpredicted = append(unpredicted, d.Doc)
+		}
+	}
+	collapse := len(unpredicted) > manyUnpredicted
+	skip := map[string]bool{}
+	if collapse {
+		for _, doc := range unpredicted {
+			skip[eval.NoPredictionWarning(doc)] = true
+		}
+	}
 	for _, w := range warnings {
-		if stem, ok := strings.CutSuffix(strings.TrimPrefix(w, "document "), suffix); ok && strings.HasPrefix(w, "document ") {
-			unpredicted = append(unpredicted, stem)
-			continue
+		if !skip[w] {
+			fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
 		}
-		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
 	}
-	if len(unpredicted) <= manyUnpredicted {
-		for _, stem := range unpredicted {
-			fmt.Fprintf(stderr, "ocrfix eval: warning: document %s%s\n", stem, suffix)
-		}
-		return
+	if collapse {
+		fmt.Fprintf(stderr, "ocrfix eval: warning: %d documents have no prediction and count as 0 words matched (%s, ...); -predicted-only scores the predicted documents alone\n",
+			len(unpredicted), strings.Join(unpredicted[:3], ", "))
 	}
-	fmt.Fprintf(stderr, "ocrfix eval: warning: %d documents have no prediction and count as 0 words matched (%s, ...); -predicted-only scores the predicted documents alone\n",
-		len(unpredicted), strings.Join(unpredicted[:3], ", "))
 }

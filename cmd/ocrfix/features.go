@@ -32,7 +32,7 @@ func runFeatures(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %v", fs.Args())
 	}
-	if err := checkOutFlags([]string{*corpus}, []string{*modelPath}, outFlag{"-o", *out}, outFlag{"-doc", *docOut}); err != nil {
+	if err := checkOutFlags([]string{*corpus}, []string{*modelPath}, outFlag{"-o", *out}, outFlag{"-doccand", *docCand}, outFlag{"-doc", *docOut}); err != nil {
 		return err
 	}
 	c, err := loadCorpus(*corpus, defaultLang, false, stderr)

@@ -59,6 +59,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if args[0] == "help" || helpFlag(args[0]) {
+		if len(args) > 2 && args[0] == "help" {
+			fmt.Fprintf(stderr, "ocrfix help: takes one command, got %q\n\n", args[1:])
+			printUsage(stderr)
+			return 2
+		}
 		if len(args) > 1 && args[0] == "help" {
 			fmt.Fprintf(stderr, "ocrfix help: unknown command %q\n\n", args[1])
 			printUsage(stderr)

@@ -128,7 +128,7 @@ func TestProfileCommand(t *testing.T) {
 	if code, _, errs := runCmd("profile", "-o", filepath.Join(tmp, "s.prof"), "-"); code != 2 || !strings.Contains(errs, "not standard input") {
 		t.Errorf("profile -: exit %d: %s", code, errs)
 	}
-	if code, _, errs := runCmd("profile", "-o", filepath.Join(p, "x.prof"), ocrDir); code != 1 || !strings.Contains(errs, "does not exist") {
+	if code, _, errs := runCmd("profile", "-o", filepath.Join(p, "x.prof"), ocrDir); code != 1 || !strings.Contains(errs, "a.prof is a file, not a directory") {
 		t.Errorf("profile -o under a file: exit %d: %s", code, errs)
 	}
 	// a directory without OCR files says so; a subdirectory is skipped

@@ -2,7 +2,6 @@ package htmlreport
 
 import (
 	"bufio"
-	"cmp"
 	"encoding/csv"
 	"fmt"
 	"html"
@@ -31,11 +30,6 @@ type Header struct {
 	// Text, when not empty, is the text report, shown verbatim (folded)
 	// under the summary.
 	Text string
-	// DocsCSV is the CSV file, from the page, that holds the figures of
-	// its table of documents, which a browser without JavaScript does not
-	// show; "" for the writer's own (WriteBench: corrected/FileMetrics.csv,
-	// as bench -report writes it; WriteEval: FileMetrics.csv).
-	DocsCSV string
 }
 
 func frac4(x float64) string {
@@ -107,8 +101,9 @@ type BenchDoc struct {
 // recall), the table and plot of changes by kind (helped and hurt, from
 // eval.ChangeEffects), the recall plots, the heat map of the character
 // confusions left after correction, and per document the truth, raw OCR
-// and corrected text side by side. Words are compared under opt. Files are
-// written atomically.
+// and corrected text side by side; the table of documents also as
+// dir/documents.csv. Words are compared under opt. Files are written
+// atomically.
 func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error {
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		return fmt.Errorf("report directory: %w", err)
@@ -186,6 +181,9 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 	if err != nil {
 		return err
 	}
+	if err := writeCSV(filepath.Join(dir, "documents.csv"), t.Cols, dynRows(t.Rows)); err != nil {
+		return err
+	}
 	return writeFile(filepath.Join(dir, "index.html"), func(w io.Writer) error {
 		return page(w, h.Title, h.Provenance, true, func(p *printer) {
 			p.header(h)
@@ -197,7 +195,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 			p.table(kt, "kinds")
 			p.f("<p class=\"note\">A change helped when its words match more ground-truth words than the OCR tokens it replaced, and hurt when fewer; the share is (gained - lost) / the raw OCR's %d errors. The shares add up to the error reduction up to matches that moved between unchanged words (where a word repeats nearby).</p>\n", rawErr)
 			p.s("<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth, raw OCR and corrected text side by side.</p>\n")
-			p.dynTable("docs", t, 50, cmp.Or(h.DocsCSV, "corrected/FileMetrics.csv"))
+			p.dynTable("docs", t, 50, "documents.csv")
 			p.s("<h2>Character confusions left after correction</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns) in the corrected text, by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
@@ -294,7 +292,8 @@ func benchDocPage(path, prov string, d *BenchDoc, eff []eval.Effect, corr []stri
 // evaluation: the header (every corpus figure, micro and macro, with the
 // options, when h.Summary is empty), one row per document, the
 // distribution of per-document recall, the heat map of character
-// confusions, and per document the truth and the prediction side by side.
+// confusions, and per document the truth and the prediction side by side;
+// the table of documents also as dir/documents.csv.
 func WriteEval(dir string, h *Header, s eval.Summary) error {
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		return fmt.Errorf("report directory: %w", err)
@@ -336,13 +335,16 @@ func WriteEval(dir string, h *Header, s eval.Summary) error {
 	if err != nil {
 		return err
 	}
+	if err := writeCSV(filepath.Join(dir, "documents.csv"), t.Cols, dynRows(t.Rows)); err != nil {
+		return err
+	}
 	return writeFile(filepath.Join(dir, "index.html"), func(w io.Writer) error {
 		return page(w, h.Title, h.Provenance, true, func(p *printer) {
 			p.header(h)
 			p.s("<h2>Plots</h2>\n<div class=\"plots\">\n")
 			p.figure(hist, "How many documents reach each word recall.")
 			p.s("</div>\n<h2>Documents</h2>\n<p class=\"note\">Click a column to sort; a document's name opens its truth and prediction side by side.</p>\n")
-			p.dynTable("docs", t, 50, cmp.Or(h.DocsCSV, "FileMetrics.csv"))
+			p.dynTable("docs", t, 50, "documents.csv")
 			p.s("<h2>Character confusions</h2>\n<p class=\"note\">Characters of the truth (rows) read as other characters (columns), by the character alignment of the words the word alignment leaves unmatched; ∅ is nothing (a character missing or extra), ␣ a space.</p>\n")
 			p.heatMap(conf, 16)
 		})
