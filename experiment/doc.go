@@ -34,6 +34,9 @@
 // same per corrected collection. WriteTable prints the table, WriteJSON
 // the JSON (NaN and infinities as null), WriteDir the eval reports of the
 // raw and corrected text and the HTML pages (package eval/htmlreport).
+// Compare measures corrections made elsewhere the same way against their
+// raw OCR (Comparison, for ocrfix eval -ocr): each document's Out taken
+// from eval.OutOf, no oracle.
 //
 // # Studies of candidate generation
 //
