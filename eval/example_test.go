@@ -62,3 +62,17 @@ func ExampleChangeKind() {
 	// to day -> today: merge
 	// ~ -> : deletion
 }
+
+// OutOf gives each OCR token its correction from a corrected text alone,
+// so that the changes of any tool can be listed and classified.
+func ExampleOutOf() {
+	raw := strings.Fields("Tbe c at sat on tbe mat")
+	corrected := strings.Fields("The cat sat on the mat")
+	for _, c := range eval.Changes(raw, eval.OutOf(raw, corrected)) {
+		fmt.Printf("%q -> %q: %s\n", c.Orig, c.New, c.Kind)
+	}
+	// Output:
+	// "Tbe" -> "The": word
+	// "c at" -> "cat": merge
+	// "tbe" -> "the": word
+}
