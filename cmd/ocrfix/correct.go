@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -133,6 +134,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if len(d.t.Tokens) == 0 {
 			fmt.Fprintf(stderr, "warning: %s holds no words: written as read\n", d.name)
 		}
+	}
+	if _, err := os.Stat(*outDir); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stderr, "making the output directory %s\n", *outDir) // a mistyped -o shows
 	}
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return err
