@@ -134,9 +134,10 @@ type outFlag struct{ flag, path string }
 
 // checkOutFlags refuses, before any work, outputs that would fail at the
 // end or destroy input: an output in a directory that does not exist or
-// that this user cannot write in, an output that is a directory, in the gt/, ocr*/ or tsv/ directory of one
-// of the corpora ("" and "embedded" are none), the same file as one of inputs
-// (a model, a word list), or the same file as another output.
+// that this user cannot write in, an output that is a directory, in the
+// gt/, ocr*/ or tsv/ directory of one of the corpora ("" and "embedded"
+// are none), the same file as one of inputs (a model, a word list), or
+// the same file as another output.
 func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
 	seen := map[string]string{}
 	for _, o := range outs {

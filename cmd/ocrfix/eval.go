@@ -27,11 +27,11 @@ Words are whitespace tokens; matched words are the maximum order-preserving
 alignment (LCS) of the two word sequences; recall = matched / gt words is the
 headline figure. Files pair by stem (name without extension): DIR/<stem>.txt,
 or for predictions also .tsv (Tesseract TSV), .hocr/.html (hOCR), .xml (ALTO or PAGE XML).
-A gt document without prediction counts as 0 matched (with a warning), or
-with -predicted-only is left out; a
-prediction without gt is an error unless -allow-unpaired. With -ocr DIR, the
-raw OCR the predictions corrected: they are measured against it too (error
-reduction, words it had right that they lost, changes by kind).
+A gt document without prediction counts as 0 matched (with a warning), or is
+left out with -predicted-only; a prediction without gt is an error unless
+-allow-unpaired. With -ocr DIR, the raw OCR the predictions corrected, they are
+measured against it too (error reduction, words it had right that they lost,
+changes by kind).
 
 HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
 correct writes them) are scored record by record: the output
@@ -42,9 +42,9 @@ without an output is an error. cMER and wMER are the competition's measures.
 Prints a table (percentages) on stdout, or JSON with -json (fractions, null
 when undefined). With -ocr, the comparison with the raw OCR follows the table,
 as bench prints it (recall and cMER as fractions, reductions as percentages),
-and -json prints {"summary": the JSON above, "against_raw": the comparison};
--report then writes bench's pages instead of eval's own. Exit status: 0 ok, 1 failure (unreadable or bad input),
-2 usage error.
+-json prints {"summary": the JSON above, "against_raw": the comparison}, and
+-report writes bench's pages instead of eval's own. Exit status: 0 ok,
+1 failure (unreadable or bad input), 2 usage error.
 
 Flags:`
 
@@ -78,6 +78,12 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if opt.Fuzzy == 1 {
 		opt.Fuzzy = 0
 	}
+	if *predictedOnly && *gtDir == "" {
+		return usagef("-predicted-only is for -gt DIR -pred DIR")
+	}
+	if *ocrDir != "" && *gtDir == "" {
+		return usagef("-ocr is for -gt DIR -pred DIR")
+	}
 	var c *data.Corpus
 	var warnings []string
 	var err error
@@ -108,12 +114,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
 		return usagef("-raw is for JSONL files")
-	}
-	if *predictedOnly && *gtDir == "" {
-		return usagef("-predicted-only is for -gt DIR -pred DIR")
-	}
-	if *ocrDir != "" && *gtDir == "" {
-		return usagef("-ocr is for -gt DIR -pred DIR")
 	}
 	if *report != "" {
 		if err := data.CheckWritable(*report); err != nil {
