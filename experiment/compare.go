@@ -71,7 +71,7 @@ func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 
 // WriteTable writes the comparison as a table for people.
 func (c *Comparison) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "against the raw OCR in %s (%d documents, %d ground-truth words):\n", c.Raw, c.Docs, c.GTWords)
+	fmt.Fprintf(w, "against the raw OCR, %s (%d documents, %d ground-truth words):\n", c.Raw, c.Docs, c.GTWords)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tmatched\trecall\tcMER\terror reduction\tbroken\tbroken rate\t")
 	fmt.Fprintf(tw, "raw OCR\t%d\t%s\t%s\t\t\t\t\n", c.RawMatched, frac4(c.RawRecall), frac4(c.RawCMER))

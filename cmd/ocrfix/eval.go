@@ -31,7 +31,8 @@ A gt document without prediction counts as 0 matched (with a warning), or is
 left out with -predicted-only; a prediction without gt is an error unless
 -allow-unpaired. With -ocr DIR, the raw OCR the predictions corrected, they are
 measured against it too (error reduction, words it had right that they lost,
-changes by kind).
+changes by kind); -vs-ocr does the same for JSONL records, against their own
+OCR.
 
 HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
 correct writes them) are scored record by record: the output
@@ -62,6 +63,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only, and those that name none, as correct -lang corrects them")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
 	ocrDir := fs.String("ocr", "", "-gt DIR -pred DIR: the raw OCR the predictions corrected, `DIR`/<stem>.<ext>: adds recall, cMER and broken words against it and the changes by kind that helped and hurt; with -report, the pages of bench -report (truth, raw OCR and prediction side by side)")
+	vsOCR := fs.Bool("vs-ocr", false, "JSONL input: also measure each record's output against its own OCR (ocr_hypothesis), as -ocr DIR does for directories")
 	predictedOnly := fs.Bool("predicted-only", false, "-gt DIR -pred DIR: score only the documents that have a prediction (a truth directory that holds more documents than were predicted), instead of counting the others as 0 words matched")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -82,7 +84,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return usagef("-predicted-only is for -gt DIR -pred DIR")
 	}
 	if *ocrDir != "" && *gtDir == "" {
-		return usagef("-ocr is for -gt DIR -pred DIR")
+		return usagef("-ocr is for -gt DIR -pred DIR (-vs-ocr for JSONL files)")
+	}
+	if *vsOCR && (*raw || *gtDir != "" || fs.NArg() == 0 || !allHIPE(fs.Args())) {
+		return usagef("-vs-ocr is for JSONL files, without -raw (-ocr DIR for directories)")
 	}
 	var c *data.Corpus
 	var warnings []string
@@ -137,17 +142,24 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("nothing to evaluate: the ground truth (%s) has no words", c.Name)
 	}
 	var vsRaw *experiment.Comparison
-	if *ocrDir != "" {
-		if vsRaw, err = compareWithRaw(c, *ocrDir, opt, stderr); err != nil {
-			return err
+	switch {
+	case *ocrDir != "":
+		vsRaw, err = compareWithRaw(c, *ocrDir, opt, stderr)
+	case *vsOCR:
+		var rc *data.Corpus
+		if rc, _, err = evalLoadHIPE(fs.Args(), true, *lang); err == nil {
+			vsRaw, err = compareRecords(c, rc, opt)
 		}
+	}
+	if err != nil {
+		return err
 	}
 	if *report != "" {
 		if err := eval.WriteReport(*report, s); err != nil {
 			return err
 		}
 		if vsRaw != nil {
-			title := fmt.Sprintf("ocrfix eval: %s, %s, against the raw OCR in %s", c.Name, plural(vsRaw.Docs, "document"), *ocrDir)
+			title := fmt.Sprintf("ocrfix eval: %s, %s, against the raw OCR, %s", c.Name, plural(vsRaw.Docs, "document"), vsRaw.Raw)
 			err = vsRaw.WriteHTML(*report, title, provenance("none (an evaluation of given text)", nil), opt)
 		} else {
 			err = writeEvalHTML(*report, c.Name, s)

@@ -192,7 +192,7 @@ func TestEvalAgainstRaw(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"against the raw OCR in " + p("ocr") + " (2 documents, 9 ground-truth words)", "50.0%", "word 3/2/1"} {
+	for _, want := range []string{"against the raw OCR, " + p("ocr") + " (2 documents, 9 ground-truth words)", "50.0%", "word 3/2/1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -219,5 +219,37 @@ func TestEvalAgainstRaw(t *testing.T) {
 	}
 	if code, _, errs := runCmd("eval", "-ocr", p("ocr"), p("gt/a.txt"), p("pred/a.txt")); code != 2 || !strings.Contains(errs, "-ocr is for -gt DIR -pred DIR") {
 		t.Errorf("-ocr with files: exit %d, %q", code, errs)
+	}
+}
+
+// eval -vs-ocr measures HIPE-OCRepair records' outputs against their own
+// OCR, as -ocr DIR does for directories.
+func TestEvalVsOCR(t *testing.T) {
+	dir := t.TempDir()
+	rec := func(id, ocr, gt, out string) string {
+		b, _ := json.Marshal(map[string]any{
+			"document_metadata":         map[string]string{"document_id": id, "language": "en"},
+			"ocr_hypothesis":            map[string]string{"transcription_unit": ocr},
+			"ground_truth":              map[string]string{"transcription_unit": gt},
+			"ocr_postcorrection_output": map[string]string{"transcription_unit": out, "ocr_postcorrection_system": "test"},
+		})
+		return string(b) + "\n"
+	}
+	f := filepath.Join(dir, "dev.jsonl")
+	writeFiles(t, dir, map[string]string{"dev.jsonl": rec("a", "tbe cat sat on tho mat", "the cat sat on the mat", "the cat sat on the mat") +
+		rec("b", "a dog ran", "a dog ran", "a dig ran")})
+	code, out, errs := runCmd("eval", "-vs-ocr", f)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"against the raw OCR, the records' ocr_hypothesis (2 documents, 9 ground-truth words)", "50.0%", "word 3/2/1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, args := range [][]string{{"eval", "-vs-ocr", "-raw", f}, {"eval", "-vs-ocr", "-gt", dir, "-pred", dir}} {
+		if code, _, errs := runCmd(args...); code != 2 || !strings.Contains(errs, "-vs-ocr is for JSONL files") {
+			t.Errorf("%q: exit %d, %q", args, code, errs)
+		}
 	}
 }

@@ -13,10 +13,8 @@ import (
 
 // compareWithRaw reads the raw OCR of each document of c that has a
 // prediction from the directory ocrDir (by stem, as -pred is read) and
-// measures the predictions against it under opt (experiment.Compare),
-// each OCR token's correction taken from the alignment of the raw words
-// with the predicted ones (eval.OutOf). A predicted document without raw
-// OCR is an error naming it.
+// measures the predictions against it (compareDocs). A predicted document
+// without raw OCR is an error naming it.
 func compareWithRaw(c *data.Corpus, ocrDir string, opt eval.Options, stderr io.Writer) (*experiment.Comparison, error) {
 	paths, warns, err := data.ListDir(ocrDir, "-ocr")
 	for _, w := range warns {
@@ -25,23 +23,47 @@ func compareWithRaw(c *data.Corpus, ocrDir string, opt eval.Options, stderr io.W
 	if err != nil {
 		return nil, err
 	}
+	return compareDocs(c, ocrDir, opt, func(stem string) (*data.Text, error) {
+		path, ok := paths[stem]
+		if !ok {
+			return nil, fmt.Errorf("-ocr %s: no raw OCR of the document %s", ocrDir, stem)
+		}
+		return data.ReadFile(path)
+	})
+}
+
+// compareRecords measures the outputs of HIPE-OCRepair records (c, as
+// evalLoadHIPE reads them) against the records' own OCR (raw, the same
+// records read with -raw) (compareDocs).
+func compareRecords(c, raw *data.Corpus, opt eval.Options) (*experiment.Comparison, error) {
+	byStem := make(map[string]*data.Text, len(raw.Docs))
+	for _, d := range raw.Docs {
+		byStem[d.Stem] = d.OCR
+	}
+	return compareDocs(c, "the records' ocr_hypothesis", opt, func(stem string) (*data.Text, error) {
+		return byStem[stem], nil // the same records: every one is there
+	})
+}
+
+// compareDocs measures the prediction of each document of c that has one
+// against its raw OCR, rawOf(stem), under opt (experiment.Compare; where
+// names where the raw OCR came from), each OCR token's correction taken
+// from the alignment of the raw words with the predicted ones
+// (eval.OutOf).
+func compareDocs(c *data.Corpus, where string, opt eval.Options, rawOf func(stem string) (*data.Text, error)) (*experiment.Comparison, error) {
 	var docs []experiment.DocOutcome
 	for _, d := range c.Docs {
 		if d.GT == nil || d.OCR == nil {
 			continue
 		}
-		path, ok := paths[d.Stem]
-		if !ok {
-			return nil, fmt.Errorf("-ocr %s: no raw OCR of the document %s", ocrDir, d.Stem)
-		}
-		rt, err := data.ReadFile(path)
+		rt, err := rawOf(d.Stem)
 		if err != nil {
 			return nil, err
 		}
 		raw, pred := rt.Words(), d.OCR.Words()
 		docs = append(docs, experiment.DocOutcome{Stem: d.Stem, GT: d.GT.Words(), Raw: raw, Corrected: pred, Out: eval.OutOf(raw, pred)})
 	}
-	return experiment.Compare(ocrDir, docs, opt), nil
+	return experiment.Compare(where, docs, opt), nil
 }
 
 // writeEvalJSON writes eval's summary s and the comparison with the raw
