@@ -40,7 +40,7 @@ func OutOf(raw, corrected []string) []string {
 			out[i-1] += " " + strings.Join(ws, " ")
 		}
 	}
-	align.Walk(align.Align(v.IDs(raw), v.IDs(corrected)), len(raw), len(corrected),
+	align.Walk(anchors(align.Align(v.IDs(raw), v.IDs(corrected))), len(raw), len(corrected),
 		func(a0, a1, b0, b1 int) {
 			for _, s := range stretchSteps(raw[a0:a1], corrected[b0:b1]) {
 				i, j := a0+s.i, b0+s.j
@@ -64,6 +64,36 @@ func OutOf(raw, corrected []string) []string {
 	return out
 }
 
+// anchors returns the matched pairs that OutOf keeps as they are: those
+// with a matched neighbour on a side (two equal words in a row on both
+// sides), and a lone one where leaving it to stretchSteps would make its
+// stretch longer than stretchMaxCells. A lone match of a word the text
+// repeats is often the wrong one of its occurrences (`ant Te hnlcal
+// Dlrector. Transportatlon and` -> `and The conical Director.
+// Transportation and`: the first and matched to the last), where the
+// stretch's own alignment, which pairs equal words at no cost, puts each
+// word where it stands.
+func anchors(pairs []align.Pair) []align.Pair {
+	var kept []align.Pair
+	a0, b0 := 0, 0 // where the stretch since the last kept pair starts
+	for k, p := range pairs {
+		prev := k > 0 && pairs[k-1].A == p.A-1 && pairs[k-1].B == p.B-1
+		next := k+1 < len(pairs) && pairs[k+1].A == p.A+1 && pairs[k+1].B == p.B+1
+		if !prev && !next {
+			a1, b1 := p.A+1, p.B+1 // the stretch up to the next pair at least
+			if k+1 < len(pairs) {
+				a1, b1 = pairs[k+1].A, pairs[k+1].B
+			}
+			if (a1-a0+1)*(b1-b0+1) <= stretchMaxCells {
+				continue // left to the stretch's alignment
+			}
+		}
+		kept = append(kept, p)
+		a0, b0 = p.A+1, p.B+1
+	}
+	return kept
+}
+
 // step is one step of a stretch's alignment: the n tokens from i with the
 // m words from j (n or m 0 for a deletion or an insertion).
 type step struct{ i, j, n, m int }
@@ -79,7 +109,8 @@ const stretchMaxCells = 1 << 16
 // (each side's run together, as an engine runs words together or breaks
 // them), its tokens' letters for a deletion or its words' for an
 // insertion, and a step other than one token to one word half an edit
-// more (so that `Tbe` -> The stays a change of one word). Steps take one
+// more (so that `Tbe` -> The stays a change of one word), a split or a
+// merge a little more again (tieBreak). Steps take one
 // to three tokens and one to three words, or one token and no word, or no
 // token and one word.
 func stretchSteps(toks, ws []string) []step {
@@ -92,7 +123,10 @@ func stretchSteps(toks, ws []string) []step {
 	case (n+1)*(m+1) > stretchMaxCells:
 		return []step{{0, 0, n, m}}
 	}
-	const extra = 0.5
+	// tieBreak makes a split or a merge cost a little more than a
+	// deletion or an insertion as dear: `a tbe | cat` -> a the cat
+	// deletes the stray mark rather than merging it into cat
+	const extra, tieBreak = 0.5, 1.0 / 64
 	w := m + 1
 	cost := make([]float64, (n+1)*w)
 	from := make([]step, (n+1)*w)
@@ -123,7 +157,7 @@ func stretchSteps(toks, ws []string) []step {
 					}
 					c := float64(align.Levenshtein(strings.Join(toks[i:i+a], ""), strings.Join(ws[j:j+b], "")))
 					if a+b > 2 {
-						c += extra
+						c += extra + tieBreak
 					}
 					relax(i, j, step{i, j, a, b}, c)
 				}

@@ -26,6 +26,10 @@ func TestOutOf(t *testing.T) {
 		{"tbe cxt", "the cat", []string{"the", "cat"}, []Kind{KindWord, KindWord}},       // one for one
 		{"a tbe | cat", "a the cat", []string{"a", "the", "", "cat"}, []Kind{KindMerge}}, // a deletion after a change reads as a merge, as in Correction.Out
 		{"", "", []string{}, nil},
+		// a word the line repeats, read where it stands, not matched to its
+		// first occurrence
+		{"ant Te hnlcal Dlrector. Transportatlon and Dlstrlbutlon and", "and The conical Director. Transportation and Distribution and",
+			[]string{"and", "The", "conical", "Director.", "Transportation", "and", "Distribution", "and"}, []Kind{KindWord, KindWord, KindWord, KindWord, KindWord, KindWord}},
 	} {
 		raw := strings.Fields(c.raw)
 		got := OutOf(raw, strings.Fields(c.corr))
