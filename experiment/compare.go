@@ -1,13 +1,17 @@
 package experiment
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 
+	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/eval/htmlreport"
 )
@@ -63,6 +67,9 @@ func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 		}
 	}
 	c.RawRecall, c.RawCMER = ratio(c.RawMatched, c.GTWords), rawC.MER()
+	if !(c.RawCMER > 0) {
+		c.Corrected.CMERReduction = math.NaN() // no raw error to lower: undefined, not 0
+	}
 	for _, k := range eval.Kinds {
 		c.Kinds = append(c.Kinds, KindFigures{k.String(), tally[k].Changes, tally[k].Helped, tally[k].Hurt})
 	}
@@ -71,7 +78,11 @@ func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 
 // WriteTable writes the comparison as a table for people.
 func (c *Comparison) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "against the raw OCR, %s (%d documents, %d ground-truth words):\n", c.Raw, c.Docs, c.GTWords)
+	docs := fmt.Sprintf("%d documents", c.Docs)
+	if c.Docs == 1 {
+		docs = "1 document"
+	}
+	fmt.Fprintf(w, "against the raw OCR, %s (%s, %d ground-truth words):\n", c.Raw, docs, c.GTWords)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tmatched\trecall\tcMER\terror reduction\tbroken\tbroken rate\t")
 	fmt.Fprintf(tw, "raw OCR\t%d\t%s\t%s\t\t\t\t\n", c.RawMatched, frac4(c.RawRecall), frac4(c.RawCMER))
@@ -90,7 +101,7 @@ func (c *Comparison) WriteTable(w io.Writer) error {
 }
 
 // compareNote defines the comparison's figures.
-const compareNote = "error reduction = (errors raw - errors corrected) / errors raw, errors being gt words the alignment does not match; broken = gt words the raw OCR matched and the corrected text does not; a change helped (hurt) when its words match more (fewer) gt words than the OCR tokens it replaced; a word inserted counts as a split of the token before it."
+const compareNote = "error reduction = (errors raw - errors corrected) / errors raw, errors being gt words the alignment does not match; broken = gt words the raw OCR matched and the corrected text does not; broken rate = broken / the raw OCR's matched words; a change helped (hurt) when its words match more (fewer) gt words than the OCR tokens it replaced; a word inserted counts as a split of the token before it."
 
 // MarshalJSON writes the comparison with undefined ratios (NaN) as null.
 func (c *Comparison) MarshalJSON() ([]byte, error) {
@@ -115,6 +126,12 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 		jnum(k.ErrorReduction), jnum(k.CMERReduction), k.Broken, jnum(k.BrokenRate), c.Changes, c.Kinds})
 }
 
+// WriteText writes the comparison's table into dir/AgainstRaw.txt (beside
+// eval's Summary.txt), atomically.
+func (c *Comparison) WriteText(dir string) error {
+	return data.WriteFileAtomic(filepath.Join(dir, "AgainstRaw.txt"), func(w *bufio.Writer) error { return c.WriteTable(w) })
+}
+
 // WriteHTML writes dir/index.html and dir/docs/ as bench -report does
 // (htmlreport.WriteBench): raw against corrected, the changes by kind, and
 // each document's truth, raw OCR and corrected text side by side. title
@@ -130,7 +147,7 @@ func (c *Comparison) WriteHTML(dir, title, provenance string, opt eval.Options) 
 		{"raw OCR", strconv.Itoa(c.RawMatched), frac4(c.RawRecall), frac4(c.RawCMER), "", "", ""},
 		{"corrected", strconv.Itoa(k.Matched), frac4(k.Recall), frac4(k.CMER), pct1(k.ErrorReduction), strconv.Itoa(k.Broken), pct2(k.BrokenRate)},
 	}
-	h := &htmlreport.Header{Title: title, Provenance: provenance, Summary: sum, Notes: []string{compareNote}, Text: text.String()}
+	h := &htmlreport.Header{Title: title, Provenance: provenance, Summary: sum, Notes: []string{compareNote}, Text: text.String(), Command: "eval"}
 	docs := make([]htmlreport.BenchDoc, len(c.docs))
 	for i, o := range c.docs {
 		docs[i] = htmlreport.BenchDoc{Name: o.Stem, GT: o.GT, Raw: o.Raw, Out: o.Out, Oracle: -1}

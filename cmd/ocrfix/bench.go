@@ -29,7 +29,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 5, "number of folds (whole documents)")
 	seed := fs.Uint64("seed", 1, "seed of the fold split and of every random choice")
 	asJSON := fs.Bool("json", false, "print the figures as JSON on stdout")
-	report := fs.String("report", "", "write DIR/index.html (with a page per document) and the eval reports of the raw and the corrected text in DIR/raw and DIR/corrected")
+	report := fs.String("report", "", "write DIR/index.html (with a page per document), DIR/documents.csv, and the eval reports of the raw and the corrected text in DIR/raw and DIR/corrected")
 	peers := fs.Bool("peers", false, "also correct with Hunspell's first suggestion (needs hunspell, hunspell-en-us)")
 	dict := fs.String("dict", "en_US", "Hunspell dictionary for -peers")
 	noLDA := fs.Bool("no-lda", false, "train no topic model")

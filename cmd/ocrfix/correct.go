@@ -15,6 +15,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/eval"
 	"ocrfix/internal/par"
 	"ocrfix/model"
 	"ocrfix/profile"
@@ -30,7 +31,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	profPath := fs.String("profile", "", "the profile of the collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	outDir := fs.String("o", "", "output directory (required unless the input is -)")
 	var alts stringList
-	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document")
+	reportDir := fs.String("report", "", "also write DIR/index.html: every change with its context, kind and score, and the changes per document; the same as DIR/changes.csv and DIR/documents.csv")
 	fs.Var(&alts, "alt", "directory of another OCR reading of the same documents, files named by the same stems (repeatable)")
 	format := fs.String("format", "", "format of standard input: txt, tsv, hocr, alto, page or jsonl (default: from its content)")
 	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it, and for a compound's hyphen at a line end), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
@@ -155,7 +156,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, hipeMarkNote, model.LineBreakMark)
 	}
 	system := versionString()
-	changed, words := 0, 0
+	changed, changes, words := 0, 0, 0
 	var rep correctReport
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
 	err = correctDocs(m, docs, prof, marks, func(d correctDoc, c *model.Correction) error {
@@ -163,6 +164,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			rep.add(d.name, d.t.Words(), c)
 		}
 		changed += c.Changed
+		changes += len(eval.Changes(d.t.Words(), c.Out))
 		words += len(d.t.Tokens)
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
@@ -187,9 +189,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if kept > 0 {
-		fmt.Fprintf(stderr, "%d HIPE-OCRepair records in another language than -lang %s written as read\n", kept, *lang)
+		fmt.Fprintf(stderr, "%s in another language than -lang %s written as read\n", plural(kept, "HIPE-OCRepair record"), *lang)
 	}
-	fmt.Fprintf(stderr, "corrected %s: %d of %d tokens changed; written to %s\n", countDocs(len(inputs)-len(files), len(files), len(docs)), changed, words, *outDir)
+	fmt.Fprintf(stderr, "corrected %s: %d of %d tokens changed (%s: a merge or a split is one); written to %s\n", countDocs(len(inputs)-len(files), len(files), len(docs)), changed, words, plural(changes, "change"), *outDir)
 	return nil
 }
 
@@ -359,7 +361,7 @@ func countDocs(files, jsonl, docs int) string {
 	if jsonl == 0 {
 		return plural(files, "file")
 	}
-	return fmt.Sprintf("%d documents (%d records of %d JSONL files, %d other files)", docs, docs-files, jsonl, files)
+	return fmt.Sprintf("%s (%s of %s, %s)", plural(docs, "document"), plural(docs-files, "record"), plural(jsonl, "JSONL file"), plural(files, "other file"))
 }
 
 // adapt returns m adapted to the habits of the collection whose profile is

@@ -423,7 +423,7 @@ func TestCorrectHIPE(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"records are written with ¬", "1 HIPE-OCRepair records in another language than -lang en written as read", "corrected 2 documents (2 records of 1 JSONL files, 0 other files)"} {
+	for _, want := range []string{"records are written with ¬", "1 HIPE-OCRepair record in another language than -lang en written as read", "corrected 2 documents (2 records of 1 JSONL file, 0 other files)"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}

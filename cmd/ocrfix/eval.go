@@ -53,7 +53,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("eval", evalSynopsis, stderr)
 	gtDir := fs.String("gt", "", "directory of ground-truth `DIR`/<stem>.txt files")
 	predDir := fs.String("pred", "", "directory of predicted `DIR`/<stem>.<ext> files (.txt, .tsv, .hocr, .html, .xml)")
-	report := fs.String("report", "", "also write a report into `DIR`: index.html (a page per document in docs/), Summary.txt, FileMetrics.csv, confusions.csv, diffs/<doc>.diff")
+	report := fs.String("report", "", "also write a report into `DIR`: index.html (a page per document in docs/), documents.csv, Summary.txt, FileMetrics.csv, confusions.csv, diffs/<doc>.diff; with -ocr or -vs-ocr, AgainstRaw.txt and bench's pages")
 	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of the table")
 	lower := fs.Bool("lower", false, "compare words lowercased")
 	strip := fs.Bool("strip-punct", false, "strip leading and trailing Unicode punctuation from words; words left empty are dropped on both sides (the gt word count may shrink)")
@@ -159,6 +159,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if vsRaw != nil {
+			if err := vsRaw.WriteText(*report); err != nil {
+				return err
+			}
 			title := fmt.Sprintf("ocrfix eval: %s, %s, against the raw OCR, %s", c.Name, plural(vsRaw.Docs, "document"), vsRaw.Raw)
 			err = vsRaw.WriteHTML(*report, title, provenance("none (an evaluation of given text)", nil), opt)
 		} else {
@@ -286,6 +289,9 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 		}
 	}
 	if len(c.Docs) == 0 {
+		if lang != "all" {
+			return nil, warnings, fmt.Errorf("%s: no records of language %s (or naming none) with a ground_truth to score (-lang all scores every language)", c.Name, lang)
+		}
 		return nil, warnings, fmt.Errorf("%s: no records with a ground_truth to score", c.Name)
 	}
 	return c, warnings, nil

@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"html"
@@ -30,6 +31,9 @@ type Header struct {
 	// Text, when not empty, is the text report, shown verbatim (folded)
 	// under the summary.
 	Text string
+	// Command names the command a document page of WriteBench says made
+	// it ("bench" when empty; "eval" for eval -ocr).
+	Command string
 }
 
 func frac4(x float64) string {
@@ -144,7 +148,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 		t.Rows = append(t.Rows, dynRow{C: []string{d.Name, strconv.Itoa(r.GTWords), strconv.Itoa(r.Matched), frac4(r.Recall),
 			strconv.Itoa(k.Matched), frac4(k.Recall), pct1(eval.ErrorReduction(r.GTWords, r.Matched, k.Matched)),
 			strconv.Itoa(broken), strconv.Itoa(len(eff)), oracle}, H: "docs/" + name})
-		gtTo, cc := benchDocPage(filepath.Join(dir, "docs", name), h.Provenance, d, eff, corr, opt, r, k)
+		gtTo, cc := benchDocPage(filepath.Join(dir, "docs", name), h.Provenance, h.Command, d, eff, corr, opt, r, k)
 		if err := cc; err != nil {
 			return err
 		}
@@ -213,7 +217,7 @@ func outputWords(out []string) []string {
 
 // benchDocPage writes one document's side-by-side page and returns the
 // alignment of its truth to the corrected words.
-func benchDocPage(path, prov string, d *BenchDoc, eff []eval.Effect, corr []string, opt eval.Options, r, k eval.DocResult) ([]int, error) {
+func benchDocPage(path, prov, command string, d *BenchDoc, eff []eval.Effect, corr []string, opt eval.Options, r, k eval.DocResult) ([]int, error) {
 	gtRaw, rawHit := hits(d.GT, d.Raw, opt)
 	gtCorr, corrHit := hits(d.GT, corr, opt)
 	gtClass := make([]string, len(d.GT))
@@ -272,7 +276,11 @@ func benchDocPage(path, prov string, d *BenchDoc, eff []eval.Effect, corr []stri
 		}
 	}
 	rows := sideBySide(d.GT, gtClass, [][]sbsWord{raw, cw}, [][]int{gtRaw, gtCorr})
-	title := "ocrfix bench: " + d.Name
+	title := "ocrfix " + cmp.Or(command, "bench") + ": " + d.Name
+	hover := " (rest the pointer on one, or tap it, for its candidates and scores)"
+	if len(d.Cands) == 0 {
+		hover = "" // a correction made elsewhere: no candidates to show
+	}
 	err := writeFile(path, func(w io.Writer) error {
 		return page(w, title, prov, false, func(p *printer) {
 			p.f("<p><a href=\"../index.html\">&larr; all documents</a></p>\n")
@@ -280,8 +288,8 @@ func benchDocPage(path, prov string, d *BenchDoc, eff []eval.Effect, corr []stri
 				{"raw OCR", strconv.Itoa(r.GTWords), strconv.Itoa(r.Matched), frac4(r.Recall)},
 				{"corrected", strconv.Itoa(k.GTWords), strconv.Itoa(k.Matched), frac4(k.Recall)},
 			}}, "summary")
-			p.f("<p class=\"legend note\">Truth words: right throughout %d, <span class=\"fix\">fixed %d</span> <span class=\"brk\">broken %d</span> <span class=\"wrg\">still wrong %d</span>; error reduction %s; changes %d. OCR words the truth does not match are <span class=\"err\">grey</span>; changed words are <span class=\"chg\">underlined</span> (rest the pointer on one, or tap it, for its candidates and scores).</p>\n",
-				counts[clsOK], counts[clsFixed], counts[clsBrk], counts[clsWrong], pct1(eval.ErrorReduction(r.GTWords, r.Matched, k.Matched)), len(eff))
+			p.f("<p class=\"legend note\">Truth words: right throughout %d, <span class=\"fix\">fixed %d</span> <span class=\"brk\">broken %d</span> <span class=\"wrg\">still wrong %d</span>; error reduction %s; changes %d. OCR words the truth does not match are <span class=\"err\">grey</span>; changed words are <span class=\"chg\">underlined</span>%s.</p>\n",
+				counts[clsOK], counts[clsFixed], counts[clsBrk], counts[clsWrong], pct1(eval.ErrorReduction(r.GTWords, r.Matched, k.Matched)), len(eff), hover)
 			p.writeRows([]string{"truth", "raw OCR", "corrected"}, rows)
 		})
 	})

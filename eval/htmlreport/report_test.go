@@ -44,7 +44,7 @@ func TestSideBySideRows(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "p.html")
 	r := eval.EvaluateDoc("", d.GT, d.Raw, eval.Options{})
 	k := eval.EvaluateDoc("", d.GT, corr, eval.Options{})
-	if _, err := benchDocPage(path, "", &d, eff, corr, eval.Options{}, r, k); err != nil {
+	if _, err := benchDocPage(path, "", "", &d, eff, corr, eval.Options{}, r, k); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
