@@ -7,9 +7,11 @@
 # by default, which writes the hyphen of a word broken at a line end as ¬
 # in such records (the sets' truth writes it so), and with -line-breaks
 # keep; ocrfix eval then measures the raw OCR and each correction against
-# the truth, record by record: words matched (recall), cMER (micro and
-# macro, the competition's normalisation) and the documents whose cMER the
-# correction lowered, kept and raised (the competition's preference score).
+# the truth, record by record: words matched (recall), the words the raw
+# OCR had right that a correction lost (broken, by eval -vs-ocr), cMER
+# (micro and macro, the competition's normalisation) and the documents
+# whose cMER the correction lowered, kept and raised (the competition's
+# preference score).
 #
 #   bench/hipe_dev.sh FILE.jsonl...
 #
@@ -42,14 +44,16 @@ for t in keep mark; do
   files=()
   for f in "$@"; do files+=("$out/$t/$(basename "$f")"); done
   "$bin" eval -json -lang en "${files[@]}" >"$out/$t.json"
+  "$bin" eval -json -lang en -vs-ocr "${files[@]}" >"$out/$t.vs.json"
 done
 python3 - "$out" <<'PY'
 import json, sys
 out = sys.argv[1]
 ev = {t: json.load(open(f"{out}/{t}.json")) for t in ("ocr", "keep", "mark")}
+vs = {t: json.load(open(f"{out}/{t}.vs.json"))["against_raw"] for t in ("keep", "mark")}
 raw = {d["doc"]: d["cmer"] for d in ev["ocr"]["per_doc"]}
 print(f'{ev["ocr"]["docs"]} documents, {ev["ocr"]["gt_words"]} truth words')
-print(f'{"":28} {"matched":>8} {"recall":>7} {"cMER":>7} {"cMER red.":>9} {"macro cMER":>10}  docs cMER lower/same/higher (preference)')
+print(f'{"":28} {"matched":>8} {"recall":>7} {"broken":>6} {"cMER":>7} {"cMER red.":>9} {"macro cMER":>10}  docs cMER lower/same/higher (preference)')
 for t, name in (("ocr", "raw OCR"), ("mark", "corrected (default)"), ("keep", "corrected, -line-breaks keep")):
     e = ev[t]
     red = 1 - e["cmer"] / ev["ocr"]["cmer"] if ev["ocr"]["cmer"] else float("nan")
@@ -61,5 +65,6 @@ for t, name in (("ocr", "raw OCR"), ("mark", "corrected (default)"), ("keep", "c
         elif c > r: hi += 1
         else: sa += 1
     pref = "" if t == "ocr" else f'{lo}/{sa}/{hi} ({(lo - hi) / (lo + sa + hi):+.3f})'
-    print(f'{name:28} {e["matched"]:>8} {e["recall"]:>7.4f} {e["cmer"]:>7.4f} {"" if t == "ocr" else f"{red:.1%}":>9} {e["macro_cmer"]:>10.4f}  {pref}')
+    broken = "" if t == "ocr" else vs[t]["broken"]
+    print(f'{name:28} {e["matched"]:>8} {e["recall"]:>7.4f} {broken:>6} {e["cmer"]:>7.4f} {"" if t == "ocr" else f"{red:.1%}":>9} {e["macro_cmer"]:>10.4f}  {pref}')
 PY
