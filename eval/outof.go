@@ -34,9 +34,12 @@ func OutOf(raw, corrected []string) []string {
 		out[i] = strings.Join(ws, " ")
 	}
 	insert := func(i int, ws []string) { // words inserted after token i-1
-		if i == 0 {
+		switch {
+		case i == 0:
 			pending = append(pending, ws...)
-		} else {
+		case out[i-1] == "": // after a deletion: the words take its place
+			out[i-1] = strings.Join(ws, " ")
+		default:
 			out[i-1] += " " + strings.Join(ws, " ")
 		}
 	}

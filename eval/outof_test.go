@@ -26,6 +26,7 @@ func TestOutOf(t *testing.T) {
 		{"tbe cxt", "the cat", []string{"the", "cat"}, []Kind{KindWord, KindWord}},       // one for one
 		{"a tbe | cat", "a the cat", []string{"a", "the", "", "cat"}, []Kind{KindMerge}}, // a deletion after a change reads as a merge, as in Correction.Out
 		{"", "", []string{}, nil},
+		{"0 00", "000 0", []string{"000", "0"}, []Kind{KindWord, KindWord}}, // found by FuzzOutOf: no space left at an end
 		// a word the line repeats, read where it stands, not matched to its
 		// first occurrence
 		{"ant Te hnlcal Dlrector. Transportatlon and Dlstrlbutlon and", "and The conical Director. Transportation and Distribution and",
@@ -40,6 +41,9 @@ func TestOutOf(t *testing.T) {
 		var kinds []Kind
 		for _, ch := range Changes(raw, got) {
 			kinds = append(kinds, ch.Kind)
+			if strings.HasPrefix(ch.New, " ") || strings.HasSuffix(ch.New, " ") {
+				t.Errorf("OutOf(%q, %q): change %q with a space at an end", c.raw, c.corr, ch.New)
+			}
 		}
 		if !reflect.DeepEqual(kinds, c.kinds) {
 			t.Errorf("OutOf(%q, %q): kinds %v, want %v", c.raw, c.corr, kinds, c.kinds)
@@ -62,6 +66,11 @@ func FuzzOutOf(f *testing.F) {
 		}
 		if len(r) > 0 && strings.Join(strings.Fields(strings.Join(out, " ")), " ") != strings.Join(c, " ") {
 			t.Fatalf("OutOf(%q, %q) = %q", r, c, out)
+		}
+		for _, o := range out {
+			if o != strings.TrimSpace(o) {
+				t.Fatalf("OutOf(%q, %q) = %q: a space at an end", r, c, out)
+			}
 		}
 	})
 }
