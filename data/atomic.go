@@ -17,19 +17,11 @@ import (
 func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	pattern := "." + filepath.Base(path) + ".tmp"
-	// temp strips from an error of the temporary file its name, which
-	// would only puzzle a user told about path (permission denied, no
-	// space left on device); write's own errors stay as they are
+	// an error of the temporary file loses its name, which would only
+	// puzzle a user told about path (permission denied, no space left on
+	// device); write's own errors stay as they are
 	temp := func(err error) error {
-		var pe *os.PathError
-		if errors.As(err, &pe) && strings.HasPrefix(filepath.Base(pe.Path), pattern) {
-			return pe.Err
-		}
-		var le *os.LinkError
-		if errors.As(err, &le) && strings.HasPrefix(filepath.Base(le.Old), pattern) {
-			return le.Err
-		}
-		return err
+		return cause(err, func(p string) bool { return strings.HasPrefix(filepath.Base(p), pattern) })
 	}
 	f, err := os.CreateTemp(dir, pattern+"*")
 	if err != nil {
@@ -61,12 +53,18 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 	return nil
 }
 
-// cause returns the cause of a file-system error without the path it
-// names (CheckWritable's probe file's), which its own message replaces.
-func cause(err error) error {
+// cause returns the cause of a file-system error (an *os.PathError, or
+// an *os.LinkError's old path) without the path it names where of
+// reports that path (nil: any path), for a message that names the file
+// its own way; any other error as it is.
+func cause(err error, of func(path string) bool) error {
 	var pe *os.PathError
-	if errors.As(err, &pe) {
+	if errors.As(err, &pe) && (of == nil || of(pe.Path)) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) && (of == nil || of(le.Old)) {
+		return le.Err
 	}
 	return err
 }
@@ -88,7 +86,7 @@ func CheckWritable(dir string) error {
 			break
 		}
 		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return fmt.Errorf("%s: %w", dir, cause(err))
+			return fmt.Errorf("%s: %w", dir, cause(err, nil))
 		}
 		if fi, lerr := os.Lstat(at); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
 			return fmt.Errorf("%s: %s is a link to nothing", dir, at)
@@ -102,9 +100,9 @@ func CheckWritable(dir string) error {
 	f, err := os.CreateTemp(at, ".ocrfix-check*")
 	if err != nil {
 		if at != filepath.Clean(dir) {
-			return fmt.Errorf("%s: cannot be made in %s: %w", dir, at, cause(err))
+			return fmt.Errorf("%s: cannot be made in %s: %w", dir, at, cause(err, nil))
 		}
-		return fmt.Errorf("%s: cannot write there: %w", dir, cause(err))
+		return fmt.Errorf("%s: cannot write there: %w", dir, cause(err, nil))
 	}
 	name := f.Name()
 	f.Close()
