@@ -51,13 +51,10 @@ type KindFigures struct {
 func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 	c := &Comparison{Raw: raw, Docs: len(docs), docs: docs}
 	c.Corrected = FiguresOf(docs, func(o DocOutcome) []string { return o.Corrected }, opt)
-	var rawC eval.MERCounts
+	f := &c.Corrected
+	c.GTWords, c.RawMatched, c.RawCMER = f.gtWords, f.rawMatched, f.rawCMER
 	var tally [eval.NumKinds]eval.KindTally
 	for _, o := range docs {
-		r := eval.EvaluateDoc(o.Stem, o.GT, o.Raw, opt)
-		c.GTWords += r.GTWords
-		c.RawMatched += r.Matched
-		rawC.Add(r.CharMER)
 		eff := eval.ChangeEffects(o.GT, o.Raw, o.Out, opt)
 		c.Changes += len(eff)
 		for k, t := range eval.TallyKinds(eff) {
@@ -66,7 +63,7 @@ func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 			tally[k].Hurt += t.Hurt
 		}
 	}
-	c.RawRecall, c.RawCMER = ratio(c.RawMatched, c.GTWords), rawC.MER()
+	c.RawRecall = ratio(c.RawMatched, c.GTWords)
 	if !(c.RawCMER > 0) {
 		c.Corrected.CMERReduction = math.NaN() // no raw error to lower: undefined, not 0
 	}

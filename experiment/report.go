@@ -30,6 +30,10 @@ type Figures struct {
 	BrokenRate     float64 `json:"broken_rate"`
 	CMER           float64 `json:"cmer"`           // HIPE-OCRepair character match error rate, micro
 	CMERReduction  float64 `json:"cmer_reduction"` // (raw - this) / raw
+	// the raw OCR's figures FiguresOf measured on the way (its truth's
+	// words, its matched words, its cMER), for Compare
+	gtWords, rawMatched int
+	rawCMER             float64
 }
 
 // row returns the cells of f's row in the bench table, named name:
@@ -334,7 +338,9 @@ func jsonValue(f reflect.Value) any {
 		m := map[string]any{}
 		t := f.Type()
 		for i := 0; i < t.NumField(); i++ {
-			m[strings.Split(t.Field(i).Tag.Get("json"), ",")[0]] = jsonValue(f.Field(i))
+			if t.Field(i).IsExported() { // as jsonForm: unexported fields are no figures of the JSON
+				m[strings.Split(t.Field(i).Tag.Get("json"), ",")[0]] = jsonValue(f.Field(i))
+			}
 		}
 		return m
 	}
@@ -416,6 +422,7 @@ func FiguresOf(docs []DocOutcome, corrected func(DocOutcome) []string, opt eval.
 		f.Broken += broken
 		macro.Add(k.Recall)
 	}
+	f.gtWords, f.rawMatched, f.rawCMER = gtWords, rawMatched, rawC.MER()
 	f.Recall = ratio(f.Matched, gtWords)
 	f.MacroRecall = macro.Value()
 	f.ErrorReduction = eval.ErrorReduction(gtWords, rawMatched, f.Matched)
