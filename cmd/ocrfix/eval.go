@@ -92,6 +92,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	var c *data.Corpus
 	var warnings []string
 	var err error
+	var raws map[string]*data.Text // the records' OCR, for -vs-ocr
 	switch {
 	case *gtDir != "" || *predDir != "":
 		if *gtDir == "" || *predDir == "" {
@@ -109,7 +110,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	case fs.NArg() > 0 && allHIPE(fs.Args()):
-		c, warnings, err = evalLoadHIPE(fs.Args(), *raw, *lang)
+		if *vsOCR {
+			raws = map[string]*data.Text{}
+		}
+		c, warnings, err = evalLoadHIPE(fs.Args(), *raw, *lang, raws)
 	case fs.NArg() == 2:
 		c, warnings, err = evalLoadFiles(fs.Arg(0), fs.Arg(1))
 	case fs.NArg() == 0:
@@ -146,10 +150,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	case *ocrDir != "":
 		vsRaw, err = compareWithRaw(c, *ocrDir, opt, stderr)
 	case *vsOCR:
-		var rc *data.Corpus
-		if rc, _, err = evalLoadHIPE(fs.Args(), true, *lang); err == nil {
-			vsRaw, err = compareRecords(c, rc, opt)
-		}
+		vsRaw, err = compareRecords(c, raws, opt)
 	}
 	if err != nil {
 		return err
@@ -251,8 +252,9 @@ func allHIPE(paths []string) bool {
 // output, or its OCR when raw. A record without a truth is left out with a warning; one without
 // an output (when not raw) is an error. Documents are named by their
 // document_id, prefixed with their file's stem when there are several
-// files.
-func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string, error) {
+// files. With raws not nil, the OCR of each document is put there by its
+// name too (eval -vs-ocr).
+func evalLoadHIPE(paths []string, raw bool, lang string, raws map[string]*data.Text) (*data.Corpus, []string, error) {
 	if err := distinctFiles(paths); err != nil {
 		return nil, nil, err
 	}
@@ -284,6 +286,11 @@ func evalLoadHIPE(paths []string, raw bool, lang string) (*data.Corpus, []string
 			}
 			if len(paths) > 1 {
 				d.Stem = data.Stem(p) + "/" + r.ID
+			}
+			if raws != nil {
+				if raws[d.Stem], err = data.ReadTextFormat(fmt.Sprintf("%s:%d (document %s)", p, r.Line, r.ID), data.FormatText, []byte(r.OCR)); err != nil {
+					return nil, nil, err
+				}
 			}
 			c.Docs = append(c.Docs, d)
 		}

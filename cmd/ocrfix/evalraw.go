@@ -33,15 +33,11 @@ func compareWithRaw(c *data.Corpus, ocrDir string, opt eval.Options, stderr io.W
 }
 
 // compareRecords measures the outputs of HIPE-OCRepair records (c, as
-// evalLoadHIPE reads them) against the records' own OCR (raw, the same
-// records read with -raw) (compareDocs).
-func compareRecords(c, raw *data.Corpus, opt eval.Options) (*experiment.Comparison, error) {
-	byStem := make(map[string]*data.Text, len(raw.Docs))
-	for _, d := range raw.Docs {
-		byStem[d.Stem] = d.OCR
-	}
+// evalLoadHIPE reads them) against the records' own OCR (raws, by
+// document name, as evalLoadHIPE fills it) (compareDocs).
+func compareRecords(c *data.Corpus, raws map[string]*data.Text, opt eval.Options) (*experiment.Comparison, error) {
 	return compareDocs(c, "the records' ocr_hypothesis", opt, func(stem string) (*data.Text, error) {
-		return byStem[stem], nil // the same records: every one is there
+		return raws[stem], nil // the same records: every one is there
 	})
 }
 
