@@ -160,12 +160,13 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	var rep correctReport
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
 	err = correctDocs(m, docs, prof, marks, func(d correctDoc, c *model.Correction) error {
+		toks := d.t.Words()
 		if *reportDir != "" {
-			rep.add(d.name, d.t.Words(), c)
+			rep.add(d.name, toks, c)
 		}
 		changed += c.Changed
-		changes += len(eval.Changes(d.t.Words(), c.Out))
-		words += len(d.t.Tokens)
+		changes += len(eval.Changes(toks, c.Out))
+		words += len(toks)
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
