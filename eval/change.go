@@ -324,6 +324,15 @@ type KindTally struct {
 	Changes, Helped, Hurt, Gained, Lost int
 }
 
+// Add adds the counts of u to t (tallies of documents summed over a corpus).
+func (t *KindTally) Add(u KindTally) {
+	t.Changes += u.Changes
+	t.Helped += u.Helped
+	t.Hurt += u.Hurt
+	t.Gained += u.Gained
+	t.Lost += u.Lost
+}
+
 // TallyKinds sums effects by kind.
 func TallyKinds(effects []Effect) [NumKinds]KindTally {
 	var t [NumKinds]KindTally

@@ -133,3 +133,12 @@ func TestRawAlignment(t *testing.T) {
 		}
 	}
 }
+
+// KindTally.Add sums every count.
+func TestKindTallyAdd(t *testing.T) {
+	a := KindTally{Changes: 3, Helped: 2, Hurt: 1, Gained: 4, Lost: 1}
+	a.Add(KindTally{Changes: 1, Helped: 0, Hurt: 1, Gained: 0, Lost: 2})
+	if want := (KindTally{Changes: 4, Helped: 2, Hurt: 2, Gained: 4, Lost: 3}); a != want {
+		t.Errorf("got %+v, want %+v", a, want)
+	}
+}

@@ -58,9 +58,7 @@ func Compare(raw string, docs []DocOutcome, opt eval.Options) *Comparison {
 		eff := eval.ChangeEffects(o.GT, o.Raw, o.Out, opt)
 		c.Changes += len(eff)
 		for k, t := range eval.TallyKinds(eff) {
-			tally[k].Changes += t.Changes
-			tally[k].Helped += t.Helped
-			tally[k].Hurt += t.Hurt
+			tally[k].Add(t)
 		}
 	}
 	c.RawRecall = ratio(c.RawMatched, c.GTWords)

@@ -131,11 +131,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 		eff := eval.ChangeEffects(d.GT, d.Raw, d.Out, opt)
 		dt := eval.TallyKinds(eff)
 		for j := range tally {
-			tally[j].Changes += dt[j].Changes
-			tally[j].Helped += dt[j].Helped
-			tally[j].Hurt += dt[j].Hurt
-			tally[j].Gained += dt[j].Gained
-			tally[j].Lost += dt[j].Lost
+			tally[j].Add(dt[j])
 		}
 		gtWords += r.GTWords
 		rawMatched += r.Matched
@@ -161,11 +157,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 	var all eval.KindTally
 	for _, kd := range eval.Kinds {
 		x := tally[kd]
-		all.Changes += x.Changes
-		all.Helped += x.Helped
-		all.Hurt += x.Hurt
-		all.Gained += x.Gained
-		all.Lost += x.Lost
+		all.Add(x)
 		kt.Rows = append(kt.Rows, []string{kd.String(), strconv.Itoa(x.Changes), strconv.Itoa(x.Helped), strconv.Itoa(x.Hurt),
 			strconv.Itoa(x.Gained), strconv.Itoa(x.Lost), pct1(ratio(x.Gained-x.Lost, rawErr))})
 		names = append(names, kd.String())
