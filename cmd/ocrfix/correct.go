@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -126,15 +127,24 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	// Read everything first so bad input fails before any output (or the
-	// output directory) is made.
-	docs, files, err := readCorrectInputs(inputs, alts, *outDir, *lang)
-	if err != nil {
-		return err
+	// output directory) is made, counting the collection's profile on the
+	// way; files are read again one batch at a time as they are corrected,
+	// so memory holds the model, the profile and a batch, not the
+	// collection.
+	var own *profile.Profile
+	if given == nil {
+		own = profile.New(profile.Options{})
 	}
-	for _, d := range docs {
+	docs, files, err := readCorrectInputs(inputs, alts, *outDir, *lang, func(d correctDoc) {
 		if len(d.t.Tokens) == 0 {
 			fmt.Fprintf(stderr, "warning: %s holds no words: written as read\n", d.name)
 		}
+		if own != nil {
+			own.Add(d.t.Words())
+		}
+	})
+	if err != nil {
+		return err
 	}
 	if _, err := os.Stat(*outDir); errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(stderr, "making the output directory %s\n", *outDir) // a mistyped -o shows
@@ -146,7 +156,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	// unless -profile gives the profile of a larger whole.
 	prof := given
 	if prof == nil {
-		prof = docsProfile(docs)
+		prof = own
 	}
 	m, habits := adapt(m, prof, *noHabits, stderr)
 	if len(habits) > 0 {
@@ -206,11 +216,45 @@ const hipeMarkNote = "words broken at a line end in HIPE-OCRepair records are wr
 // correctDoc is one document of a correct run: a file, or a record of a
 // HIPE-OCRepair JSONL file.
 type correctDoc struct {
-	t    *data.Text
-	alts []*data.Text     // the other readings (-alt) of a file
-	path string           // the file; for a record, its JSONL file
-	name string           // what the report calls it
-	rec  *data.HIPERecord // the record, nil for a file
+	t        *data.Text       // nil for a file between its two readings (see load)
+	alts     []*data.Text     // the other readings (-alt) of a file, when t is read
+	altPaths []string         // their files
+	path     string           // the file; for a record, its JSONL file
+	name     string           // what the report calls it
+	rec      *data.HIPERecord // the record, nil for a file
+	sum      uint64           // a file's checksum (fileSum) when first read
+}
+
+// load returns d with its texts read again when d is a file put down after
+// its first reading (readCorrectInputs), an error when a file no longer
+// reads, or no longer holds what it held then (the profile counted that).
+func (d correctDoc) load() (correctDoc, error) {
+	if d.t != nil {
+		return d, nil
+	}
+	t, err := data.ReadFile(d.path)
+	if err != nil {
+		return d, err
+	}
+	if fileSum(t.Source) != d.sum {
+		return d, fmt.Errorf("%s changed while ocrfix was correcting it: run again", d.path)
+	}
+	d.t = t
+	for _, p := range d.altPaths {
+		a, err := data.ReadFile(p)
+		if err != nil {
+			return d, err
+		}
+		d.alts = append(d.alts, a)
+	}
+	return d, nil
+}
+
+// fileSum is the checksum by which load knows a file it reads again.
+func fileSum(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
 }
 
 // correctBatch is how many documents correctDocs corrects at once per
@@ -219,17 +263,27 @@ type correctDoc struct {
 const correctBatch = 4
 
 // correctDocs corrects docs against the collection's profile prof, on one
-// goroutine per core (GOMAXPROCS) in batches, marking the line breaks of
-// those for which mark says so (Model.MarkLineBreaks, its changes
-// counted), and calls each with every document and its correction in the
-// order of docs, stopping at its first error. Each document's correction
+// goroutine per core (GOMAXPROCS) in batches (the files of each read
+// again, correctDoc.load, and let go once written), marking the line
+// breaks of those for which mark says so (Model.MarkLineBreaks, its
+// changes counted), and calls each with every document and its correction
+// in the order of docs, stopping at its first error. Each document's correction
 // depends on nothing but itself, the model and the profile, so the
 // results are those of correcting one after another.
 func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := correctBatch * workers
+	batch := make([]correctDoc, 0, size)
 	for lo := 0; lo < len(docs); lo += size {
-		batch := docs[lo:min(lo+size, len(docs))]
+		// a copy, so that the texts read for the batch go with it
+		batch = batch[:0]
+		for _, d := range docs[lo:min(lo+size, len(docs))] {
+			d, err := d.load()
+			if err != nil {
+				return err
+			}
+			batch = append(batch, d)
+		}
 		cs := make([]*model.Correction, len(batch))
 		par.Do(len(batch), workers, func(k int) {
 			d := batch[k]
@@ -278,12 +332,16 @@ type hipeFile struct {
 // readCorrectInputs reads the inputs of correct, each file with its other
 // readings from the -alt directories, and each record of a JSONL file of
 // language lang (document_metadata.language; every record when lang is
-// "all" or the record has none) as a document. A JSONL file read, its
-// records of other languages are left without an output.
-func readCorrectInputs(inputs, alts []string, outDir, lang string) ([]correctDoc, []*hipeFile, error) {
+// "all" or the record has none) as a document, and calls visit with each
+// document read. A JSONL file read, its records of other languages are
+// left without an output. The documents of files are returned without
+// their texts (correctDoc.load reads them again); those of records keep
+// theirs, the records being held until their file is written.
+func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(correctDoc)) ([]correctDoc, []*hipeFile, error) {
 	var docs []correctDoc
 	var files []*hipeFile
 	seen := map[string]string{}
+	stems := map[string]map[string]string{} // the files of each -alt directory by stem
 	for _, in := range inputs {
 		base := filepath.Base(in)
 		if prev, dup := seen[base]; dup {
@@ -304,6 +362,9 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string) ([]correctDoc
 			if err != nil {
 				return nil, nil, err
 			}
+			for _, d := range rd {
+				visit(d)
+			}
 			docs = append(docs, rd...)
 			continue
 		}
@@ -311,14 +372,21 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string) ([]correctDoc
 		if err != nil {
 			return nil, nil, err
 		}
-		d := correctDoc{t: t, path: in, name: in}
+		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source)}
 		for _, dir := range alts {
-			a, err := findStem(dir, data.Stem(in))
+			p, err := findStem(stems, dir, data.Stem(in))
+			if err != nil {
+				return nil, nil, err
+			}
+			a, err := data.ReadFile(p)
 			if err != nil {
 				return nil, nil, err
 			}
 			d.alts = append(d.alts, a)
+			d.altPaths = append(d.altPaths, p)
 		}
+		visit(d)
+		d.t, d.alts = nil, nil
 		docs = append(docs, d)
 	}
 	return docs, files, nil
@@ -565,18 +633,27 @@ func distinctFilesFrom(paths, from []string) error {
 	return nil
 }
 
-// findStem reads the file of dir whose stem is stem.
-func findStem(dir, stem string) (*data.Text, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range ents {
-		if !e.IsDir() && data.Stem(e.Name()) == stem {
-			return data.ReadFile(filepath.Join(dir, e.Name()))
+// findStem returns the file of dir whose stem is stem (the first by name),
+// listing each directory once into stems.
+func findStem(stems map[string]map[string]string, dir, stem string) (string, error) {
+	byStem, ok := stems[dir]
+	if !ok {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return "", err
 		}
+		byStem = map[string]string{}
+		for _, e := range ents {
+			if s := data.Stem(e.Name()); !e.IsDir() && byStem[s] == "" {
+				byStem[s] = filepath.Join(dir, e.Name())
+			}
+		}
+		stems[dir] = byStem
 	}
-	return nil, fmt.Errorf("%s: no reading of %s", dir, stem)
+	if p := byStem[stem]; p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("%s: no reading of %s", dir, stem)
 }
 
 // plural returns n and the noun, with an s unless n is 1 (1 file, 2 files).

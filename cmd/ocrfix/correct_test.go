@@ -566,3 +566,55 @@ func TestCorrectParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectReadsFilesAgain: correct keeps no file's text between its
+// first reading (the profile, the checks) and its correction, reads it
+// again with its other readings then, and refuses a file whose content
+// changed in between, since the profile counted the old one.
+func TestCorrectReadsFilesAgain(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ocr/a.txt": "Tbe cat sat on tbe mat.\n",
+		"ocr/b.txt": "Anotber page.\n",
+		"alt/a.txt": "The cat sat on the mat.\n",
+		"alt/b.txt": "Another page.\n",
+	})
+	a, b := filepath.Join(dir, "ocr", "a.txt"), filepath.Join(dir, "ocr", "b.txt")
+	words := 0
+	docs, _, err := readCorrectInputs([]string{a, b}, []string{filepath.Join(dir, "alt")}, filepath.Join(dir, "out"), "en", func(d correctDoc) {
+		words += len(d.t.Tokens) + len(d.alts[0].Tokens)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if words != 16 {
+		t.Errorf("visit saw %d words of the files and their other readings, want 16", words)
+	}
+	for _, d := range docs {
+		if d.t != nil || d.alts != nil {
+			t.Errorf("%s: kept its texts after the first reading", d.name)
+		}
+	}
+	d, err := docs[0].load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.t.Words(), " "); got != "Tbe cat sat on tbe mat." || len(d.alts) != 1 || d.alts[0].Path != filepath.Join(dir, "alt", "a.txt") {
+		t.Errorf("load: %q with %d other readings", got, len(d.alts))
+	}
+	if docs[0].t != nil {
+		t.Error("load changed the document it was called on")
+	}
+	if err := os.WriteFile(b, []byte("Anotber page, changed.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := docs[1].load(); err == nil || !strings.Contains(err.Error(), b+" changed while") {
+		t.Errorf("load of a changed file: %v", err)
+	}
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := docs[1].load(); err == nil || !strings.Contains(err.Error(), b) {
+		t.Errorf("load of a removed file: %v", err)
+	}
+}
