@@ -273,20 +273,18 @@ const correctBatch = 4
 func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := correctBatch * workers
-	batch := make([]correctDoc, 0, size)
 	for lo := 0; lo < len(docs); lo += size {
-		// a copy, so that the texts read for the batch go with it
-		batch = batch[:0]
-		for _, d := range docs[lo:min(lo+size, len(docs))] {
-			d, err := d.load()
-			if err != nil {
-				return err
-			}
-			batch = append(batch, d)
-		}
+		// loaded into a copy, so that the texts read for the batch go with it
+		batch := slices.Clone(docs[lo:min(lo+size, len(docs))])
 		cs := make([]*model.Correction, len(batch))
+		errs := make([]error, len(batch))
 		par.Do(len(batch), workers, func(k int) {
-			d := batch[k]
+			d, err := batch[k].load()
+			if err != nil {
+				errs[k] = err
+				return
+			}
+			batch[k] = d
 			c := m.Correct(d.t, d.alts, prof)
 			if mark(d) {
 				c.Changed += m.MarkLineBreaks(d.t, c.Out) // a mark is a change of its token, as the report shows it
@@ -294,6 +292,9 @@ func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark 
 			cs[k] = c
 		})
 		for k, c := range cs {
+			if errs[k] != nil {
+				return errs[k]
+			}
 			if err := each(batch[k], c); err != nil {
 				return err
 			}
