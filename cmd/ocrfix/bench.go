@@ -102,6 +102,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return runTransfer(transferArgs{train: trainDirs, test: testDirs, colls: collDirs, seed: *seed, noLDA: *noLDA, noVec: *noVec, noEng: *noEng, noHabits: *noHabits,
 			lexicons: lexicons, lang: *lang, allow: *allow, json: *asJSON, start: start}, stdout, stderr)
 	}
+	if err := checkReportDir(*report, corpusDirs(*corpus)...); err != nil {
+		return err
+	}
 	if *report != "" {
 		if err := data.CheckWritable(*report); err != nil {
 			return fmt.Errorf("-report %w", err) // before minutes of training, not after

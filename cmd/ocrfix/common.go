@@ -188,3 +188,53 @@ func checkOutFlags(corpora, inputs []string, outs ...outFlag) error {
 	}
 	return nil
 }
+
+// dirRole is a directory a command reads or writes documents in, and what
+// it is to the command (for checkReportDir's error).
+type dirRole struct{ role, dir string }
+
+// checkReportDir refuses a -report directory that is one of dirs (an
+// input's directory, the output directory, a truth or prediction
+// directory): a report's files (index.html, Summary.txt, documents.csv,
+// ...) would replace documents of the same name there, or be read as
+// documents by the next run. It returns nil when report is "".
+func checkReportDir(report string, dirs ...dirRole) error {
+	if report == "" {
+		return nil
+	}
+	for _, d := range dirs {
+		if d.dir != "" && (sameFile(report, d.dir) || samePath(report, d.dir)) {
+			return fmt.Errorf("-report %s: is %s, whose files the report's could replace: write the report elsewhere", report, d.role)
+		}
+	}
+	return nil
+}
+
+// corpusDirs returns the directories of a corpus directory's documents
+// (gt/, ocr/, ocr.<engine>/, tsv/) for checkReportDir; none for the
+// embedded corpus or a JSONL file.
+func corpusDirs(corpus string) []dirRole {
+	if corpus == "" || corpus == "embedded" {
+		return nil
+	}
+	ents, err := os.ReadDir(corpus)
+	if err != nil {
+		return nil // not a directory: loading it says what is wrong
+	}
+	var dirs []dirRole
+	for _, e := range ents {
+		if n := e.Name(); e.IsDir() && (n == "gt" || n == "tsv" || strings.HasPrefix(n, "ocr")) {
+			dirs = append(dirs, dirRole{"the corpus's " + n + "/", filepath.Join(corpus, n)})
+		}
+	}
+	return dirs
+}
+
+// samePath reports whether a and b name the same path once made absolute
+// and clean (for paths that may not exist yet, which sameFile cannot
+// compare).
+func samePath(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	ba, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ba
+}

@@ -118,6 +118,16 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputs(*outDir, inputs, alts); err != nil {
 		return err
 	}
+	dirs := []dirRole{{"the output directory -o", *outDir}}
+	for _, in := range inputs {
+		dirs = append(dirs, dirRole{"the directory of the input " + in, filepath.Dir(in)})
+	}
+	for _, a := range alts {
+		dirs = append(dirs, dirRole{"the directory of the other reading -alt", a})
+	}
+	if err := checkReportDir(*reportDir, dirs...); err != nil {
+		return err
+	}
 	for _, o := range []outFlag{{"-o", *outDir}, {"-report", *reportDir}} {
 		if o.path == "" {
 			continue

@@ -618,3 +618,46 @@ func TestCorrectReadsFilesAgain(t *testing.T) {
 		t.Errorf("load of a removed file: %v", err)
 	}
 }
+
+// TestReportDirClash: a -report directory that holds documents the run
+// reads or writes (an input's directory, -o, -gt, -pred, a corpus's gt/)
+// is refused before any work, so that index.html or Summary.txt never
+// replaces a document of that name, and nothing is written.
+func TestReportDirClash(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"in/index.html.txt": "Tbe cat sat.\n",
+		"gt/Summary.txt":    "The cat sat.\n",
+		"pred/Summary.txt":  "The cat sat.\n",
+		"corpus/gt/a.txt":   "The cat sat.\n",
+		"corpus/ocr/a.txt":  "Tbe cat sat.\n",
+	})
+	p := func(s string) string { return filepath.Join(dir, s) }
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"correct", "-o", p("out"), "-report", p("in"), p("in/index.html.txt")}, "is the directory of the input"},
+		{[]string{"correct", "-o", p("out"), "-report", p("out") + "/", p("in/index.html.txt")}, "is the output directory -o"},
+		{[]string{"eval", "-gt", p("gt"), "-pred", p("pred"), "-report", p("gt")}, "is the truth directory -gt"},
+		{[]string{"eval", "-gt", p("gt"), "-pred", p("pred"), "-report", p("pred")}, "is the prediction directory -pred"},
+		{[]string{"bench", "-corpus", p("corpus"), "-report", p("corpus/ocr")}, "is the corpus's ocr/"},
+	}
+	for _, c := range cases {
+		code, _, errs := runCmd(c.args...)
+		if code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %s; want 1 and %q", c.args[1:], code, errs, c.want)
+		}
+	}
+	for _, f := range []string{"in/index.html.txt", "gt/Summary.txt", "pred/Summary.txt"} {
+		if b, err := os.ReadFile(p(f)); err != nil || !strings.HasSuffix(string(b), "cat sat.\n") {
+			t.Errorf("%s: %q, %v: replaced", f, b, err)
+		}
+	}
+	if _, err := os.Stat(p("out")); err == nil {
+		t.Error("the output directory was made")
+	}
+	if _, err := os.Stat(p("corpus/ocr/index.html")); err == nil {
+		t.Error("bench wrote its report into the corpus")
+	}
+}

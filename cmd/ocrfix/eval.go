@@ -124,6 +124,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
 		return usagef("-raw is for JSONL files")
 	}
+	if err := checkReportDir(*report, dirRole{"the truth directory -gt", *gtDir}, dirRole{"the prediction directory -pred", *predDir}, dirRole{"the raw OCR directory -ocr", *ocrDir}); err != nil {
+		return err
+	}
 	if *report != "" {
 		if err := data.CheckWritable(*report); err != nil {
 			return fmt.Errorf("-report %w", err)
