@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -28,11 +29,17 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 		return fmt.Errorf("create %s: %w", path, temp(err))
 	}
 	tmp := f.Name()
+	if !pending.add(tmp) {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, ErrStopped)
+	}
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		pending.done(tmp)
 	}()
 	bw := bufio.NewWriterSize(f, 1<<16)
 	if err = write(bw); err != nil {
@@ -51,6 +58,62 @@ func WriteFileAtomic(path string, write func(w *bufio.Writer) error) (err error)
 		return fmt.Errorf("write %s: %w", path, temp(err))
 	}
 	return nil
+}
+
+// pending is the temporary files of the WriteFileAtomic calls under way.
+var pending tempFiles
+
+// ErrStopped is the error of a WriteFileAtomic begun after
+// RemoveTempFiles: the command is on its way out.
+var ErrStopped = errors.New("stopped before it was written")
+
+// tempFiles is a set of temporary files, safe for concurrent use; once
+// stopped (RemoveTempFiles), it takes no more.
+type tempFiles struct {
+	mu      sync.Mutex
+	files   map[string]bool
+	stopped bool
+}
+
+// add records name, or reports false once the set is stopped.
+func (t *tempFiles) add(name string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return false
+	}
+	if t.files == nil {
+		t.files = map[string]bool{}
+	}
+	t.files[name] = true
+	return true
+}
+
+func (t *tempFiles) done(name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.files, name)
+}
+
+// RemoveTempFiles removes the temporary files of every WriteFileAtomic
+// under way and returns how many it removed: a command that is stopped
+// by a signal calls it before it exits, so that an interrupted run leaves
+// only whole files behind, no `.name.tmp123` beside them. The writes
+// under way then fail (their file is gone), and so does every
+// WriteFileAtomic begun after it (ErrStopped): call it only on the way
+// out.
+func RemoveTempFiles() int {
+	pending.mu.Lock()
+	defer pending.mu.Unlock()
+	pending.stopped = true
+	n := 0
+	for name := range pending.files {
+		if os.Remove(name) == nil {
+			n++
+		}
+		delete(pending.files, name)
+	}
+	return n
 }
 
 // cause returns the cause of a file-system error (an *os.PathError, or

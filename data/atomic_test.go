@@ -89,3 +89,54 @@ func TestCheckWritable(t *testing.T) {
 		t.Errorf("a directory to make in one without write permission: %v", err)
 	}
 }
+
+// RemoveTempFiles removes the temporary file of a write under way (as a
+// command stopped by a signal does), whose write then fails and leaves
+// nothing behind; a finished write's file is not its to remove.
+func TestRemoveTempFiles(t *testing.T) {
+	dir := t.TempDir()
+	done := filepath.Join(dir, "done.txt")
+	if err := WriteFileAtomic(done, func(w *bufio.Writer) error { _, err := w.WriteString("whole\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	started, stop := make(chan struct{}), make(chan struct{})
+	errc := make(chan error)
+	go func() {
+		errc <- WriteFileAtomic(filepath.Join(dir, "cut.txt"), func(w *bufio.Writer) error {
+			close(started)
+			<-stop
+			_, err := w.WriteString("half")
+			return err
+		})
+	}()
+	<-started
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 2 {
+		t.Fatalf("during the write: %v, want done.txt and a temporary file", ents)
+	}
+	if n := RemoveTempFiles(); n != 1 {
+		t.Errorf("RemoveTempFiles removed %d files, want 1", n)
+	}
+	close(stop)
+	if err := <-errc; err == nil {
+		t.Error("the write whose temporary file was removed succeeded")
+	}
+	ents, _ = os.ReadDir(dir)
+	if len(ents) != 1 || ents[0].Name() != "done.txt" {
+		t.Errorf("left: %v, want done.txt alone", ents)
+	}
+	if n := RemoveTempFiles(); n != 0 {
+		t.Errorf("a second RemoveTempFiles removed %d", n)
+	}
+	late := filepath.Join(dir, "late.txt")
+	if err := WriteFileAtomic(late, func(w *bufio.Writer) error { return nil }); !errors.Is(err, ErrStopped) {
+		t.Errorf("a write begun after RemoveTempFiles: %v, want ErrStopped", err)
+	}
+	ents, _ = os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("left: %v, want done.txt alone", ents)
+	}
+	pending.mu.Lock()
+	pending.stopped = false // for the other tests of the package
+	pending.mu.Unlock()
+}

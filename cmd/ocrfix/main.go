@@ -16,7 +16,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
+	"syscall"
+
+	"ocrfix/data"
 )
 
 // command is one subcommand. run parses args itself (with a flag.FlagSet
@@ -45,7 +49,26 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
 func main() {
+	go cleanUpOnSignal(os.Stderr)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cleanUpOnSignal waits for an interrupt (Ctrl-C) or a termination
+// signal, then removes the temporary files of the outputs being written
+// (data.RemoveTempFiles), so that a stopped run leaves only whole files
+// behind, and exits with 128 plus the signal's number, as a shell reports
+// a process killed by it.
+func cleanUpOnSignal(stderr io.Writer) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	sig := <-sigs
+	data.RemoveTempFiles()
+	fmt.Fprintf(stderr, "ocrfix: stopped by %v: the files already written are whole, none is left half-written\n", sig)
+	code := 1
+	if s, ok := sig.(syscall.Signal); ok {
+		code = 128 + int(s)
+	}
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
