@@ -85,23 +85,29 @@ type SpacingCounts struct {
 	Whole      int    `json:"whole"`
 }
 
+// maxWordRunes is the longest form that the passes over a collection's
+// words (rankedForms, nameLookAlikes) take for a word: none is longer, and
+// their work on a form grows with the square of its length (a page of
+// 300,000 letters without a space, one form, took minutes in each).
+const maxWordRunes = 64
+
 // wordCount is a word form of a profile and how often it occurs.
 type wordCount struct {
 	w string
 	n uint32
 }
 
-// rankedForms returns the word forms of p (Norm forms) of two letters or
-// more, letters only, the most frequent first (ties in the order of the
-// forms): what joinEvidence and breakEvidence pick their words from,
-// ranked once for both.
+// rankedForms returns the word forms of p (Norm forms) of two to
+// maxWordRunes letters, letters only, the most frequent first (ties in
+// the order of the forms): what joinEvidence and breakEvidence pick their
+// words from, ranked once for both.
 func rankedForms(p *profile.Profile) []wordCount {
 	if p == nil {
 		return nil
 	}
 	var out []wordCount
 	for w, c := range p.WordForms() {
-		if utf8.RuneCountInString(w) >= 2 && letters(w) {
+		if n := utf8.RuneCountInString(w); n >= 2 && n <= maxWordRunes && letters(w) {
 			out = append(out, wordCount{w, c.N})
 		}
 	}

@@ -271,3 +271,24 @@ func TestBrokenPiecesLineBreak(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestLongFormsLeftOut: a form longer than any word (a page read without
+// spaces) is no frequent word to look for breaks in, which would take
+// time growing with the square of its length.
+func TestLongFormsLeftOut(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 30) // 300 letters
+	word := strings.Repeat("ab", maxWordRunes/2)
+	p := profile.Of([][]string{{long, long, word, "the", "the"}}, profile.Options{})
+	for _, f := range rankedForms(p) {
+		if f.w == long {
+			t.Errorf("rankedForms ranks a form of %d letters", len(long))
+		}
+	}
+	found := false
+	for _, f := range rankedForms(p) {
+		found = found || f.w == word
+	}
+	if !found {
+		t.Errorf("rankedForms left out a form of %d letters, maxWordRunes", len(word))
+	}
+}

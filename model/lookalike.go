@@ -93,7 +93,7 @@ func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Ha
 			continue
 		}
 		pre, core, suf := candgen.SplitAffix(w)
-		if !profile.TitleCase(core) && !profile.LowerWord(core) || utf8.RuneCountInString(core) < lookAlikeMinRunes {
+		if n := utf8.RuneCountInString(core); !profile.TitleCase(core) && !profile.LowerWord(core) || n < lookAlikeMinRunes || n > maxWordRunes {
 			continue
 		}
 		n := profile.Norm(core)
