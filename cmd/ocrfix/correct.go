@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -592,12 +593,23 @@ func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			if e.IsDir() {
-				fmt.Fprintf(stderr, "skipping %s: ocrfix does not descend into subdirectories (name it to read it)\n", filepath.Join(a, e.Name()))
+			p := filepath.Join(a, e.Name())
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				// a link: what it leads to decides (a loop or a link to
+				// nothing is an error that names the link)
+				fi, err := os.Stat(p)
+				if err != nil {
+					return nil, fmt.Errorf("%s: a link that leads to no file: %w", p, cause(err))
+				}
+				isDir = fi.IsDir()
+			}
+			if isDir {
+				fmt.Fprintf(stderr, "skipping %s: ocrfix does not descend into subdirectories (name it to read it)\n", p)
 				continue
 			}
 			if _, err := data.FormatOf(e.Name()); err == nil || data.IsHIPEFile(e.Name()) {
-				names = append(names, filepath.Join(a, e.Name()))
+				names = append(names, p)
 			}
 		}
 		if len(names) == 0 && len(args) > 1 {
@@ -631,13 +643,20 @@ func distinctFilesFrom(paths, from []string) error {
 	for i, p := range paths {
 		real, err := filepath.EvalSymlinks(p)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", p, cause(err))
 		}
 		if real, err = filepath.Abs(real); err != nil {
 			return err
 		}
 		if j, dup := seen[real]; dup {
-			return fmt.Errorf("%s is named twice, %s and %s: each input counts once", p, how(j), how(i))
+			switch {
+			case how(i) != how(j):
+				return fmt.Errorf("%s is named twice, %s and %s: each input counts once", p, how(j), how(i))
+			case from == nil || from[i] == "":
+				return fmt.Errorf("%s is named twice: each input counts once", p)
+			default:
+				return fmt.Errorf("%s is found twice: the directory %s is named twice: each input counts once", p, from[i])
+			}
 		}
 		seen[real] = i
 	}
@@ -673,4 +692,18 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// cause returns a file-system error without the path it names (the
+// link's target, a resolved path), for a message that names the file as
+// given; "too many links" for a link loop.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	if strings.Contains(err.Error(), "too many links") {
+		return errors.New("too many links (a loop of links)")
+	}
+	return err
 }

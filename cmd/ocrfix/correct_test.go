@@ -661,3 +661,46 @@ func TestReportDirClash(t *testing.T) {
 		t.Error("bench wrote its report into the corpus")
 	}
 }
+
+// TestInputLinks: in a directory of inputs, a link to nothing or a loop
+// of links is an error that names the link, a link to a directory is
+// skipped as a subdirectory is, and a file named twice says how.
+func TestInputLinks(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d/a.txt": "Tbe cat.\n", "sub/b.txt": "x\n"})
+	p := func(s string) string { return filepath.Join(dir, s) }
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, p(name)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	link("/nonexistent-ocrfix", "d/dangling.txt")
+	_, err := expandInputs([]string{p("d")}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), p("d/dangling.txt")+": a link that leads to no file") || strings.Contains(err.Error(), "nonexistent") {
+		t.Errorf("a link to nothing: %v", err)
+	}
+	os.Remove(p("d/dangling.txt"))
+	link("self.txt", "d/self.txt")
+	if _, err := expandInputs([]string{p("d")}, io.Discard); err == nil || !strings.Contains(err.Error(), p("d/self.txt")+": a link that leads to no file") {
+		t.Errorf("a link to itself: %v", err)
+	}
+	os.Remove(p("d/self.txt"))
+	link(p("sub"), "d/linked.txt")
+	var msgs strings.Builder
+	got, err := expandInputs([]string{p("d")}, &msgs)
+	if err != nil || len(got) != 1 || !strings.Contains(msgs.String(), "skipping "+p("d/linked.txt")) {
+		t.Errorf("a link to a directory: %v, %v, %q", got, err, msgs.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{p("d/a.txt"), p("d/a.txt")}, p("d/a.txt") + " is named twice: each"},
+		{[]string{p("d"), p("d")}, "the directory " + p("d") + " is named twice"},
+	} {
+		if _, err := expandInputs(c.args, io.Discard); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
