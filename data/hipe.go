@@ -64,7 +64,8 @@ const (
 )
 
 // ReadHIPE reads src, the contents of the HIPE-OCRepair JSONL file named
-// name, as its records in order. Blank lines are skipped. Each record must
+// name, as its records in order. Blank lines are skipped, and so is a
+// UTF-8 byte order mark at the start (WriteHIPE writes none). Each record must
 // be a JSON object with a document_metadata object whose document_id is a
 // string or a number and an ocr_hypothesis object whose transcription_unit
 // is a string; a record's truth and output are read when present. Every
@@ -78,6 +79,7 @@ func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
 	}
 	var recs []*HIPERecord
 	ids := map[string]int{}
+	src = bytes.TrimPrefix(src, []byte(bom)) // as an editor may save it; written back without
 	for n, line := range bytes.Split(src, []byte{'\n'}) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {

@@ -204,3 +204,22 @@ func TestLoadHIPE(t *testing.T) {
 		t.Errorf("a bad line: %v, want an error naming bad.jsonl:5", err)
 	}
 }
+
+// A byte order mark before the first record, as some editors save a file,
+// is read past (the first record is still line 1) and not written back.
+func TestReadHIPEByteOrderMark(t *testing.T) {
+	recs, err := ReadHIPE("bom.jsonl", []byte(bom+hipeSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[0].ID != "a1" || recs[0].Line != 1 {
+		t.Fatalf("%d records, the first %+v", len(recs), recs[0])
+	}
+	var buf bytes.Buffer
+	if err := WriteHIPE(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.HasPrefix(buf.Bytes(), []byte(bom)) {
+		t.Error("written back with the byte order mark")
+	}
+}
