@@ -86,6 +86,9 @@ func (t *Text) Rewrite(w io.Writer, words []string) error {
 	if len(words) != len(t.Tokens) {
 		return fmt.Errorf("%s: rewrite: %d words for %d tokens", t.Path, len(words), len(t.Tokens))
 	}
+	if len(t.Source) == 0 {
+		return nil // an empty file (ReadTextFormat): nothing to write
+	}
 	var edits []ocrEdit
 	var err error
 	switch t.Format {

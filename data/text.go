@@ -94,6 +94,12 @@ func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
 	if f == FormatALTO && pageRoot(src) {
 		f = FormatPAGE
 	}
+	if len(src) == 0 {
+		// an empty file of any format (a page the engine found nothing
+		// on, a file the run before could not fill) is a document
+		// without words, written back as read, not a malformed one
+		return &Text{Path: path, Format: f, Source: src}, nil
+	}
 	if f != FormatText {
 		read := formatReaders[f]
 		if read == nil {

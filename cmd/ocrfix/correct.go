@@ -60,7 +60,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	}
 	if *format != "" && *format != "jsonl" {
 		if _, err := data.ParseFormat(*format); err != nil {
-			return usagef("-format: %v", err)
+			return usagef("-format: %v, or jsonl (HIPE-OCRepair records)", err)
 		}
 	}
 	m, modelDesc, err := loadModel(*modelPath, stderr)
@@ -379,6 +379,9 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 			}
 			docs = append(docs, rd...)
 			continue
+		}
+		if _, err := data.FormatOf(in); err != nil {
+			return nil, nil, fmt.Errorf("%w, or .jsonl (HIPE-OCRepair records)", err)
 		}
 		t, err := data.ReadFile(in)
 		if err != nil {

@@ -117,6 +117,9 @@ func buildProfile(args []string, opt profile.Options, lang string, stderr io.Wri
 				n++
 				continue
 			}
+			if _, err := data.FormatOf(in); err != nil {
+				return nil, 0, fmt.Errorf("%w, or .jsonl (HIPE-OCRepair records)", err)
+			}
 			t, err := data.ReadFile(in)
 			if err != nil {
 				return nil, 0, err
