@@ -591,7 +591,7 @@ func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		var names []string
+		var names, others []string
 		for _, e := range ents {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
@@ -613,7 +613,16 @@ func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 			}
 			if _, err := data.FormatOf(e.Name()); err == nil || data.IsHIPEFile(e.Name()) {
 				names = append(names, p)
+			} else {
+				others = append(others, e.Name())
 			}
+		}
+		if len(others) > 0 {
+			more := ""
+			if len(others) > 3 {
+				more = fmt.Sprintf(" and %d more", len(others)-3)
+			}
+			fmt.Fprintf(stderr, "skipping %s in %s, not OCR files by their extension: %s%s\n", plural(len(others), "file"), a, strings.Join(others[:min(3, len(others))], ", "), more)
 		}
 		if len(names) == 0 && len(args) > 1 {
 			fmt.Fprintf(stderr, "warning: %s holds no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl)\n", a)
@@ -673,7 +682,7 @@ func findStem(stems map[string]map[string]string, dir, stem string) (string, err
 	if !ok {
 		ents, err := os.ReadDir(dir)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("-alt %s: %w", dir, cause(err))
 		}
 		byStem = map[string]string{}
 		for _, e := range ents {

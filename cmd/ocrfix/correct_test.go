@@ -704,3 +704,23 @@ func TestInputLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestInputOthersSaid: the files of an input directory that are no OCR
+// by their extension are skipped with one line that names a few, and a
+// missing -alt directory is named with its flag.
+func TestInputOthersSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"in/a.txt": "Tbe cat.\n", "in/notes.md": "x\n", "in/b.prof": "y\n", "in/c.doc": "", "in/d.pdf": "", "in/e.csv": ""})
+	var msgs strings.Builder
+	got, err := expandInputs([]string{filepath.Join(dir, "in")}, &msgs)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%v, %v", got, err)
+	}
+	if want := "skipping 5 files in " + filepath.Join(dir, "in") + ", not OCR files by their extension: b.prof, c.doc, d.pdf and 2 more\n"; msgs.String() != want {
+		t.Errorf("said %q, want %q", msgs.String(), want)
+	}
+	_, err = findStem(map[string]map[string]string{}, filepath.Join(dir, "nonexistent"), "a")
+	if err == nil || !strings.HasPrefix(err.Error(), "-alt "+filepath.Join(dir, "nonexistent")+": ") {
+		t.Errorf("missing -alt directory: %v", err)
+	}
+}
