@@ -42,6 +42,7 @@ type HIPERecord struct {
 	HasOutput bool
 
 	members []jsonMember
+	crlf    bool // the record's line ended in CR LF, as WriteHIPE ends it
 }
 
 // jsonMember is one member of a JSON object, its value as written.
@@ -65,7 +66,8 @@ const (
 
 // ReadHIPE reads src, the contents of the HIPE-OCRepair JSONL file named
 // name, as its records in order. Blank lines are skipped, and so is a
-// UTF-8 byte order mark at the start (WriteHIPE writes none). Each record must
+// UTF-8 byte order mark at the start (WriteHIPE writes none); a record
+// read from a line ending in CR LF is written back so. Each record must
 // be a JSON object with a document_metadata object whose document_id is a
 // string or a number and an ocr_hypothesis object whose transcription_unit
 // is a string; a record's truth and output are read when present. Every
@@ -81,6 +83,7 @@ func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
 	ids := map[string]int{}
 	src = bytes.TrimPrefix(src, []byte(bom)) // as an editor may save it; written back without
 	for n, line := range bytes.Split(src, []byte{'\n'}) {
+		crlf := bytes.HasSuffix(line, []byte{'\r'})
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
@@ -90,6 +93,7 @@ func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
 			return nil, fmt.Errorf("%s:%d: %v", name, n+1, err)
 		}
 		r.Line = n + 1
+		r.crlf = crlf
 		if prev, dup := ids[r.ID]; dup {
 			return nil, fmt.Errorf("%s:%d: document_id %q is also the document_id of line %d", name, n+1, r.ID, prev)
 		}
@@ -331,15 +335,20 @@ func writeObject(ms []jsonMember) json.RawMessage {
 	return b.Bytes()
 }
 
-// WriteHIPE writes recs to w in the JSONL format, one record per line:
-// each with the members it was read with, in their order and as they were
-// written, but for the output that SetOutput set.
+// WriteHIPE writes recs to w in the JSONL format, one record per line
+// (ending as the line it was read from did, LF or CR LF): each with the
+// members it was read with, in their order and as they were written, but
+// for the output that SetOutput set.
 func WriteHIPE(w io.Writer, recs []*HIPERecord) error {
 	for _, r := range recs {
 		if _, err := w.Write(writeObject(r.members)); err != nil {
 			return err
 		}
-		if _, err := w.Write([]byte{'\n'}); err != nil {
+		eol := "\n"
+		if r.crlf {
+			eol = "\r\n"
+		}
+		if _, err := io.WriteString(w, eol); err != nil {
 			return err
 		}
 	}

@@ -223,3 +223,21 @@ func TestReadHIPEByteOrderMark(t *testing.T) {
 		t.Error("written back with the byte order mark")
 	}
 }
+
+// Records read from CR LF lines are written back with CR LF (each line as
+// it ended), as a text file keeps its line ends.
+func TestWriteHIPEKeepsCRLF(t *testing.T) {
+	src := strings.ReplaceAll(hipeSample, "\n", "\r\n")
+	recs, err := ReadHIPE("crlf.jsonl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteHIPE(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.ReplaceAll(src, "\r\n\r\n", "\r\n") // blank lines aside
+	if buf.String() != want {
+		t.Errorf("written back:\n%q\nwant\n%q", buf.String(), want)
+	}
+}
