@@ -120,8 +120,12 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dirs := []dirRole{{"the output directory -o", *outDir}}
+	inDirs := map[string]bool{}
 	for _, in := range inputs {
-		dirs = append(dirs, dirRole{"the directory of the input " + in, filepath.Dir(in)})
+		if d := filepath.Dir(in); !inDirs[d] {
+			inDirs[d] = true
+			dirs = append(dirs, dirRole{"the directory of the input " + in, d})
+		}
 	}
 	for _, a := range alts {
 		dirs = append(dirs, dirRole{"the directory of the other reading -alt", a})
