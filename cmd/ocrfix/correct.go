@@ -161,6 +161,11 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for _, f := range files {
+		if len(f.recs) == 0 {
+			fmt.Fprintf(stderr, "warning: %s holds no records: written as read\n", f.path)
+		}
+	}
 	if _, err := os.Stat(*outDir); errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(stderr, "making the output directory %s\n", *outDir) // a mistyped -o shows
 	}
@@ -177,7 +182,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if len(habits) > 0 {
 		modelDesc += ", adapted to the habits of these files' OCR: " + strings.Join(habits, "; ")
 	}
-	if *lineBreaks == "model" && !mark && len(files) > 0 {
+	if *lineBreaks == "model" && !mark && slices.ContainsFunc(docs, func(d correctDoc) bool { return d.rec != nil }) {
 		fmt.Fprintf(stderr, hipeMarkNote, model.LineBreakMark)
 	}
 	system := versionString()

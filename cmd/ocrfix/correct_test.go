@@ -724,3 +724,18 @@ func TestInputOthersSaid(t *testing.T) {
 		t.Errorf("missing -alt directory: %v", err)
 	}
 }
+
+// TestCorrectEmptyJSONL: a JSONL file without records is written back
+// empty with a warning, as an empty text file is, and the note on marked
+// line breaks, which no record then needs, is not printed.
+func TestCorrectEmptyJSONL(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"in/e.jsonl": ""})
+	code, _, errs := runCmd("correct", "-o", filepath.Join(dir, "out"), filepath.Join(dir, "in", "e.jsonl"))
+	if code != 0 || !strings.Contains(errs, "e.jsonl holds no records: written as read") || strings.Contains(errs, "¬") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "out", "e.jsonl")); err != nil || len(b) != 0 {
+		t.Errorf("written back: %q, %v", b, err)
+	}
+}
