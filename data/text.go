@@ -225,9 +225,11 @@ func CheckText(path string, src []byte) error {
 	return nil
 }
 
-// lineAt returns the 1-based line of byte offset i in src.
+// lineAt returns the 1-based line of byte offset i in src, as Tokenize
+// counts lines (a line feed, or a carriage return alone, ends one).
 func lineAt(src []byte, i int) int {
-	return 1 + bytes.Count(src[:i], []byte{'\n'})
+	b := src[:i]
+	return 1 + bytes.Count(b, []byte{'\n'}) + bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
 }
 
 // ReadFile reads and parses the file at path with ReadText. It is how a

@@ -32,8 +32,9 @@ var byteClass = func() (t [256]uint8) {
 // Tokenize splits src into tokens: maximal runs of runes that are not
 // unicode.IsSpace (so tab, form feed, vertical tab, NEL U+0085, no-break
 // space U+00A0 and the other Unicode spaces all separate words). Each
-// token records its 1-based line (1 + the number of '\n' bytes before it;
-// "\r\n" therefore counts once and a lone '\r' does not start a line), its
+// token records its 1-based line (1 + the number of line ends before it:
+// '\n', and '\r' not followed by '\n', so that "\r\n" counts once and the
+// lone '\r' of classic Mac OS text ends a line too), its
 // byte span [Start, End) in src, and Conf -1. Text without tokens gives
 // nil. Invalid UTF-8 bytes are not spaces: they stay inside the token they
 // touch.
@@ -56,6 +57,9 @@ func Tokenize(src []byte) []Token {
 		// Between tokens: skip spaces.
 		switch byteClass[s[i]] {
 		case clSpace:
+			if s[i] == '\r' && (i+1 == n || s[i+1] != '\n') {
+				line++ // a carriage return alone ends a line (classic Mac OS text)
+			}
 			i++
 			continue
 		case clNewline:

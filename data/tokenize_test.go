@@ -20,8 +20,11 @@ func TestTokenize(t *testing.T) {
 		{" ab  c\n", []Token{{"ab", 1, 1, 3, -1}, {"c", 1, 5, 6, -1}}},
 		{"one\ntwo\r\nthree\n\nfour", []Token{
 			{"one", 1, 0, 3, -1}, {"two", 2, 4, 7, -1}, {"three", 3, 9, 14, -1}, {"four", 5, 16, 20, -1}}},
-		// form feed, vertical tab, lone CR separate words but do not start lines
-		{"a\fb\vc\rd", []Token{{"a", 1, 0, 1, -1}, {"b", 1, 2, 3, -1}, {"c", 1, 4, 5, -1}, {"d", 1, 6, 7, -1}}},
+		// form feed and vertical tab separate words but do not start lines; a
+		// lone CR ends one
+		{"a\fb\vc\rd", []Token{{"a", 1, 0, 1, -1}, {"b", 1, 2, 3, -1}, {"c", 1, 4, 5, -1}, {"d", 2, 6, 7, -1}}},
+		// CR LF ends one line, a CR alone (classic Mac OS) one too
+		{"a\r\nb\rc\r", []Token{{"a", 1, 0, 1, -1}, {"b", 2, 3, 4, -1}, {"c", 3, 5, 6, -1}}},
 		// no-break space, NEL, ideographic space, line separator are spaces
 		{"é\u00a0ü\u0085x\u3000y\u2028z", []Token{
 			{"é", 1, 0, 2, -1}, {"ü", 1, 4, 6, -1}, {"x", 1, 8, 9, -1}, {"y", 1, 12, 13, -1}, {"z", 1, 16, 17, -1}}},
@@ -48,7 +51,7 @@ func naiveTokenize(src string) []Token {
 				toks = append(toks, Token{src[start:i], sl, start, i, -1})
 				start = -1
 			}
-			if r == '\n' {
+			if r == '\n' || r == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 				line++
 			}
 		} else if start < 0 {

@@ -369,6 +369,11 @@ func TestCorrectLineBreaks(t *testing.T) {
 	if code, out, errs = runStdin(in, "correct", "-"); code != 0 || out != in {
 		t.Errorf("default: exit %d, %q (%s), want the text as read", code, out, errs)
 	}
+	// lines ended by a carriage return alone (classic Mac OS) are lines too
+	cr := strings.ReplaceAll(in, "\n", "\r")
+	if code, out, errs = runStdin(cr, "correct", "-line-breaks", "mark", "-"); code != 0 || out != "The meeting was re¬\rsolved upon, and the well¬\rknown members came.\r" {
+		t.Errorf("-line-breaks mark, CR line ends: exit %d, %q (%s)", code, out, errs)
+	}
 }
 
 // TestCorrectLineBreaksLearned: a model trained on a truth that writes
