@@ -123,6 +123,13 @@ func TestChecksum(t *testing.T) {
 	if _, err := Read(bytes.NewReader(gz(append(append([]byte{}, raw...), "extra 1\nx"...))), "bad.model"); err == nil {
 		t.Error("data after the checksum: accepted")
 	}
+	// bytes after the compressed model (a file appended to it, a second
+	// model): named as such, not taken for a truncated file
+	for _, tail := range [][]byte{[]byte("junkjunk\n"), gz(raw)} {
+		if _, err := Read(bytes.NewReader(append(gz(raw), tail...)), "bad.model"); err == nil || !strings.Contains(err.Error(), "bad.model: corrupt model file: data after the end of the model") {
+			t.Errorf("%d bytes after the model: error %v", len(tail), err)
+		}
+	}
 	last := spans[len(spans)-1]
 	noSum := raw[:last[0]-len(checksumSection+" 64\n")]
 	if _, err := Read(bytes.NewReader(gz(noSum)), "bad.model"); err == nil || !strings.Contains(err.Error(), "no checksum") {

@@ -240,9 +240,9 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 
 // Read reads a model written by WriteTo. name is used in error messages.
 // A file that is not a model, a model of another format version, a
-// truncated or corrupt file (a checksum that does not match its content),
-// or one whose feature names differ from this build's, is an error that
-// says so.
+// truncated or corrupt file (a checksum that does not match its content,
+// data after the model's compressed stream), or one whose feature names
+// differ from this build's, is an error that says so.
 func Read(r io.Reader, name string) (*Model, error) {
 	sections, err := readSections(r, name)
 	if err != nil {
@@ -347,10 +347,12 @@ func Read(r io.Reader, name string) (*Model, error) {
 // format version when its meta.json says it is not this one (files of
 // version 1 had no checksum), a corrupt file otherwise.
 func readSections(r io.Reader, name string) (map[string][]byte, error) {
-	zr, err := gzip.NewReader(r)
+	raw := bufio.NewReader(r)
+	zr, err := gzip.NewReader(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not an ocrfix model file (%v)", name, err)
 	}
+	zr.Multistream(false) // a model is one gzip stream; what follows it is no model
 	br := bufio.NewReader(zr)
 	head := make([]byte, len(magic))
 	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
@@ -396,6 +398,9 @@ func readSections(r io.Reader, name string) (map[string][]byte, error) {
 		sum.Write([]byte(line))
 		sum.Write(b)
 		sections[f[0]] = b
+	}
+	if _, err := raw.ReadByte(); err == nil {
+		return nil, fmt.Errorf("%s: corrupt model file: data after the end of the model (a file appended to it?)", name)
 	}
 	if !checked {
 		var md meta
