@@ -406,12 +406,24 @@ func LoadHIPE(path, lang string, opt LoadOptions) (*Corpus, []string, error) {
 // (wrapped with the record's name).
 var ErrNoTruth = errors.New("no ground_truth")
 
+// Name is how messages name the record of the JSONL file file:
+// "file:line (document ID)".
+func (r *HIPERecord) Name(file string) string {
+	return fmt.Sprintf("%s:%d (document %s)", file, r.Line, r.ID)
+}
+
+// OCRText returns the record's OCR (ocr_hypothesis) read as plain text,
+// named as Name says in messages.
+func (r *HIPERecord) OCRText(file string) (*Text, error) {
+	return ReadTextFormat(r.Name(file), FormatText, []byte(r.OCR))
+}
+
 // Doc returns the record as a document named by its document_id: its
 // truth as GT and pred (its OCR, or its output to score one) as OCR, each
-// read as plain text and named "file:line (document ID)" in messages. A
-// record without a truth is an error that names it and wraps ErrNoTruth.
+// read as plain text and named as Name says in messages. A record without
+// a truth is an error that names it and wraps ErrNoTruth.
 func (r *HIPERecord) Doc(file, pred string) (*Doc, error) {
-	name := fmt.Sprintf("%s:%d (document %s)", file, r.Line, r.ID)
+	name := r.Name(file)
 	if !r.HasTruth {
 		return nil, fmt.Errorf("%s: %w", name, ErrNoTruth)
 	}

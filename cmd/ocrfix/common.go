@@ -238,3 +238,13 @@ func samePath(a, b string) bool {
 	ba, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && aa == ba
 }
+
+// readOCRFile reads an OCR file named among a command's inputs
+// (data.ReadFile); an extension of no OCR format is an error that names
+// .jsonl too, which correct and profile take beside them.
+func readOCRFile(path string) (*data.Text, error) {
+	if _, err := data.FormatOf(path); err != nil {
+		return nil, fmt.Errorf("%w, or .jsonl (HIPE-OCRepair records)", err)
+	}
+	return data.ReadFile(path)
+}

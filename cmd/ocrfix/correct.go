@@ -389,10 +389,7 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 			docs = append(docs, rd...)
 			continue
 		}
-		if _, err := data.FormatOf(in); err != nil {
-			return nil, nil, fmt.Errorf("%w, or .jsonl (HIPE-OCRepair records)", err)
-		}
-		t, err := data.ReadFile(in)
+		t, err := readOCRFile(in)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -425,8 +422,7 @@ func hipeDocs(f *hipeFile, lang string) ([]correctDoc, error) {
 		if !r.InLanguage(lang) {
 			continue
 		}
-		name := fmt.Sprintf("%s:%d (document %s)", f.path, r.Line, r.ID)
-		t, err := data.ReadTextFormat(name, data.FormatText, []byte(r.OCR))
+		t, err := r.OCRText(f.path)
 		if err != nil {
 			return nil, err
 		}

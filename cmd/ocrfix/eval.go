@@ -273,13 +273,13 @@ func evalLoadHIPE(paths []string, raw bool, lang string, raws map[string]*data.T
 				continue
 			}
 			if !r.HasTruth {
-				warnings = append(warnings, fmt.Sprintf("%s:%d (document %s): no ground_truth, left out", p, r.Line, r.ID))
+				warnings = append(warnings, r.Name(p)+": no ground_truth, left out")
 				continue
 			}
 			pred := r.OCR
 			if !raw {
 				if !r.HasOutput {
-					return nil, nil, fmt.Errorf("%s:%d (document %s): no ocr_postcorrection_output to score (-raw scores the OCR)", p, r.Line, r.ID)
+					return nil, nil, fmt.Errorf("%s: no ocr_postcorrection_output to score (-raw scores the OCR)", r.Name(p))
 				}
 				pred = r.Output
 			}
@@ -291,7 +291,7 @@ func evalLoadHIPE(paths []string, raw bool, lang string, raws map[string]*data.T
 				d.Stem = data.Stem(p) + "/" + r.ID
 			}
 			if raws != nil {
-				if raws[d.Stem], err = data.ReadTextFormat(fmt.Sprintf("%s:%d (document %s)", p, r.Line, r.ID), data.FormatText, []byte(r.OCR)); err != nil {
+				if raws[d.Stem], err = r.OCRText(p); err != nil {
 					return nil, nil, err
 				}
 			}

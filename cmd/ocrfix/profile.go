@@ -117,10 +117,7 @@ func buildProfile(args []string, opt profile.Options, lang string, stderr io.Wri
 				n++
 				continue
 			}
-			if _, err := data.FormatOf(in); err != nil {
-				return nil, 0, fmt.Errorf("%w, or .jsonl (HIPE-OCRepair records)", err)
-			}
-			t, err := data.ReadFile(in)
+			t, err := readOCRFile(in)
 			if err != nil {
 				return nil, 0, err
 			}
