@@ -54,6 +54,9 @@ func startXMLText(path string, src []byte, format Format, marker string, withSlo
 		slots = make([]ocrSlot, 0, est)
 	}
 	d := xml.NewDecoder(bytes.NewReader(src))
+	// src is UTF-8 whatever its declaration says (decodeSource decoded
+	// a file in another encoding before it came here)
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	d.Strict = true
 	return t, slots, d, nil
 }

@@ -28,6 +28,16 @@
 // Input without a file name (standard input) takes its format from
 // ParseFormat or SniffFormat and is read with ReadTextFormat.
 //
+// # Character encodings
+//
+// The readers work on UTF-8. XML (ALTO, PAGE, hOCR) in the encoding its
+// declaration names, and a file of any format in UTF-16 with a byte order
+// mark, are decoded first and remembered in Text.Encoding, and Rewrite
+// writes them back in it (encoding.go): byte for byte where nothing
+// changed, a character the encoding lacks as an XML character reference.
+// Plain text and TSV in an 8-bit encoding are refused as invalid UTF-8,
+// with a word on how to convert them.
+//
 // # Tokens
 //
 // A token is a maximal run of characters that are not unicode.IsSpace,
@@ -72,8 +82,14 @@ const (
 type Text struct {
 	Path   string  // where it was read from, for error messages and output names
 	Format Format  // the format of Source
-	Source []byte  // the bytes as read
+	Source []byte  // the bytes as read (decoded to UTF-8 where Encoding is set)
 	Tokens []Token // the words, in reading order
+	// Encoding names the character encoding the file was written in when
+	// it was not UTF-8: the one its XML declaration names
+	// ("ISO-8859-1"), or UTF-16 by its byte order mark ("UTF-16LE",
+	// "UTF-16BE"); Source holds it decoded, and Rewrite writes in it.
+	// Empty for UTF-8 (and US-ASCII).
+	Encoding string
 }
 
 // Doc is one document of a corpus: its ground truth (nil when the corpus

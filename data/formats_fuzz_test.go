@@ -40,8 +40,8 @@ func checkFormat(t *testing.T, name string, src []byte) {
 		if tok.Line < 1 || tok.Line < prevLine || tok.Line > prevLine+1 {
 			t.Fatalf("token %d line %d after %d", i, tok.Line, prevLine)
 		}
-		if tok.Start < prevStart || tok.End < tok.Start || tok.End > len(src) {
-			t.Fatalf("token %d span [%d,%d) after %d in %d bytes", i, tok.Start, tok.End, prevStart, len(src))
+		if tok.Start < prevStart || tok.End < tok.Start || tok.End > len(tx.Source) {
+			t.Fatalf("token %d span [%d,%d) after %d in %d bytes", i, tok.Start, tok.End, prevStart, len(tx.Source))
 		}
 		prevLine, prevStart = tok.Line, tok.Start
 	}
@@ -96,6 +96,8 @@ func FuzzHOCR(f *testing.F) {
 func FuzzALTO(f *testing.F) {
 	addSeeds(f, ".xml")
 	f.Add([]byte(`<alto><TextLine><String CONTENT="a&amp;b c" WC="0.5"/><HYP CONTENT="-"/></TextLine></alto>`))
+	f.Add([]byte("<?xml version='1.0' encoding='ISO-8859-1'?><alto><TextLine><String CONTENT=\"caf\xe9\"/></TextLine></alto>"))
+	f.Add([]byte("\xff\xfe<\x00a\x00l\x00t\x00o\x00>\x00<\x00S\x00t\x00r\x00i\x00n\x00g\x00 \x00C\x00O\x00N\x00T\x00E\x00N\x00T\x00=\x00'\x00x\x00'\x00/\x00>\x00<\x00/\x00a\x00l\x00t\x00o\x00>\x00"))
 	f.Fuzz(func(t *testing.T, src []byte) { checkFormat(t, "f.xml", src) })
 }
 
@@ -111,6 +113,7 @@ func FuzzRewriteText(f *testing.F) {
 		f.Add(src, []byte{0, 1, 2, 3, 1, 1, 0})
 	}
 	f.Add([]byte("a b\tc\n  d\u00a0e\r\nf"), []byte{1, 0, 1, 3})
+	f.Add([]byte("\xfe\xff\x00a\x00 \x00b\x00\n\x00c"), []byte{0, 2, 3})
 	f.Fuzz(func(t *testing.T, src, ops []byte) {
 		tx, err := ReadText("f.txt", src)
 		if err != nil || len(ops) == 0 {
@@ -136,7 +139,16 @@ func FuzzRewriteText(f *testing.F) {
 		if err := tx.Rewrite(&b, words); err != nil {
 			t.Fatal(err)
 		}
-		got := Words(Tokenize(b.Bytes()))
+		out := b.Bytes()
+		if tx.Encoding != "" {
+			// read back as UTF-8 (UTF-16 by its byte order mark)
+			dec, enc, err := decodeSource("f.txt", FormatText, out)
+			if err != nil || enc != tx.Encoding {
+				t.Fatalf("rewritten %s text does not decode (%q): %v", tx.Encoding, enc, err)
+			}
+			out = dec
+		}
+		got := Words(Tokenize(out))
 		if len(got) > 0 && strings.HasPrefix(got[0], bom) {
 			got[0] = strings.TrimPrefix(got[0], bom)
 			if got[0] == "" {
@@ -146,8 +158,8 @@ func FuzzRewriteText(f *testing.F) {
 		if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
 			t.Fatalf("rewritten text reads as %q, want %q\n%q", got, want, b.Bytes())
 		}
-		if bytes.Count(b.Bytes(), []byte{'\n'}) != bytes.Count(src, []byte{'\n'}) {
-			t.Fatalf("line breaks changed: %q -> %q", src, b.Bytes())
+		if bytes.Count(out, []byte{'\n'}) != bytes.Count(tx.Source, []byte{'\n'}) {
+			t.Fatalf("line breaks changed: %q -> %q", tx.Source, out)
 		}
 	})
 }

@@ -74,6 +74,10 @@ import (
 //     original word is not kept (the input file holds it); a removed word
 //     leaves its Unicode empty.
 //
+// A text read from another encoding than UTF-8 (Text.Encoding) is written
+// in it; in XML, a character of a new word that the encoding lacks is
+// written as a numeric character reference.
+//
 // Invalid UTF-8 in a word is written as U+FFFD in every format, and so
 // are the characters XML forbids (control characters, U+FFFE, U+FFFF) in
 // every format but plain text, which keeps them. Rewrite
@@ -102,7 +106,14 @@ func (t *Text) Rewrite(w io.Writer, words []string) error {
 	if err != nil {
 		return err
 	}
-	return applyEdits(w, t.Source, edits)
+	ew, flush, err := encodingWriter(w, t.Encoding)
+	if err != nil {
+		return fmt.Errorf("%s: rewrite: %v", t.Path, err)
+	}
+	if err := applyEdits(ew, t.Source, edits); err != nil {
+		return err
+	}
+	return flush()
 }
 
 // ocrEdit replaces Source[at:end] (an insertion when end == at) by text.

@@ -67,6 +67,10 @@ func ReadText(path string, src []byte) (*Text, error) {
 	if err != nil {
 		return nil, err
 	}
+	src, enc, err := decodeSource(path, f, src)
+	if err != nil {
+		return nil, err
+	}
 	if f == FormatText {
 		// A structured file named .txt would be read as words of markup
 		// or of TSV fields, and its rewrite would correct them.
@@ -74,7 +78,7 @@ func ReadText(path string, src []byte) (*Text, error) {
 			return nil, fmt.Errorf("%s:1: the content is %s, not plain text: name the file with the extension of its format (%s)", path, formatNames[sf], formatExts[sf])
 		}
 	}
-	return ReadTextFormat(path, f, src)
+	return readDecoded(path, f, src, enc)
 }
 
 // formatNames and formatExts describe the structured formats in errors.
@@ -88,6 +92,25 @@ var (
 // path only names the input in errors. ALTO given, a file whose root
 // element is PcGts is read as PAGE XML (both are .xml files).
 func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
+	src, enc, err := decodeSource(path, f, src)
+	if err != nil {
+		return nil, err
+	}
+	return readDecoded(path, f, src, enc)
+}
+
+// readDecoded is ReadTextFormat of src decoded from the encoding enc
+// (decodeSource; "" for UTF-8).
+func readDecoded(path string, f Format, src []byte, enc string) (*Text, error) {
+	t, err := readUTF8(path, f, src)
+	if t != nil {
+		t.Encoding = enc
+	}
+	return t, err
+}
+
+// readUTF8 is ReadTextFormat of src in UTF-8.
+func readUTF8(path string, f Format, src []byte) (*Text, error) {
 	if err := CheckText(path, src); err != nil {
 		return nil, err
 	}
@@ -151,6 +174,13 @@ func ParseFormat(s string) (Format, error) {
 // that happens to start with "<" stays text unless it looks like one of
 // them).
 func SniffFormat(src []byte) Format {
+	if enc, _ := utf16(src); enc != nil {
+		// a UTF-16 file (by its byte order mark): its head decoded, cut
+		// at a whole code unit
+		if d, err := decodeWith(enc, src[:min(len(src), 128<<10)&^1]); err == nil {
+			src = d
+		}
+	}
 	head := src[:min(len(src), 64<<10)]
 	head = bytes.TrimPrefix(head, []byte(bom))
 	line := head
@@ -205,6 +235,10 @@ func pageRoot(src []byte) bool {
 // bom is the UTF-8 encoding of the byte order mark U+FEFF.
 const bom = "\uFEFF"
 
+// convertHint ends the error for a file that is not UTF-8: what ocrfix
+// reads, and how to convert a file in an 8-bit encoding.
+const convertHint = "; ocrfix reads UTF-8, UTF-16 with a byte order mark, and XML in the encoding its declaration names: convert the file to UTF-8 (for Latin-1 or Windows-1252, iconv -f cp1252 -t utf-8)"
+
 // CheckText returns an error naming path and the 1-based line when src
 // holds a NUL byte (a binary file) or is not valid UTF-8, and nil
 // otherwise.
@@ -218,7 +252,7 @@ func CheckText(path string, src []byte) error {
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size == 1 {
-			return fmt.Errorf("%s:%d: invalid UTF-8 (byte 0x%02x at offset %d)", path, lineAt(src, i), src[i], i)
+			return fmt.Errorf("%s:%d: invalid UTF-8 (byte 0x%02x at offset %d)%s", path, lineAt(src, i), src[i], i, convertHint)
 		}
 		i += size
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -742,5 +743,35 @@ func TestCorrectEmptyJSONL(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "out", "e.jsonl")); err != nil || len(b) != 0 {
 		t.Errorf("written back: %q, %v", b, err)
+	}
+}
+
+// A file in another encoding than UTF-8 (an ALTO file declaring
+// ISO-8859-1, a text in UTF-16) is corrected and written back in it.
+func TestCorrectEncodings(t *testing.T) {
+	dir := t.TempDir()
+	alto := "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<alto><Layout><Page><PrintSpace><TextBlock><TextLine>" +
+		"<String CONTENT=\"caf\xe9\"/><SP/><String CONTENT=\"tbe\"/><SP/><String CONTENT=\"best\"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>\n"
+	u16 := "\xff\xfe"
+	for _, r := range "It was tbe best caf\u00e9 in tlie town.\n" {
+		u16 += string([]byte{byte(r), byte(r >> 8)})
+	}
+	writeFiles(t, dir, map[string]string{"in/a.xml": alto, "in/u.txt": u16})
+	out := filepath.Join(dir, "out")
+	code, _, errs := runCmd("correct", "-o", out, filepath.Join(dir, "in"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "a.xml"))
+	if err != nil || !bytes.Contains(b, []byte("CONTENT=\"caf\xe9\"")) || !bytes.Contains(b, []byte(`CONTENT="the"`)) {
+		t.Errorf("ALTO in ISO-8859-1: %q, %v", b, err)
+	}
+	b, err = os.ReadFile(filepath.Join(out, "u.txt"))
+	var text []rune
+	for i := 2; i+1 < len(b); i += 2 {
+		text = append(text, rune(b[i])|rune(b[i+1])<<8)
+	}
+	if err != nil || !bytes.HasPrefix(b, []byte("\xff\xfe")) || string(text) != "It was the best caf\u00e9 in the town.\n" {
+		t.Errorf("UTF-16 text: %q, %v", string(text), err)
 	}
 }
