@@ -76,7 +76,7 @@ const (
 // twice, a missing or mistyped field, and two records with one
 // document_id.
 func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
-	if err := CheckText(name, src); err != nil {
+	if err := checkUTF8(name, src, jsonlHint); err != nil {
 		return nil, err
 	}
 	var recs []*HIPERecord

@@ -235,14 +235,21 @@ func pageRoot(src []byte) bool {
 // bom is the UTF-8 encoding of the byte order mark U+FEFF.
 const bom = "\uFEFF"
 
-// convertHint ends the error for a file that is not UTF-8: what ocrfix
-// reads, and how to convert a file in an 8-bit encoding.
-const convertHint = "; ocrfix reads UTF-8, UTF-16 with a byte order mark, and XML in the encoding its declaration names: convert the file to UTF-8 (for Latin-1 or Windows-1252, iconv -f cp1252 -t utf-8)"
+// convertHint ends the error for a document that is not UTF-8 (nor one
+// of the encodings decodeSource reads): how to convert a file in an 8-bit
+// encoding. jsonlHint is the same for JSON Lines, which are UTF-8 only.
+const (
+	convertHint = "; ocrfix reads UTF-8, UTF-16 with a byte order mark, and XML in the encoding its declaration names: convert the file to UTF-8 (for Latin-1 or Windows-1252, iconv -f cp1252 -t utf-8)"
+	jsonlHint   = "; JSON Lines are UTF-8: convert the file (for Latin-1 or Windows-1252, iconv -f cp1252 -t utf-8)"
+)
 
 // CheckText returns an error naming path and the 1-based line when src
 // holds a NUL byte (a binary file) or is not valid UTF-8, and nil
 // otherwise.
-func CheckText(path string, src []byte) error {
+func CheckText(path string, src []byte) error { return checkUTF8(path, src, convertHint) }
+
+// checkUTF8 is CheckText with hint ending the error for invalid UTF-8.
+func checkUTF8(path string, src []byte, hint string) error {
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		return fmt.Errorf("%s:%d: binary file (NUL byte at offset %d), not UTF-8 text", path, lineAt(src, i), i)
 	}
@@ -252,7 +259,7 @@ func CheckText(path string, src []byte) error {
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size == 1 {
-			return fmt.Errorf("%s:%d: invalid UTF-8 (byte 0x%02x at offset %d)%s", path, lineAt(src, i), src[i], i, convertHint)
+			return fmt.Errorf("%s:%d: invalid UTF-8 (byte 0x%02x at offset %d)%s", path, lineAt(src, i), src[i], i, hint)
 		}
 		i += size
 	}
