@@ -37,6 +37,34 @@ type Correction struct {
 	Scores [][]float64
 }
 
+// Undo writes the OCR tokens of ocr (the text c corrects) back over the
+// changes of c for which undo returns true, and returns how many changes
+// it undid; c.Changed then counts the tokens still changed. The changes
+// are those of eval.Changes from ocr's tokens to c.Out, each of one kind
+// (eval.ChangeKind): a merge, a split and a deletion are one change each,
+// and a change of a word's letters that also changes its marks or case
+// is of kind word. cmd/ocrfix's correct -changes undoes the kinds a user
+// does not want made.
+func (c *Correction) Undo(ocr *data.Text, undo func(eval.Change) bool) int {
+	raw := ocr.Words()
+	n := 0
+	for _, ch := range eval.Changes(raw, c.Out) {
+		if undo(ch) {
+			copy(c.Out[ch.Pos:ch.Pos+ch.Span], raw[ch.Pos:ch.Pos+ch.Span])
+			n++
+		}
+	}
+	if n > 0 {
+		c.Changed = 0
+		for i, w := range c.Out {
+			if w != raw[i] {
+				c.Changed++
+			}
+		}
+	}
+	return n
+}
+
 // Lattice is the scored candidate lattice of one OCR text: the candidates
 // of each position, their features (rows in position order) and the
 // ranker's log-odds of each row. Score makes it and Collect decides on it.

@@ -39,8 +39,13 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it, and for a compound's hyphen at a line end), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
 	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: correct the records of this language (document_metadata.language), or all; the others are written as read")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
+	changeKinds := fs.String("changes", "all", "the kinds of change to make, comma-separated: "+strings.Join(kindNames(), ", ")+" (as eval and -report name them: a change of a word's letters that also changes its marks or case is a word change), or all; the others are left as read (-line-breaks decides the marks of words broken at a line end)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	undo, err := parseChangeKinds(*changeKinds)
+	if err != nil {
+		return usagef("-changes: %v", err)
 	}
 	if fs.NArg() == 0 {
 		return usagef("no input: name OCR files or directories, or - for stdin")
@@ -91,7 +96,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			if *lineBreaks == "model" && !mark {
 				fmt.Fprintf(stderr, hipeMarkNote, model.LineBreakMark)
 			}
-			return correctHIPEStdin(m, given, src, *lang, *lineBreaks == "keep", *noHabits, stdout, stderr)
+			return correctHIPEStdin(m, given, src, *lang, *lineBreaks == "keep", *noHabits, undo, stdout, stderr)
 		}
 		t, err := readStdin(src, *format)
 		if err != nil {
@@ -99,6 +104,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
+		if undo != nil {
+			c.Undo(t, undo)
+		}
 		if mark {
 			c.Changed += am.MarkLineBreaks(t, c.Out)
 		}
@@ -189,7 +197,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	changed, changes, words := 0, 0, 0
 	var rep correctReport
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
-	err = correctDocs(m, docs, prof, marks, func(d correctDoc, c *model.Correction) error {
+	err = correctDocs(m, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
 		toks := d.t.Words()
 		if *reportDir != "" {
 			rep.add(d.name, toks, c)
@@ -290,7 +298,7 @@ const correctBatch = 4
 // in the order of docs, stopping at its first error. Each document's correction
 // depends on nothing but itself, the model and the profile, so the
 // results are those of correcting one after another.
-func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
+func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, undo func(eval.Change) bool, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := correctBatch * workers
 	for lo := 0; lo < len(docs); lo += size {
@@ -306,6 +314,9 @@ func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, mark 
 			}
 			batch[k] = d
 			c := m.Correct(d.t, d.alts, prof)
+			if undo != nil {
+				c.Undo(d.t, undo)
+			}
 			if mark(d) {
 				c.Changed += m.MarkLineBreaks(d.t, c.Out) // a mark is a change of its token, as the report shows it
 			}
@@ -489,11 +500,39 @@ func readStdin(src []byte, format string) (*data.Text, error) {
 	return data.ReadTextFormat("stdin", f, src)
 }
 
+// kindNames returns the names of the kinds of change (eval.Kinds).
+func kindNames() []string {
+	var names []string
+	for _, k := range eval.Kinds {
+		names = append(names, k.String())
+	}
+	return names
+}
+
+// parseChangeKinds returns, for correct -changes LIST, the test of a
+// change that is not to be made (Correction.Undo): one whose kind LIST
+// does not name; nil for "all" (nothing undone).
+func parseChangeKinds(list string) (func(eval.Change) bool, error) {
+	var keep [eval.NumKinds]bool
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(strings.ToLower(name))
+		if name == "all" {
+			return nil, nil
+		}
+		k := slices.IndexFunc(eval.Kinds, func(k eval.Kind) bool { return k.String() == name })
+		if k < 0 {
+			return nil, fmt.Errorf("unknown kind of change %q: want %s, or all", name, strings.Join(kindNames(), ", "))
+		}
+		keep[eval.Kinds[k]] = true
+	}
+	return func(c eval.Change) bool { return !keep[c.Kind] }, nil
+}
+
 // correctHIPEStdin corrects src, HIPE-OCRepair JSONL read from standard
 // input, as one collection (its records of language lang), its profile
 // given or made of its records, and writes the JSONL with the outputs
 // filled to stdout; line breaks are marked unless keep.
-func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang string, keep, noHabits bool, stdout, stderr io.Writer) error {
+func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang string, keep, noHabits bool, undo func(eval.Change) bool, stdout, stderr io.Writer) error {
 	recs, err := data.ReadHIPE("stdin", src)
 	if err != nil {
 		return err
@@ -510,7 +549,7 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	am, _ := adapt(m, prof, noHabits, stderr)
 	system := versionString()
 	marks := func(correctDoc) bool { return !keep }
-	err = correctDocs(am, docs, prof, marks, func(d correctDoc, c *model.Correction) error { return d.setOutput(c.Out, system) })
+	err = correctDocs(am, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error { return d.setOutput(c.Out, system) })
 	if err != nil {
 		return err
 	}

@@ -775,3 +775,43 @@ func TestCorrectEncodings(t *testing.T) {
 		t.Errorf("UTF-16 text: %q, %v", string(text), err)
 	}
 }
+
+// correct -changes makes only the kinds of change it names: the others
+// are left as read, in files as on standard input, and the summary counts
+// what was made.
+func TestCorrectChangeKinds(t *testing.T) {
+	in := "Tbe cat sat on tbe rnat in tbe DOG's house ofthe town.\n"
+	code, all, errs := runStdin(in, "correct", "-")
+	if code != 0 || !strings.Contains(all, "The cat") || !strings.Contains(all, "mat") {
+		t.Fatalf("all kinds: exit %d %q %s", code, all, errs)
+	}
+	for _, c := range []struct{ kinds, want string }{
+		{"punctuation", in},
+		{"word", strings.ReplaceAll(strings.ReplaceAll(in, "Tbe", "The"), "tbe", "the")},
+		{"split,word, all", all},
+	} {
+		code, out, errs := runStdin(in, "correct", "-changes", c.kinds, "-")
+		if code != 0 {
+			t.Fatalf("-changes %s: exit %d: %s", c.kinds, code, errs)
+		}
+		if c.kinds == "word" {
+			// a word change at every position the model made one
+			if strings.Contains(out, "tbe") || strings.Contains(out, "Tbe") || !strings.Contains(out, "ofthe") {
+				t.Errorf("-changes word: %q", out)
+			}
+			continue
+		}
+		if out != c.want {
+			t.Errorf("-changes %s: %q, want %q", c.kinds, out, c.want)
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"in/a.txt": in})
+	code, _, errs = runCmd("correct", "-changes", "case", "-o", filepath.Join(dir, "out"), filepath.Join(dir, "in"))
+	if b, err := os.ReadFile(filepath.Join(dir, "out", "a.txt")); code != 0 || err != nil || string(b) != in || !strings.Contains(errs, "0 of 12 tokens changed") {
+		t.Errorf("-changes case on files: exit %d, %q, %v: %s", code, b, err, errs)
+	}
+	if code, _, errs := runStdin(in, "correct", "-changes", "words", "-"); code != 2 || !strings.Contains(errs, `unknown kind of change "words"`) {
+		t.Errorf("-changes words: exit %d: %s", code, errs)
+	}
+}
