@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"ocrfix/data"
+	"ocrfix/eval"
 	"ocrfix/model"
 	"ocrfix/model/builtin"
 	"ocrfix/profile"
@@ -352,16 +353,32 @@ type correctFn struct {
 	Model    string // model file; "" is the built-in model
 	Output   string // output prefix
 	NoHabits bool   // do not adapt the model to the profile's habits
+	Changes  string // the kinds of change to make (CorrectOptions.Changes)
 
 	m    *model.Model
+	keep [eval.NumKinds]bool // the kinds Changes names
 	prof *profile.Profile
 	dups map[string]bool
 }
 
 func (f *correctFn) Setup(ctx context.Context) error {
+	keep, err := changeKinds(f.Changes)
+	if err != nil {
+		return err
+	}
+	f.keep = keep
 	m, err := loadModel(ctx, f.Model)
 	f.m = m
 	return err
+}
+
+// changeKinds returns the kinds of change CorrectOptions.Changes names
+// (eval.ParseKinds; "" is all).
+func changeKinds(list string) ([eval.NumKinds]bool, error) {
+	if list == "" {
+		list = "all"
+	}
+	return eval.ParseKinds(list)
 }
 
 func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]byte) bool, dups func(*string) bool, dead func(DeadLetter), counts func(Counts)) error {
@@ -404,6 +421,7 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 		return nil
 	}
 	c := f.m.Correct(t, nil, f.prof)
+	c.Undo(t, func(ch eval.Change) bool { return !f.keep[ch.Kind] })
 	var buf bytes.Buffer
 	if err := t.Rewrite(&buf, c.Out); err != nil {
 		dead(DeadLetter{p, err.Error()})
@@ -558,6 +576,10 @@ type CorrectOptions struct {
 	// habits of the collection's OCR (model.Model.Habits, found in the
 	// profile), as ocrfix correct -no-habits.
 	NoHabits bool
+	// Changes names the kinds of change to make, as ocrfix correct
+	// -changes (eval.ParseKinds: "word,split", ...); "" or "all" makes
+	// every kind.
+	Changes string
 }
 
 // CorrectPipeline adds to s the correction of a collection (what ocrfix
@@ -579,7 +601,7 @@ func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
 	// Spread the documents over workers before the heavy step: a match is
 	// one element that fans out, and runners keep fused steps together.
-	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output, NoHabits: o.NoHabits}, beam.Reshuffle(s, paths),
+	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output, NoHabits: o.NoHabits, Changes: o.Changes}, beam.Reshuffle(s, paths),
 		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
 	all := beam.Flatten(s, dead, cdead)
 	writeDeadLetters(s, Join(o.Output, DeadLetterName), all)

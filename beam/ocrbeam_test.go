@@ -487,3 +487,48 @@ func TestCorrectHabitsSameBytes(t *testing.T) {
 		t.Error("adapting to the habit changed no file")
 	}
 }
+
+// TestCorrectChangesSameBytes: with --changes, ocrfix-beam makes only the
+// kinds of change named, as ocrfix correct -changes does: the same bytes,
+// and fewer changes than with every kind.
+func TestCorrectChangesSameBytes(t *testing.T) {
+	bin, mod := setup(t)
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ocr")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range c.Docs[:4] {
+		write(t, filepath.Join(in, d.Stem+".txt"), d.OCR.Source)
+	}
+	var all map[string][]byte
+	for _, kinds := range []string{"all", "word,split"} {
+		want := filepath.Join(dir, "want-"+kinds)
+		runOcrfix(t, bin, "correct", "-changes", kinds, "-model", mod, "-o", want, in)
+		got := filepath.Join(dir, "got-"+kinds)
+		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got, Model: mod, Changes: kinds}
+		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+		files := readDir(t, got)
+		delete(files, DeadLetterName)
+		delete(files, CountsName)
+		wantFiles := readDir(t, want)
+		sameFiles(t, wantFiles, files)
+		if all == nil {
+			all = wantFiles
+			continue
+		}
+		differ := 0
+		for n, b := range all {
+			if !bytes.Equal(b, wantFiles[n]) {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Errorf("-changes %s changed no file", kinds)
+		}
+	}
+}

@@ -142,3 +142,34 @@ func TestKindTallyAdd(t *testing.T) {
 		t.Errorf("got %+v, want %+v", a, want)
 	}
 }
+
+func TestParseKinds(t *testing.T) {
+	for _, c := range []struct {
+		list string
+		want []Kind
+		err  string
+	}{
+		{"all", Kinds, ""},
+		{"word", []Kind{KindWord}, ""},
+		{" Word , split,merge", []Kind{KindWord, KindSplit, KindMerge}, ""},
+		{"punctuation,all", Kinds, ""},
+		{"none", nil, `unknown kind of change "none"`},
+		{"words", nil, `unknown kind of change "words": want word, punctuation, case, digits, split, merge, deletion, or all`},
+		{"", nil, `unknown kind of change ""`},
+	} {
+		got, err := ParseKinds(c.list)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("ParseKinds(%q) error %v, want %q", c.list, err, c.err)
+			}
+			continue
+		}
+		var want [NumKinds]bool
+		for _, k := range c.want {
+			want[k] = true
+		}
+		if err != nil || got != want {
+			t.Errorf("ParseKinds(%q) = %v, %v; want %v", c.list, got, err, want)
+		}
+	}
+}

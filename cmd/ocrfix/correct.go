@@ -39,11 +39,11 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it, and for a compound's hyphen at a line end), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
 	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: correct the records of this language (document_metadata.language), or all; the others are written as read")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
-	changeKinds := fs.String("changes", "all", "the kinds of change to make, comma-separated: "+strings.Join(kindNames(), ", ")+" (as eval and -report name them: a change of a word's letters that also changes its marks or case is a word change), or all; the others are left as read (-line-breaks decides the marks of words broken at a line end)")
+	changeKinds := fs.String("changes", "all", "the kinds of change to make, comma-separated: word, punctuation, case, digits, split, merge, deletion (as eval and -report name them: a change of a word's letters that also changes its marks or case is a word change), or all; the others are left as read (-line-breaks decides the marks of words broken at a line end)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	undo, err := parseChangeKinds(*changeKinds)
+	undo, err := changeUndo(*changeKinds)
 	if err != nil {
 		return usagef("-changes: %v", err)
 	}
@@ -500,30 +500,16 @@ func readStdin(src []byte, format string) (*data.Text, error) {
 	return data.ReadTextFormat("stdin", f, src)
 }
 
-// kindNames returns the names of the kinds of change (eval.Kinds).
-func kindNames() []string {
-	var names []string
-	for _, k := range eval.Kinds {
-		names = append(names, k.String())
+// changeUndo returns, for correct -changes LIST (eval.ParseKinds), the
+// test of a change not to be made (Correction.Undo): one of a kind LIST
+// does not name; nil where it names them all.
+func changeUndo(list string) (func(eval.Change) bool, error) {
+	keep, err := eval.ParseKinds(list)
+	if err != nil {
+		return nil, err
 	}
-	return names
-}
-
-// parseChangeKinds returns, for correct -changes LIST, the test of a
-// change that is not to be made (Correction.Undo): one whose kind LIST
-// does not name; nil for "all" (nothing undone).
-func parseChangeKinds(list string) (func(eval.Change) bool, error) {
-	var keep [eval.NumKinds]bool
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(strings.ToLower(name))
-		if name == "all" {
-			return nil, nil
-		}
-		k := slices.IndexFunc(eval.Kinds, func(k eval.Kind) bool { return k.String() == name })
-		if k < 0 {
-			return nil, fmt.Errorf("unknown kind of change %q: want %s, or all", name, strings.Join(kindNames(), ", "))
-		}
-		keep[eval.Kinds[k]] = true
+	if !slices.Contains(keep[eval.KindWord:], false) {
+		return nil, nil
 	}
 	return func(c eval.Change) bool { return !keep[c.Kind] }, nil
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	ocrbeam "ocrfix/beam"
+	"ocrfix/eval"
 	"ocrfix/profile"
 )
 
@@ -131,8 +132,12 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	fs.StringVar(&o.Model, "model", "", "the model `FILE` written by ocrfix train (default: the built-in model)")
 	fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	fs.BoolVar(&o.NoHabits, "no-habits", false, "do not adapt the model to the habits of the collection's OCR found in its profile (a letter it systematically reads as another), as ocrfix correct -no-habits")
+	fs.StringVar(&o.Changes, "changes", "all", "the `KINDS` of change to make, comma-separated (word, punctuation, case, digits, split, merge, deletion), or all; the others are left as read, as ocrfix correct -changes")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if _, err := eval.ParseKinds(o.Changes); err != nil {
+		return errUsage{"correct: --changes: " + err.Error()}
 	}
 	if o.Input == "" || o.Output == "" {
 		return errUsage{"correct: --input and --output are required"}
