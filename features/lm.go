@@ -1,12 +1,14 @@
 package features
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"ocrfix/data"
@@ -112,6 +114,26 @@ func (lm *LM) ID(norm string) int32 {
 
 // Len returns the vocabulary size.
 func (lm *LM) Len() int { return len(lm.words) }
+
+// Top returns the n most frequent words of the model (fewer when it knows
+// fewer), most frequent first, words of one count in byte order.
+func (lm *LM) Top(n int) []string {
+	ids := make([]int32, len(lm.words))
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	slices.SortFunc(ids, func(a, b int32) int {
+		if c := cmp.Compare(lm.uni[b], lm.uni[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(lm.words[a], lm.words[b])
+	})
+	out := make([]string, 0, min(n, len(ids)))
+	for _, id := range ids[:min(n, len(ids))] {
+		out = append(out, lm.words[id])
+	}
+	return out
+}
 
 // LogUni returns the smoothed log unigram probability of word id (-1 for
 // an unknown word): log((c + 0.5) / (N + 0.5 (V+1))).

@@ -29,6 +29,10 @@ type Correction struct {
 	// token merged into the previous one).
 	Out     []string
 	Changed int // tokens whose text changed
+	// OtherLanguage says the text is of another language than the
+	// model's training truth (Model.OtherLanguage): Out is the text as
+	// read, and Cands and Scores hold no candidates.
+	OtherLanguage bool
 	// Cands and Scores expose the lattice for inspection: the candidates
 	// of each position and each candidate's log-odds. The candidates of a
 	// word broken at a line end (see Lattice) are at its first position,
@@ -427,8 +431,14 @@ const correctWindow = 50_000
 // the whole text when prof is nil. A token of words joined by a dash
 // (`inonths.--The`) is corrected word by word and written back whole
 // (see dashPieces; the other readings are cut the same way); its
-// candidates are the combinations of its words' (joinDashes).
+// candidates are the combinations of its words' (joinDashes). A text of
+// another language than the model's training truth (OtherLanguage) is
+// left as read.
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
+	if m.OtherLanguage(ocr) {
+		n := len(ocr.Tokens)
+		return &Correction{Out: ocr.Words(), Cands: make([][]candgen.Candidate, n), Scores: make([][]float64, n), OtherLanguage: true}
+	}
 	m.prepare()
 	cut, counts := cutDashes(ocr, m.compoundPieces)
 	if len(alts) > 0 {

@@ -85,6 +85,9 @@ type Model struct {
 	gens      *genPool
 	resources *features.Resources
 	once      sync.Once
+	// langWords are the words OtherLanguage counts (languageWords)
+	langWords map[string]uint8
+	langOnce  sync.Once
 	// known is the filter of the words habitEvidence knows (knownWords),
 	// built on the first call of Habits
 	known     *knownFilter

@@ -104,6 +104,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
+		if c.OtherLanguage {
+			fmt.Fprintln(stderr, otherLanguageNote(nil))
+		}
 		if undo != nil {
 			c.Undo(t, undo)
 		}
@@ -196,6 +199,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	system := versionString()
 	changed, changes, words := 0, 0, 0
 	var rep correctReport
+	var foreign []string // the documents of another language, left as read
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
 	err = correctDocs(m, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
 		toks := d.t.Words()
@@ -205,6 +209,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		changed += c.Changed
 		changes += len(eval.Changes(toks, c.Out))
 		words += len(toks)
+		if c.OtherLanguage {
+			foreign = append(foreign, d.name)
+		}
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
@@ -230,8 +237,26 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if kept > 0 {
 		fmt.Fprintf(stderr, "%s in another language than -lang %s written as read\n", plural(kept, "HIPE-OCRepair record"), *lang)
 	}
+	if len(foreign) > 0 {
+		fmt.Fprintln(stderr, otherLanguageNote(foreign))
+	}
 	fmt.Fprintf(stderr, "corrected %s: %d of %d tokens changed (%s: a merge or a split is one); written to %s\n", countDocs(len(inputs)-len(files), len(files), len(docs)), changed, words, plural(changes, "change"), *outDir)
 	return nil
+}
+
+// otherLanguageNote says that the documents names (nil: the one read
+// from stdin) are of another language than the model's and were written
+// as read (Model.OtherLanguage), naming three of them at most.
+func otherLanguageNote(names []string) string {
+	const why = "more of %s words are another language's function words than the commonest words of the model's training truth"
+	if len(names) == 0 {
+		return "stdin is of another language than the model's, written as read (" + fmt.Sprintf(why, "its") + ")"
+	}
+	more := ""
+	if len(names) > 3 {
+		more = fmt.Sprintf(" and %d more", len(names)-3)
+	}
+	return fmt.Sprintf("%s of another language than the model's written as read (%s): %s%s", plural(len(names), "document"), fmt.Sprintf(why, "their"), strings.Join(names[:min(3, len(names))], ", "), more)
 }
 
 // hipeMarkNote says why correct marks the line breaks of HIPE-OCRepair

@@ -815,3 +815,26 @@ func TestCorrectChangeKinds(t *testing.T) {
 		t.Errorf("-changes words: exit %d: %s", code, errs)
 	}
 }
+
+// A document of another language than the model's is written as read, and
+// stderr names it; the others are corrected.
+func TestCorrectOtherLanguage(t *testing.T) {
+	dir := t.TempDir()
+	fr := "Les paysans du village parlaient de la récolte, du prix du blé et de la\npluie qui n'était pas venue depuis trois semaines.\n"
+	en := "It was tbe best of times, it was the worst of tirnes.\n"
+	writeFiles(t, dir, map[string]string{"in/fr.txt": fr, "in/en.txt": en})
+	out := filepath.Join(dir, "out")
+	code, _, errs := runCmd("correct", "-o", out, filepath.Join(dir, "in"))
+	if code != 0 || !strings.Contains(errs, "1 document of another language than the model's written as read") || !strings.Contains(errs, "fr.txt") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "fr.txt")); err != nil || string(b) != fr {
+		t.Errorf("fr.txt: %q, %v", b, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "en.txt")); err != nil || !strings.Contains(string(b), "the best") {
+		t.Errorf("en.txt: %q, %v", b, err)
+	}
+	if code, out, errs := runStdin(fr, "correct", "-"); code != 0 || out != fr || !strings.Contains(errs, "stdin is of another language than the model's") {
+		t.Errorf("stdin: exit %d, %q: %s", code, out, errs)
+	}
+}

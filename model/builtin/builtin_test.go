@@ -188,3 +188,19 @@ func TestLineBreaksReal(t *testing.T) {
 		t.Errorf("words gained: %.2f%% of the raw matches in narrow lines, %.2f%% in periodicals", 100*hFix, 100*pFix)
 	}
 }
+
+// The built-in model leaves a page of another language as read (it made
+// `parlaient` parliament, `parti le` particle and `un` in) and says so,
+// and corrects an English one.
+func TestBuiltinOtherLanguage(t *testing.T) {
+	m, _ := modelAndCorpus(t)
+	french := "Les paysans du village parlaient de la récolte, du prix du blé et de la\npluie qui n'était pas venue depuis trois semaines. Charles était parti le\nmatin pour visiter un malade à la ferme des Bertaux.\n"
+	tx, c, got := correctPage(t, m, french)
+	if !c.OtherLanguage || c.Changed != 0 || got != french || len(c.Out) != len(tx.Tokens) {
+		t.Errorf("French page: other language %v, %d changed: %q", c.OtherLanguage, c.Changed, got)
+	}
+	_, c, got = correctPage(t, m, "It was tbe best of times, it was the worst of tirnes.\n")
+	if c.OtherLanguage || !strings.Contains(got, "the best") {
+		t.Errorf("English page: other language %v: %q", c.OtherLanguage, got)
+	}
+}
