@@ -130,6 +130,19 @@ func TestChecksum(t *testing.T) {
 			t.Errorf("%d bytes after the model: error %v", len(tail), err)
 		}
 	}
+	// a model cut short, however early, is truncated; a file of another
+	// kind, gzip-compressed or not, is no model
+	whole := gz(raw)
+	for _, n := range []int{2, 10, 20, 100, len(whole) / 2} {
+		if _, err := Read(bytes.NewReader(whole[:n]), "cut.model"); err == nil || !strings.Contains(err.Error(), "cut.model: truncated") {
+			t.Errorf("the first %d bytes: error %v", n, err)
+		}
+	}
+	for _, other := range [][]byte{[]byte("hi\n"), gz([]byte("hello, world\n")), {}} {
+		if _, err := Read(bytes.NewReader(other), "other.model"); err == nil || !strings.Contains(err.Error(), "other.model: not an ocrfix model file") {
+			t.Errorf("%q: error %v", other, err)
+		}
+	}
 	last := spans[len(spans)-1]
 	noSum := raw[:last[0]-len(checksumSection+" 64\n")]
 	if _, err := Read(bytes.NewReader(gz(noSum)), "bad.model"); err == nil || !strings.Contains(err.Error(), "no checksum") {

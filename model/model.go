@@ -351,14 +351,26 @@ func Read(r io.Reader, name string) (*Model, error) {
 // version 1 had no checksum), a corrupt file otherwise.
 func readSections(r io.Reader, name string) (map[string][]byte, error) {
 	raw := bufio.NewReader(r)
+	// a file that starts as gzip does but ends before the model's first
+	// line is a model cut short (a copy stopped early), not another file
+	gz, _ := raw.Peek(2)
+	isGzip := len(gz) == 2 && gz[0] == 0x1f && gz[1] == 0x8b
 	zr, err := gzip.NewReader(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not an ocrfix model file (%v)", name, err)
+		if isGzip {
+			return nil, fmt.Errorf("%s: truncated or corrupt model file: %v", name, err)
+		}
+		return nil, fmt.Errorf("%s: not an ocrfix model file (a model is one gzip stream)", name)
 	}
 	zr.Multistream(false) // a model is one gzip stream; what follows it is no model
 	br := bufio.NewReader(zr)
 	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+	if n, err := io.ReadFull(br, head); err != nil {
+		if n == 0 || string(head[:n]) == magic[:n] {
+			return nil, fmt.Errorf("%s: truncated or corrupt model file: %v", name, err)
+		}
+		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
+	} else if string(head) != magic {
 		return nil, fmt.Errorf("%s: not an ocrfix model file", name)
 	}
 	sum := sha256.New()
