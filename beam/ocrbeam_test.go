@@ -441,24 +441,33 @@ func TestEvalSameTable(t *testing.T) {
 	}
 }
 
+// embeddedOCR writes text(d) of the first n documents of the embedded
+// corpus to DIR/ocr/<stem>.txt in a new temporary DIR, and returns DIR and
+// DIR/ocr.
+func embeddedOCR(t *testing.T, n int, text func(d *data.Doc) []byte) (dir, in string) {
+	t.Helper()
+	c, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	in = filepath.Join(dir, "ocr")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range c.Docs[:n] {
+		write(t, filepath.Join(in, d.Stem+".txt"), text(d))
+	}
+	return dir, in
+}
+
 // TestCorrectHabitsSameBytes: on a collection whose OCR reads the long s
 // as f, ocrfix-beam adapts the model to the habit as ocrfix correct does
 // and writes the same bytes, with and without -no-habits (and adapting
 // changes the output, or the comparison would prove little).
 func TestCorrectHabitsSameBytes(t *testing.T) {
 	bin, mod := setup(t)
-	c, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ocr")
-	if err := os.MkdirAll(in, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range c.Docs[:6] {
-		write(t, filepath.Join(in, d.Stem+".txt"), []byte(habitsim.LongS(d.Stem, string(d.OCR.Source), 100)))
-	}
+	dir, in := embeddedOCR(t, 6, func(d *data.Doc) []byte { return []byte(habitsim.LongS(d.Stem, string(d.OCR.Source), 100)) })
 	outs := map[bool]map[string][]byte{}
 	for _, off := range []bool{false, true} {
 		want := filepath.Join(dir, fmt.Sprintf("want%v", off))
@@ -493,18 +502,7 @@ func TestCorrectHabitsSameBytes(t *testing.T) {
 // and fewer changes than with every kind.
 func TestCorrectChangesSameBytes(t *testing.T) {
 	bin, mod := setup(t)
-	c, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ocr")
-	if err := os.MkdirAll(in, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range c.Docs[:4] {
-		write(t, filepath.Join(in, d.Stem+".txt"), d.OCR.Source)
-	}
+	dir, in := embeddedOCR(t, 4, func(d *data.Doc) []byte { return d.OCR.Source })
 	var all map[string][]byte
 	for _, kinds := range []string{"all", "word,split"} {
 		want := filepath.Join(dir, "want-"+kinds)
