@@ -31,12 +31,12 @@
 // # Character encodings
 //
 // The readers work on UTF-8. XML (ALTO, PAGE, hOCR) in the encoding its
-// declaration names, and a file of any format in UTF-16 with a byte order
-// mark, are decoded first and remembered in Text.Encoding, and Rewrite
-// writes them back in it (encoding.go): byte for byte where nothing
-// changed, a character the encoding lacks as an XML character reference.
-// Plain text and TSV in an 8-bit encoding are refused as invalid UTF-8,
-// with a word on how to convert them.
+// declaration names, and a file of any format but JSON Lines in UTF-16
+// with a byte order mark, are decoded first and remembered in
+// Text.Encoding, and Rewrite writes them back in it (encoding.go): byte
+// for byte where nothing changed, a character the encoding lacks as an
+// XML character reference. Plain text and TSV in an 8-bit encoding are
+// refused as invalid UTF-8, with a word on how to convert them.
 //
 // # Tokens
 //

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
@@ -21,7 +23,8 @@ import (
 //     declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`),
 //     as older digitisation pipelines wrote it;
 //   - any format in UTF-16 with a byte order mark (a text saved as
-//     "Unicode" by Windows tools).
+//     "Unicode" by Windows tools), but JSON Lines, which are UTF-8 by
+//     definition (ReadHIPE refuses them with a word on converting).
 //
 // decodeSource turns such a file into UTF-8 before it is read, and the
 // Text records the encoding (Text.Encoding) so that Rewrite writes the
@@ -46,34 +49,81 @@ func declaredEncoding(src []byte) string {
 	return string(m[1])
 }
 
-// utf8Label reports whether label names UTF-8, or US-ASCII, a subset of
-// it whose files need no decoding.
+// utf8Label reports whether label names UTF-8, which needs no decoding.
 func utf8Label(label string) bool {
 	switch strings.ToLower(strings.ReplaceAll(label, "_", "-")) {
-	case "utf-8", "utf8", "us-ascii", "ascii", "ansi-x3.4-1968":
+	case "utf-8", "utf8":
 		return true
 	}
 	return false
+}
+
+// lookupEncoding returns the encoding label names: by the IANA registry,
+// else by the names browsers accept (WHATWG: `cp1252`); nil when neither
+// knows it.
+func lookupEncoding(label string) encoding.Encoding {
+	if enc, err := ianaindex.IANA.Encoding(label); err == nil && enc != nil {
+		return enc
+	}
+	if enc, err := htmlindex.Get(label); err == nil && enc != nil {
+		return enc
+	}
+	return nil
+}
+
+// latin1As1252 reports whether src, declared ISO-8859-1, holds bytes of
+// 0x80-0x9f (C1 control characters in ISO-8859-1, which no text holds)
+// that windows-1252 reads as the punctuation they were written for (0x92
+// the apostrophe ’, 0x93 and 0x94 quotation marks, 0x96 the en dash), and
+// none it does not define: the file was written in windows-1252 under
+// the name of its subset, as browsers take such a label to mean.
+func latin1As1252(label string, src []byte) bool {
+	if enc := lookupEncoding(label); enc != charmap.ISO8859_1 {
+		return false
+	}
+	c1 := false
+	for _, b := range src {
+		switch {
+		case b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 || b == 0x9d:
+			return false // undefined in windows-1252
+		case b >= 0x80 && b <= 0x9f:
+			c1 = true
+		}
+	}
+	return c1
 }
 
 // utf16 returns the UTF-16 encoding, and its name, whose byte order mark
 // src starts with; nil when it starts with none.
 func utf16(src []byte) (encoding.Encoding, string) {
 	switch {
-	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}):
+	case bytes.HasPrefix(src, utf16Mark("UTF-16LE")):
 		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16LE"
-	case bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
+	case bytes.HasPrefix(src, utf16Mark("UTF-16BE")):
 		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), "UTF-16BE"
 	}
 	return nil, ""
 }
 
+// utf16Mark returns the byte order mark of the encoding named name when
+// it is UTF-16 (Text.Encoding), nil otherwise.
+func utf16Mark(name string) []byte {
+	switch name {
+	case "UTF-16LE":
+		return []byte{0xFF, 0xFE}
+	case "UTF-16BE":
+		return []byte{0xFE, 0xFF}
+	}
+	return nil
+}
+
 // decodeSource returns src, the content of the file named path in format
 // f, as UTF-8, and the name of the encoding it was decoded from ("" when
-// it was UTF-8 already, or US-ASCII): UTF-16 by its byte order mark, in
-// any format; the encoding an XML declaration names, in the XML formats.
-// A declared encoding this build does not know is an error naming the
-// file.
+// it was UTF-8 already): UTF-16 by its byte order mark, in any format;
+// the encoding an XML declaration names, in the XML formats (windows-1252
+// for ISO-8859-1 where latin1As1252). A declared encoding this build does
+// not know, one the file is not in, and a byte it does not define are
+// errors naming the file.
 func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 	if enc, name := utf16(src); enc != nil {
 		out, err := decodeWith(enc, src)
@@ -88,17 +138,24 @@ func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 		return src, "", nil
 	}
 	label := declaredEncoding(src)
-	if label == "" || utf8Label(label) {
+	if label == "" {
+		if rest, ok := bytes.CutPrefix(src, []byte(bom)); ok {
+			if l := declaredEncoding(rest); l != "" && !utf8Label(l) {
+				return nil, "", fmt.Errorf("%s:1: the file starts with a UTF-8 byte order mark, but its XML declaration names the encoding %q: convert the file to UTF-8", path, l)
+			}
+		}
 		return src, "", nil
 	}
-	enc, err := ianaindex.IANA.Encoding(label)
-	if err != nil || enc == nil {
+	if utf8Label(label) {
+		return src, "", nil
+	}
+	enc := lookupEncoding(label)
+	if enc == nil {
 		return nil, "", fmt.Errorf("%s:1: the XML declaration names the encoding %q, which ocrfix cannot read: convert the file to UTF-8", path, label)
 	}
-	if strings.HasPrefix(strings.ToLower(label), "utf-16") {
-		// UTF-16 without a byte order mark would not have matched the
-		// declaration as ASCII: the file says one thing and is another
-		return nil, "", fmt.Errorf("%s:1: the XML declaration names the encoding %q, but the file has no UTF-16 byte order mark", path, label)
+	name := label
+	if latin1As1252(label, src) {
+		enc, name = charmap.Windows1252, "windows-1252"
 	}
 	out, err := decodeWith(enc, src)
 	if err != nil {
@@ -110,10 +167,16 @@ func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 		// which a rewrite could not give back
 		return nil, "", fmt.Errorf("%s:%d: a byte that %s does not define: the file is not in the encoding its XML declaration names", path, lineAt(out, i), label)
 	}
-	if !roundTrips(label, out, src) {
+	if declaredEncoding(out) != label {
+		// the declaration, read as ASCII, is not itself read in the
+		// encoding it names (UTF-16 without its byte order mark, EBCDIC):
+		// the file is not in that encoding
+		return nil, "", fmt.Errorf("%s:1: the XML declaration names the encoding %q, but the file is not in it (UTF-16 is read with a byte order mark)", path, label)
+	}
+	if !roundTrips(name, out, src) {
 		return nil, "", fmt.Errorf("%s: the file does not read back byte for byte in %s, the encoding its XML declaration names: convert it to UTF-8", path, label)
 	}
-	return out, label, nil
+	return out, name, nil
 }
 
 // roundTrips reports whether out, src decoded from the encoding named
@@ -145,8 +208,8 @@ func encodingOf(name string) (encoding.Encoding, error) {
 	case "UTF-16BE":
 		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), nil
 	}
-	enc, err := ianaindex.IANA.Encoding(name)
-	if err != nil || enc == nil {
+	enc := lookupEncoding(name)
+	if enc == nil {
 		return nil, fmt.Errorf("unknown encoding %q", name)
 	}
 	return enc, nil

@@ -65,8 +65,41 @@ func TestEncodingDeclaredXML(t *testing.T) {
 	// build does not know is an error naming the file and the encoding
 	ascii := strings.Replace(strings.ReplaceAll(doc, "\u00e9", "e"), "ISO-8859-1", "US-ASCII", 1)
 	ascii = strings.ReplaceAll(ascii, "\u00ef", "i")
-	if x, err := ReadText("a.xml", []byte(ascii)); err != nil || x.Encoding != "" || len(x.Tokens) != 4 {
-		t.Errorf("US-ASCII: %v", err)
+	ax, err := ReadText("a.xml", []byte(ascii))
+	if err != nil || ax.Encoding != "US-ASCII" || len(ax.Tokens) != 4 {
+		t.Fatalf("US-ASCII: %v", err)
+	}
+	if out := rewritten(t, ax, []string{"Le", "café", "the¬", "naive"}); !bytes.Contains(out, []byte(`CONTENT="caf&#233;"`)) || !bytes.Contains(out, []byte(`CONTENT="the&#172;"`)) {
+		t.Errorf("US-ASCII rewrite: %q", out)
+	}
+	if _, err := ReadText("b.xml", []byte(strings.Replace(ascii, "naive", "na\xefve", 1))); err == nil || !strings.Contains(err.Error(), "b.xml:3: a byte that US-ASCII does not define") {
+		t.Errorf("US-ASCII with a Latin-1 byte: %v", err)
+	}
+
+	// ISO-8859-1 holding windows-1252's punctuation (0x92 for ’) is read
+	// as windows-1252, as browsers read it, and written back so
+	quote := strings.Replace(doc, "naïve", "don\u2019t", 1)
+	qsrc, err := charmap.Windows1252.NewEncoder().Bytes([]byte(quote))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qx, err := ReadText("q.xml", qsrc)
+	if err != nil || qx.Encoding != "windows-1252" || qx.Tokens[3].Text != "don\u2019t" {
+		t.Fatalf("ISO-8859-1 with 0x92: %v %+v", err, qx)
+	}
+	if out := rewritten(t, qx, qx.Words()); !bytes.Equal(out, qsrc) {
+		t.Errorf("ISO-8859-1 with 0x92: unchanged rewrite differs")
+	}
+
+	// a declaration the file is not in (EBCDIC), and a UTF-8 byte order
+	// mark before another encoding's declaration
+	for _, c := range []struct{ src, want string }{
+		{strings.Replace(ascii, "US-ASCII", "IBM037", 1), `e.xml:1: the XML declaration names the encoding "IBM037", but the file is not in it`},
+		{"\ufeff" + doc, `e.xml:1: the file starts with a UTF-8 byte order mark, but its XML declaration names the encoding "ISO-8859-1"`},
+	} {
+		if _, err := ReadText("e.xml", []byte(c.src)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
 	}
 	if _, err := ReadText("b.xml", []byte(strings.Replace(doc, "ISO-8859-1", "x-no-such", 1))); err == nil ||
 		!strings.Contains(err.Error(), `b.xml:1: the XML declaration names the encoding "x-no-such"`) {
@@ -154,8 +187,34 @@ func TestEncodingUTF16(t *testing.T) {
 			t.Errorf("%s: ALTO rewrite %q (%v)", e.name, dec, err)
 		}
 	}
+	// a file of the byte order mark alone is an empty text, written back
+	// with its mark
+	for _, mark := range []string{"\xff\xfe", "\xfe\xff"} {
+		x, err := ReadText("m.txt", []byte(mark))
+		if err != nil || len(x.Tokens) != 0 || x.Encoding == "" {
+			t.Fatalf("%q: %v %+v", mark, err, x)
+		}
+		if out := rewritten(t, x, nil); string(out) != mark {
+			t.Errorf("%q written back as %q", mark, out)
+		}
+	}
+	// UTF-16 without its mark is named as such; JSON Lines are UTF-8
+	// only, and standard input in UTF-16 is taken for the JSON it holds
+	le, _ := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder().Bytes([]byte("Tbe cat sat.\n"))
+	if _, err := ReadText("n.txt", le); err == nil || !strings.Contains(err.Error(), "n.txt:1: NUL bytes at every other offset: UTF-16 without a byte order mark") {
+		t.Errorf("UTF-16 without a mark: %v", err)
+	}
+	rec := `{"document_metadata": {"document_id": "a", "language": "en"}, "ocr_hypothesis": {"transcription_unit": "tbe cat"}}` + "\n"
+	j16, _ := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(rec))
+	if !SniffHIPE(j16) {
+		t.Error("UTF-16 JSON Lines not sniffed")
+	}
+	if _, err := ReadHIPE("h.jsonl", j16); err == nil || !strings.Contains(err.Error(), "h.jsonl:1: UTF-16 (by its byte order mark); JSON Lines are UTF-8") {
+		t.Errorf("UTF-16 JSON Lines: %v", err)
+	}
+
 	// a declaration of UTF-16 over bytes without its mark says so
-	if _, err := ReadText("v.xml", []byte(`<?xml version="1.0" encoding="UTF-16"?><alto/>`)); err == nil || !strings.Contains(err.Error(), "no UTF-16 byte order mark") {
+	if _, err := ReadText("v.xml", []byte(`<?xml version="1.0" encoding="UTF-16"?><alto/>`)); err == nil || !strings.Contains(err.Error(), "UTF-16 is read with a byte order mark") {
 		t.Errorf("UTF-16 declared, no mark: %v", err)
 	}
 }

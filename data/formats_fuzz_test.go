@@ -114,6 +114,7 @@ func FuzzRewriteText(f *testing.F) {
 	}
 	f.Add([]byte("a b\tc\n  d\u00a0e\r\nf"), []byte{1, 0, 1, 3})
 	f.Add([]byte("\xfe\xff\x00a\x00 \x00b\x00\n\x00c"), []byte{0, 2, 3})
+	f.Add([]byte("\xff\xfe\x00\x30\xff\xfe"), []byte{0}) // a byte order mark inside the text
 	f.Fuzz(func(t *testing.T, src, ops []byte) {
 		tx, err := ReadText("f.txt", src)
 		if err != nil || len(ops) == 0 {
@@ -148,8 +149,11 @@ func FuzzRewriteText(f *testing.F) {
 			}
 			out = dec
 		}
-		got := Words(Tokenize(out))
-		if len(got) > 0 && strings.HasPrefix(got[0], bom) {
+		toks := Tokenize(out)
+		got := Words(toks)
+		if len(got) > 0 && toks[0].Start == 0 && strings.HasPrefix(got[0], bom) {
+			// a byte order mark at the start of the text, as ReadText
+			// takes it (one later is a character of a word)
 			got[0] = strings.TrimPrefix(got[0], bom)
 			if got[0] == "" {
 				got = got[1:]

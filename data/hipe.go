@@ -76,6 +76,9 @@ const (
 // twice, a missing or mistyped field, and two records with one
 // document_id.
 func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
+	if enc, _ := utf16(src); enc != nil {
+		return nil, fmt.Errorf("%s:1: UTF-16 (by its byte order mark)%s", name, jsonlHint)
+	}
 	if err := checkUTF8(name, src, jsonlHint); err != nil {
 		return nil, err
 	}
@@ -116,6 +119,13 @@ func ReadHIPEFile(path string) ([]*HIPERecord, error) {
 // SniffHIPE reports whether src looks like HIPE-OCRepair JSONL: its first
 // line that is not blank is a JSON object with an ocr_hypothesis member.
 func SniffHIPE(src []byte) bool {
+	if enc, _ := utf16(src); enc != nil {
+		// JSON Lines in UTF-16, which ReadHIPE refuses with a word on
+		// converting them, rather than text of JSON to correct
+		if d, err := decodeWith(enc, src[:min(len(src), 128<<10)&^1]); err == nil {
+			src = d
+		}
+	}
 	src = bytes.TrimPrefix(src, []byte(bom))
 	for len(src) > 0 {
 		line := src

@@ -91,7 +91,10 @@ func (t *Text) Rewrite(w io.Writer, words []string) error {
 		return fmt.Errorf("%s: rewrite: %d words for %d tokens", t.Path, len(words), len(t.Tokens))
 	}
 	if len(t.Source) == 0 {
-		return nil // an empty file (ReadTextFormat): nothing to write
+		// an empty file (ReadTextFormat): nothing to write, but the byte
+		// order mark of one in UTF-16
+		_, err := w.Write(utf16Mark(t.Encoding))
+		return err
 	}
 	var edits []ocrEdit
 	var err error

@@ -248,9 +248,29 @@ const (
 // otherwise.
 func CheckText(path string, src []byte) error { return checkUTF8(path, src, convertHint) }
 
+// noMarkUTF16 reports whether src looks like UTF-16 of mostly ASCII text
+// without a byte order mark: among its first 64 pairs of bytes, every
+// other byte NUL, in most pairs.
+func noMarkUTF16(src []byte) bool {
+	var even, odd, pairs int
+	for i := 0; i+1 < len(src) && pairs < 64; i += 2 {
+		pairs++
+		if src[i] == 0 && src[i+1] != 0 {
+			even++
+		}
+		if src[i+1] == 0 && src[i] != 0 {
+			odd++
+		}
+	}
+	return pairs >= 2 && (2*even > pairs && odd == 0 || 2*odd > pairs && even == 0)
+}
+
 // checkUTF8 is CheckText with hint ending the error for invalid UTF-8.
 func checkUTF8(path string, src []byte, hint string) error {
 	if i := bytes.IndexByte(src, 0); i >= 0 {
+		if noMarkUTF16(src) {
+			return fmt.Errorf("%s:%d: NUL bytes at every other offset: UTF-16 without a byte order mark, which ocrfix does not read; save it as UTF-8 (or UTF-16 with the mark)", path, lineAt(src, i))
+		}
 		return fmt.Errorf("%s:%d: binary file (NUL byte at offset %d), not UTF-8 text", path, lineAt(src, i), i)
 	}
 	if utf8.Valid(src) {

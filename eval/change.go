@@ -8,32 +8,6 @@ import (
 )
 
 // Kind is the kind of a change a correction made to the OCR text, as
-// ParseKinds reads a list of kinds of change as a user names them, for
-// ocrfix correct -changes: their names (String) separated by commas, or
-// "all". It returns which kinds the list names (all of them for "all"),
-// and an error naming an unknown one.
-func ParseKinds(list string) ([NumKinds]bool, error) {
-	var named [NumKinds]bool
-	for _, name := range strings.Split(list, ",") {
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "all" {
-			for _, k := range Kinds {
-				named[k] = true
-			}
-			continue
-		}
-		k := Kind(0)
-		for k < NumKinds && (k == KindNone || kindNames[k] != name) {
-			k++
-		}
-		if k == NumKinds {
-			return named, fmt.Errorf("unknown kind of change %q: want %s, or all", name, strings.Join(kindNames[KindWord:], ", "))
-		}
-		named[k] = true
-	}
-	return named, nil
-}
-
 // ChangeKind classifies it.
 type Kind uint8
 
@@ -63,6 +37,36 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "kind?"
+}
+
+// ParseKinds reads a list of kinds of change as a user names them, for
+// ocrfix correct -changes: their names (String) separated by commas, or
+// "all". It returns which kinds the list names (all of them for "all"),
+// and an error naming an unknown one.
+func ParseKinds(list string) ([NumKinds]bool, error) {
+	var named [NumKinds]bool
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "all" {
+			for _, k := range Kinds {
+				named[k] = true
+			}
+			continue
+		}
+		k := Kind(0)
+		for k < NumKinds && (k == KindNone || kindNames[k] != name) {
+			k++
+		}
+		if k == NumKinds {
+			want := strings.Join(kindNames[KindWord:], ", ")
+			if name == "" {
+				return named, fmt.Errorf("an empty name in the list of kinds of change %q: want names among %s, separated by commas, or all", list, want)
+			}
+			return named, fmt.Errorf("unknown kind of change %q: want %s, or all", name, want)
+		}
+		named[k] = true
+	}
+	return named, nil
 }
 
 // ChangeKind classifies the change of the OCR text orig into new, where

@@ -155,7 +155,8 @@ func TestParseKinds(t *testing.T) {
 		{"punctuation,all", Kinds, ""},
 		{"none", nil, `unknown kind of change "none"`},
 		{"words", nil, `unknown kind of change "words": want word, punctuation, case, digits, split, merge, deletion, or all`},
-		{"", nil, `unknown kind of change ""`},
+		{"", nil, `an empty name in the list of kinds of change ""`},
+		{"word,", nil, `an empty name in the list of kinds of change "word,"`},
 	} {
 		got, err := ParseKinds(c.list)
 		if c.err != "" {

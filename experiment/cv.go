@@ -300,7 +300,7 @@ func adaptTo(m *model.Model, test []*data.Doc, noHabits bool) ([][]string, *prof
 func correctMarked(m *model.Model, d *data.Doc, prof *profile.Profile, mark bool) *model.Correction {
 	c := m.Correct(d.OCR, d.Alt, prof)
 	if mark || d.MarksLineBreaks {
-		c.Changed += m.MarkLineBreaks(d.OCR, c.Out)
+		m.MarkCorrection(d.OCR, c)
 	}
 	return c
 }

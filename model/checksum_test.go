@@ -5,12 +5,14 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 )
 
 var smallModel struct {
@@ -142,6 +144,10 @@ func TestChecksum(t *testing.T) {
 		if _, err := Read(bytes.NewReader(other), "other.model"); err == nil || !strings.Contains(err.Error(), "other.model: not an ocrfix model file") {
 			t.Errorf("%q: error %v", other, err)
 		}
+	}
+	// a read that fails (a directory named as the model) says why
+	if _, err := Read(iotest.ErrReader(errors.New("is a directory")), "dir.model"); err == nil || !strings.Contains(err.Error(), "dir.model: is a directory") {
+		t.Errorf("a failing read: error %v", err)
 	}
 	last := spans[len(spans)-1]
 	noSum := raw[:last[0]-len(checksumSection+" 64\n")]

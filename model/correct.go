@@ -29,10 +29,11 @@ type Correction struct {
 	// token merged into the previous one).
 	Out     []string
 	Changed int // tokens whose text changed
-	// OtherLanguage says the text is of another language than the
-	// model's training truth (Model.OtherLanguage): Out is the text as
-	// read, and Cands and Scores hold no candidates.
-	OtherLanguage bool
+	// OtherLanguage lists the passages of the text in another language
+	// than the model's training truth (see Model.OtherLanguage), as token
+	// ranges [lo, hi), left as read: one over every token when the whole
+	// text is (Cands and Scores then hold no candidates).
+	OtherLanguage [][2]int
 	// Cands and Scores expose the lattice for inspection: the candidates
 	// of each position and each candidate's log-odds. The candidates of a
 	// word broken at a line end (see Lattice) are at its first position,
@@ -432,13 +433,34 @@ const correctWindow = 50_000
 // (`inonths.--The`) is corrected word by word and written back whole
 // (see dashPieces; the other readings are cut the same way); its
 // candidates are the combinations of its words' (joinDashes). A text of
-// another language than the model's training truth (OtherLanguage) is
-// left as read.
+// another language than the model's training truth (OtherLanguage), or a
+// paragraph of one in plain text, is left as read
+// (Correction.OtherLanguage).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
-	if m.OtherLanguage(ocr) {
-		n := len(ocr.Tokens)
-		return &Correction{Out: ocr.Words(), Cands: make([][]candgen.Candidate, n), Scores: make([][]float64, n), OtherLanguage: true}
+	foreign := m.otherLanguagePassages(ocr)
+	if n := len(ocr.Tokens); len(foreign) == 1 && foreign[0] == [2]int{0, n} {
+		return &Correction{Out: ocr.Words(), Cands: make([][]candgen.Candidate, n), Scores: make([][]float64, n), OtherLanguage: foreign}
 	}
+	c := m.correctLanguage(ocr, alts, prof)
+	if len(foreign) > 0 {
+		c.Undo(ocr, func(ch eval.Change) bool { return overlaps(foreign, ch.Pos, ch.Pos+ch.Span) })
+		c.OtherLanguage = foreign
+	}
+	return c
+}
+
+// overlaps reports whether [lo, hi) overlaps one of ranges.
+func overlaps(ranges [][2]int, lo, hi int) bool {
+	for _, r := range ranges {
+		if lo < r[1] && r[0] < hi {
+			return true
+		}
+	}
+	return false
+}
+
+// correctLanguage is Correct of a text of the model's language.
+func (m *Model) correctLanguage(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	m.prepare()
 	cut, counts := cutDashes(ocr, m.compoundPieces)
 	if len(alts) > 0 {

@@ -353,6 +353,26 @@ func (m *Model) MarkLineBreaks(t *data.Text, out []string) int {
 	return n
 }
 
+// MarkCorrection writes the marks of MarkLineBreaks into c, the correction
+// of t, but for its passages of another language, which stay as read
+// (Correction.OtherLanguage), and counts them in c.Changed.
+func (m *Model) MarkCorrection(t *data.Text, c *Correction) {
+	if len(c.OtherLanguage) == 0 {
+		c.Changed += m.MarkLineBreaks(t, c.Out)
+		return
+	}
+	m.MarkLineBreaks(t, c.Out)
+	c.Changed = 0
+	for i, tok := range t.Tokens {
+		if overlaps(c.OtherLanguage, i, i+1) {
+			c.Out[i] = tok.Text
+		}
+		if c.Out[i] != tok.Text {
+			c.Changed++
+		}
+	}
+}
+
 // splitMerged cuts w, the word a merge made of the OCR pieces a (ending a
 // line, with or without its hyphen) and b (starting the next), back into
 // the pieces it writes at their places: after a's letters where w starts

@@ -9,30 +9,34 @@ import (
 )
 
 // Text in another language. A collection of a digital library holds
-// documents of other languages than its own (a French paragraph quoted in
-// an English newspaper, a Latin dedication, a German review), and a model
-// knows the language of its training truth only: it makes their words
-// into its own (`parlaient` -> parliament, `parti le` -> particle, `un`
-// -> in, all in one French sentence the built-in model was given). Correct
-// leaves such a text as read (Correction.OtherLanguage).
+// documents of other languages than its own (a German review, a Latin
+// dedication, a French paragraph quoted in an English newspaper), and a
+// model knows the language of its training truth only: it makes their
+// words into its own (`parlaient` -> parliament, `parti le` -> particle,
+// `un` -> in, all in one French sentence the built-in model was given).
+// Correct leaves such a text as read, and in plain text such a paragraph
+// (otherLanguagePassages, Correction.OtherLanguage).
 //
 // A text is of another language when its letters' words are more often
 // the function words of another language than the most frequent words of
 // the model's training truth (its bigram model's ownTopWords), and at
 // least otherLanguageMin of them: function words make a quarter to a half
 // of the running text of any European language, and a text has those of
-// its own language whatever its subject, however noisy its OCR. The other
-// languages' function words are those of otherFunctionWords less the
-// model's own ownCommonWords most frequent words (English's `a`, `in`,
-// `do` are also the function words of others). Checked on the OCR of
-// every collection here with the built-in model: none of the 362 English
+// its own language whatever its subject. The other languages' function
+// words are those of otherFunctionWords less the model's own
+// ownCommonWords most frequent words (English's `a`, `in`, `do` are also
+// the function words of others); one of a single letter is not counted
+// (`e`, `y`: the pieces of words broken apart in noisy OCR, `cam e hom e`),
+// nor are those of a name (`Madame de la Tour`, `Baron von der Heide` in a
+// list of arrivals: see countLanguage). Checked on the OCR of every
+// collection here with the built-in model: none of the 362 English
 // documents (ads-fall2018, the rendered collections, the embedded corpus)
 // and records (the HIPE-OCRepair sets), nor of the 45 books of
-// ../shared/texts/gutenberg whole, is of another language; of the books'
-// 58,779 paragraphs of five words or more, 469 are, nearly all French and
-// Latin quotations, the rest a few words of dialect (`Lee, den. Lee,
-// dere.`); a paragraph each of French, German, Dutch, Spanish, Italian and
-// Latin is.
+// ../shared/texts/gutenberg whole, nor any of their paragraphs (the
+// eight-set harness gives the same bytes), is of another language; of the
+// books' 58,779 paragraphs of five words or more, 376 are, French and
+// Latin quotations, some with a line of English about them; a paragraph
+// each of French, German, Dutch, Spanish, Italian and Latin is.
 
 const (
 	// ownTopWords is how many of the model's most frequent training words
@@ -98,42 +102,140 @@ func (m *Model) languageWords() map[string]uint8 {
 	return m.langWords
 }
 
+// langCount is the evidence of a passage's language: how many of its
+// words are of the model's ownTopWords, how many function words of
+// another language.
+type langCount struct{ own, other int }
+
+// foreign reports whether the counts say another language: otherLanguageMin
+// of its function words at least, and more of them than the model's own.
+func (c langCount) foreign() bool { return c.other >= otherLanguageMin && c.other > c.own }
+
+// decisive reports whether the counts say anything of a passage on their
+// own: otherLanguageMin of the words counted, of either kind.
+func (c langCount) decisive() bool { return c.own+c.other >= otherLanguageMin }
+
+// countLanguage returns the langCount of tokens (their runs of letters,
+// lower-cased, as words). A word of one letter is not counted as another
+// language's (`e`, `y`, `o` are the pieces of English words broken apart
+// in noisy OCR: `th e`, `cam e`), unless it has a diacritic (French `à`);
+// nor is a run of another language's function words followed by a
+// capitalised word: the particles of a name (`Madame de la Tour`, `Baron
+// von der Heide`, `M. le Blanc` in a list of arrivals).
+func countLanguage(words map[string]uint8, tokens []data.Token) langCount {
+	var c langCount
+	pending := 0 // another language's function words since the last other word
+	var buf [4 * functionWordRunes]byte
+	for _, tok := range tokens {
+		for run := range letterRuns(tok.Text) {
+			first, _ := utf8.DecodeRuneInString(run)
+			if pending > 0 && unicode.IsUpper(first) {
+				pending = 0 // the particles of a name
+			}
+			n := utf8.RuneCountInString(run)
+			if n > functionWordRunes {
+				c.other += pending
+				pending = 0
+				continue
+			}
+			w := buf[:0]
+			for _, r := range run {
+				w = utf8.AppendRune(w, unicode.ToLower(r))
+			}
+			switch words[string(w)] {
+			case ownWord:
+				c.own++
+				c.other += pending
+				pending = 0
+			case otherWord:
+				if n == 1 && w[0] < utf8.RuneSelf {
+					c.other += pending
+					pending = 0
+					continue
+				}
+				pending++
+			default:
+				c.other += pending
+				pending = 0
+			}
+		}
+	}
+	c.other += pending
+	return c
+}
+
+// letterRuns yields the runs of letters of s.
+func letterRuns(s string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		start := -1
+		for i, r := range s {
+			if unicode.IsLetter(r) {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 {
+				if !yield(s[start:i]) {
+					return
+				}
+				start = -1
+			}
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
+}
+
 // OtherLanguage reports whether t is a text of another language than the
 // model's training truth (see above), which Correct leaves as read.
 func (m *Model) OtherLanguage(t *data.Text) bool {
 	words := m.languageWords()
-	if words == nil {
-		return false
+	return words != nil && countLanguage(words, t.Tokens).foreign()
+}
+
+// otherLanguagePassages returns the passages of t of another language, as
+// token ranges [lo, hi) in order, adjacent ones joined (one over every
+// token: the whole text). In plain text each paragraph (lines between
+// blank lines) is judged by its own words where they say enough
+// (decisive: a French quotation in an English article, an English
+// paragraph beside a longer French one), else as the whole text is;
+// structured formats carry no paragraphs here (their lines are numbered
+// without gaps) and are judged whole.
+func (m *Model) otherLanguagePassages(t *data.Text) [][2]int {
+	words := m.languageWords()
+	if words == nil || len(t.Tokens) == 0 {
+		return nil
 	}
-	own, other := 0, 0
-	var buf [4 * functionWordRunes]byte
-	count := func(w []byte) {
-		switch words[string(w)] { // no allocation: a map look-up of a converted slice
-		case ownWord:
-			own++
-		case otherWord:
-			other++
+	whole := countLanguage(words, t.Tokens).foreign()
+	var out [][2]int
+	add := func(lo, hi int) {
+		if k := len(out) - 1; k >= 0 && out[k][1] == lo {
+			out[k][1] = hi
+			return
 		}
+		out = append(out, [2]int{lo, hi})
 	}
-	for _, tok := range t.Tokens {
-		// each run of letters of the token, lower-cased, as a word
-		w, n := buf[:0], 0
-		for _, r := range tok.Text {
-			if !unicode.IsLetter(r) {
-				if n > 0 && n <= functionWordRunes {
-					count(w)
-				}
-				w, n = buf[:0], 0
-				continue
-			}
-			n++
-			if n <= functionWordRunes {
-				w = utf8.AppendRune(w, unicode.ToLower(r))
-			}
+	if t.Format != data.FormatText {
+		if whole {
+			add(0, len(t.Tokens))
 		}
-		if n > 0 && n <= functionWordRunes {
-			count(w)
-		}
+		return out
 	}
-	return other >= otherLanguageMin && other > own
+	for lo := 0; lo < len(t.Tokens); {
+		hi := lo + 1
+		for hi < len(t.Tokens) && t.Tokens[hi].Line-t.Tokens[hi-1].Line < 2 {
+			hi++
+		}
+		foreign := whole
+		if c := countLanguage(words, t.Tokens[lo:hi]); c.decisive() {
+			foreign = c.foreign()
+		}
+		if foreign {
+			add(lo, hi)
+		}
+		lo = hi
+	}
+	return out
 }

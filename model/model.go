@@ -353,7 +353,10 @@ func readSections(r io.Reader, name string) (map[string][]byte, error) {
 	raw := bufio.NewReader(r)
 	// a file that starts as gzip does but ends before the model's first
 	// line is a model cut short (a copy stopped early), not another file
-	gz, _ := raw.Peek(2)
+	gz, err := raw.Peek(2)
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%s: %v", name, err) // not a file to read (a directory)
+	}
 	isGzip := len(gz) == 2 && gz[0] == 0x1f && gz[1] == 0x8b
 	zr, err := gzip.NewReader(raw)
 	if err != nil {

@@ -104,14 +104,14 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
-		if c.OtherLanguage {
-			fmt.Fprintln(stderr, otherLanguageNote(nil))
-		}
+		var langs languageNotes
+		langs.add("stdin", t, c)
+		langs.write(stderr)
 		if undo != nil {
 			c.Undo(t, undo)
 		}
 		if mark {
-			c.Changed += am.MarkLineBreaks(t, c.Out)
+			am.MarkCorrection(t, c)
 		}
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
@@ -199,7 +199,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	system := versionString()
 	changed, changes, words := 0, 0, 0
 	var rep correctReport
-	var foreign []string // the documents of another language, left as read
+	var langs languageNotes
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
 	err = correctDocs(m, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
 		toks := d.t.Words()
@@ -209,9 +209,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		changed += c.Changed
 		changes += len(eval.Changes(toks, c.Out))
 		words += len(toks)
-		if c.OtherLanguage {
-			foreign = append(foreign, d.name)
-		}
+		langs.add(d.name, d.t, c)
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
@@ -237,26 +235,47 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if kept > 0 {
 		fmt.Fprintf(stderr, "%s in another language than -lang %s written as read\n", plural(kept, "HIPE-OCRepair record"), *lang)
 	}
-	if len(foreign) > 0 {
-		fmt.Fprintln(stderr, otherLanguageNote(foreign))
-	}
+	langs.write(stderr)
 	fmt.Fprintf(stderr, "corrected %s: %d of %d tokens changed (%s: a merge or a split is one); written to %s\n", countDocs(len(inputs)-len(files), len(files), len(docs)), changed, words, plural(changes, "change"), *outDir)
 	return nil
 }
 
-// otherLanguageNote says that the documents names (nil: the one read
-// from stdin) are of another language than the model's and were written
-// as read (Model.OtherLanguage), naming three of them at most.
-func otherLanguageNote(names []string) string {
-	const why = "more of %s words are another language's function words than the commonest words of the model's training truth"
-	if len(names) == 0 {
-		return "stdin is of another language than the model's, written as read (" + fmt.Sprintf(why, "its") + ")"
+// languageNotes collects the documents of a run that the model left as
+// read, wholly or in passages, for being of another language than its
+// training truth (model.Correction.OtherLanguage), to say so on stderr.
+type languageNotes struct {
+	whole, partial []string // the documents' names
+	passages       int      // of the partial ones
+}
+
+// add notes the document name (text t, correction c).
+func (l *languageNotes) add(name string, t *data.Text, c *model.Correction) {
+	switch p := c.OtherLanguage; {
+	case len(p) == 1 && p[0] == [2]int{0, len(t.Tokens)}:
+		l.whole = append(l.whole, name)
+	case len(p) > 0:
+		l.partial = append(l.partial, name)
+		l.passages += len(p)
 	}
-	more := ""
-	if len(names) > 3 {
-		more = fmt.Sprintf(" and %d more", len(names)-3)
+}
+
+// write says on w what was noted, naming three documents of each kind at
+// most.
+func (l *languageNotes) write(w io.Writer) {
+	const why = "more of their words are another language's function words than the commonest words of the model's training truth"
+	names := func(ns []string) string {
+		more := ""
+		if len(ns) > 3 {
+			more = fmt.Sprintf(" and %d more", len(ns)-3)
+		}
+		return strings.Join(ns[:min(3, len(ns))], ", ") + more
 	}
-	return fmt.Sprintf("%s of another language than the model's written as read (%s): %s%s", plural(len(names), "document"), fmt.Sprintf(why, "their"), strings.Join(names[:min(3, len(names))], ", "), more)
+	if len(l.whole) > 0 {
+		fmt.Fprintf(w, "%s of another language than the model's written as read (%s): %s\n", plural(len(l.whole), "document"), why, names(l.whole))
+	}
+	if len(l.partial) > 0 {
+		fmt.Fprintf(w, "%s of another language than the model's left as read in %s (%s): %s\n", plural(l.passages, "paragraph"), plural(len(l.partial), "document"), why, names(l.partial))
+	}
 }
 
 // hipeMarkNote says why correct marks the line breaks of HIPE-OCRepair
@@ -343,7 +362,7 @@ func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, undo 
 				c.Undo(d.t, undo)
 			}
 			if mark(d) {
-				c.Changed += m.MarkLineBreaks(d.t, c.Out) // a mark is a change of its token, as the report shows it
+				m.MarkCorrection(d.t, c) // a mark is a change of its token, as the report shows it
 			}
 			cs[k] = c
 		})
@@ -560,10 +579,15 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	am, _ := adapt(m, prof, noHabits, stderr)
 	system := versionString()
 	marks := func(correctDoc) bool { return !keep }
-	err = correctDocs(am, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error { return d.setOutput(c.Out, system) })
+	var langs languageNotes
+	err = correctDocs(am, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
+		langs.add(d.name, d.t, c)
+		return d.setOutput(c.Out, system)
+	})
 	if err != nil {
 		return err
 	}
+	langs.write(stderr)
 	fillOthers(f, system)
 	var buf bytes.Buffer
 	if err := data.WriteHIPE(&buf, recs); err != nil {

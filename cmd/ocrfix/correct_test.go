@@ -834,7 +834,18 @@ func TestCorrectOtherLanguage(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(out, "en.txt")); err != nil || !strings.Contains(string(b), "the best") {
 		t.Errorf("en.txt: %q, %v", b, err)
 	}
-	if code, out, errs := runStdin(fr, "correct", "-"); code != 0 || out != fr || !strings.Contains(errs, "stdin is of another language than the model's") {
+	if code, out, errs := runStdin(fr, "correct", "-"); code != 0 || out != fr || !strings.Contains(errs, "1 document of another language than the model's written as read") || !strings.Contains(errs, ": stdin") {
 		t.Errorf("stdin: exit %d, %q: %s", code, out, errs)
+	}
+	// as read means without the marks of words broken at a line end too
+	broken := strings.Replace(fr, "récolte", "ré-\ncolte", 1)
+	if code, out, errs := runStdin(broken, "correct", "-line-breaks", "mark", "-"); code != 0 || out != broken {
+		t.Errorf("-line-breaks mark: exit %d, %q: %s", code, out, errs)
+	}
+	// a French paragraph in an English page: that paragraph alone
+	code, out, errs = runStdin(en+"\n"+fr, "correct", "-")
+	if code != 0 || out != "It was the best of times, it was the worst of times.\n\n"+fr ||
+		!strings.Contains(errs, "1 paragraph of another language than the model's left as read in 1 document") {
+		t.Errorf("mixed page: exit %d, %q: %s", code, out, errs)
 	}
 }

@@ -196,11 +196,30 @@ func TestBuiltinOtherLanguage(t *testing.T) {
 	m, _ := modelAndCorpus(t)
 	french := "Les paysans du village parlaient de la récolte, du prix du blé et de la\npluie qui n'était pas venue depuis trois semaines. Charles était parti le\nmatin pour visiter un malade à la ferme des Bertaux.\n"
 	tx, c, got := correctPage(t, m, french)
-	if !c.OtherLanguage || c.Changed != 0 || got != french || len(c.Out) != len(tx.Tokens) {
+	if len(c.OtherLanguage) != 1 || c.OtherLanguage[0] != [2]int{0, len(tx.Tokens)} || c.Changed != 0 || got != french || len(c.Out) != len(tx.Tokens) {
 		t.Errorf("French page: other language %v, %d changed: %q", c.OtherLanguage, c.Changed, got)
 	}
-	_, c, got = correctPage(t, m, "It was tbe best of times, it was the worst of tirnes.\n")
-	if c.OtherLanguage || !strings.Contains(got, "the best") {
+	english := "It was tbe best of times, it was the worst of tirnes.\n"
+	_, c, got = correctPage(t, m, english)
+	if c.OtherLanguage != nil || !strings.Contains(got, "the best") {
 		t.Errorf("English page: other language %v: %q", c.OtherLanguage, got)
+	}
+	// a French paragraph in an English page stays as read, and so does
+	// the English one beside a longer French text; noisy English OCR and
+	// a list of names with French particles are English
+	for _, page := range []string{english + "\n" + french, french + "\n" + french + "\n" + english} {
+		tx, c, got := correctPage(t, m, page)
+		fr := strings.Index(page, french)
+		if len(c.OtherLanguage) == 0 || !strings.Contains(got, french) || !strings.Contains(got, "It was the best") {
+			t.Errorf("mixed page (French at byte %d): passages %v, %d tokens: %q", fr, c.OtherLanguage, len(tx.Tokens), got)
+		}
+	}
+	for _, page := range []string{
+		"Tbe ol d ma n cam e hom e late , an d sa w th e do g lyin g by th e fir e .\n",
+		"Arrivals at tbe Hotel de la Poste: Mr. Smith, Madame de la Tour, Comte de la Roche, M. le Blanc, Mme. du Pont, Baron von der Heide.\n",
+	} {
+		if _, c, got := correctPage(t, m, page); c.OtherLanguage != nil || !strings.Contains(got, "the") {
+			t.Errorf("English page taken for another language's: %v: %q", c.OtherLanguage, got)
+		}
 	}
 }
