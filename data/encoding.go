@@ -62,11 +62,17 @@ func utf8Label(label string) bool {
 // else by the names browsers accept (WHATWG: `cp1252`); nil when neither
 // knows it.
 func lookupEncoding(label string) encoding.Encoding {
+	switch strings.ToLower(label) {
+	case "ascii", "us":
+		label = "US-ASCII" // IANA's aliases say so; browsers read windows-1252 for it
+	}
 	if enc, err := ianaindex.IANA.Encoding(label); err == nil && enc != nil {
 		return enc
 	}
 	if enc, err := htmlindex.Get(label); err == nil && enc != nil {
-		return enc
+		if name, _ := htmlindex.Name(enc); name != "x-user-defined" && !strings.HasPrefix(name, "utf-16") {
+			return enc
+		}
 	}
 	return nil
 }
@@ -161,17 +167,17 @@ func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: not valid %s: %v", path, label, err)
 	}
-	if i := bytes.IndexRune(out, utf8.RuneError); i >= 0 {
-		// U+FFFD is no character of these encodings: the decoder wrote
-		// it for a byte (or sequence) the encoding does not define,
-		// which a rewrite could not give back
-		return nil, "", fmt.Errorf("%s:%d: a byte that %s does not define: the file is not in the encoding its XML declaration names", path, lineAt(out, i), label)
-	}
 	if declaredEncoding(out) != label {
 		// the declaration, read as ASCII, is not itself read in the
 		// encoding it names (UTF-16 without its byte order mark, EBCDIC):
 		// the file is not in that encoding
 		return nil, "", fmt.Errorf("%s:1: the XML declaration names the encoding %q, but the file is not in it (UTF-16 is read with a byte order mark)", path, label)
+	}
+	if i := bytes.IndexRune(out, utf8.RuneError); i >= 0 {
+		// U+FFFD is no character of these encodings: the decoder wrote
+		// it for a byte (or sequence) the encoding does not define,
+		// which a rewrite could not give back
+		return nil, "", fmt.Errorf("%s:%d: a byte that %s does not define: the file is not in the encoding its XML declaration names", path, lineAt(out, i), label)
 	}
 	if !roundTrips(name, out, src) {
 		return nil, "", fmt.Errorf("%s: the file does not read back byte for byte in %s, the encoding its XML declaration names: convert it to UTF-8", path, label)

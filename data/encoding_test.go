@@ -76,6 +76,12 @@ func TestEncodingDeclaredXML(t *testing.T) {
 		t.Errorf("US-ASCII with a Latin-1 byte: %v", err)
 	}
 
+	// `ascii`, as Python writes it, is US-ASCII (browsers read it as
+	// windows-1252)
+	if _, err := ReadText("c.xml", []byte(strings.Replace(strings.Replace(ascii, "naive", "na\xefve", 1), "US-ASCII", "ascii", 1))); err == nil || !strings.Contains(err.Error(), "c.xml:3: a byte that ascii does not define") {
+		t.Errorf("ascii with a Latin-1 byte: %v", err)
+	}
+
 	// ISO-8859-1 holding windows-1252's punctuation (0x92 for ’) is read
 	// as windows-1252, as browsers read it, and written back so
 	quote := strings.Replace(doc, "naïve", "don\u2019t", 1)
@@ -209,13 +215,16 @@ func TestEncodingUTF16(t *testing.T) {
 	if !SniffHIPE(j16) {
 		t.Error("UTF-16 JSON Lines not sniffed")
 	}
-	if _, err := ReadHIPE("h.jsonl", j16); err == nil || !strings.Contains(err.Error(), "h.jsonl:1: UTF-16 (by its byte order mark); JSON Lines are UTF-8") {
+	if _, err := ReadHIPE("h.jsonl", j16); err == nil || !strings.Contains(err.Error(), "h.jsonl:1: UTF-16 (by its byte order mark); JSON Lines are UTF-8: convert the file (iconv -f utf-16 -t utf-8)") {
 		t.Errorf("UTF-16 JSON Lines: %v", err)
 	}
 
-	// a declaration of UTF-16 over bytes without its mark says so
-	if _, err := ReadText("v.xml", []byte(`<?xml version="1.0" encoding="UTF-16"?><alto/>`)); err == nil || !strings.Contains(err.Error(), "UTF-16 is read with a byte order mark") {
-		t.Errorf("UTF-16 declared, no mark: %v", err)
+	// a declaration of UTF-16 over bytes without its mark says so,
+	// whatever their number
+	for _, x := range []string{`<?xml version="1.0" encoding="UTF-16"?><alto/>`, `<?xml version="1.0" encoding="UTF-16"?><alto/>` + "\n", `<?xml version="1.0" encoding="csUTF16"?><alto/>`} {
+		if _, err := ReadText("v.xml", []byte(x)); err == nil || !strings.Contains(err.Error(), "but the file is not in it (UTF-16 is read with a byte order mark)") {
+			t.Errorf("%q: %v", x, err)
+		}
 	}
 }
 

@@ -77,7 +77,7 @@ const (
 // document_id.
 func ReadHIPE(name string, src []byte) ([]*HIPERecord, error) {
 	if enc, _ := utf16(src); enc != nil {
-		return nil, fmt.Errorf("%s:1: UTF-16 (by its byte order mark)%s", name, jsonlHint)
+		return nil, fmt.Errorf("%s:1: UTF-16 (by its byte order mark); JSON Lines are UTF-8: convert the file (iconv -f utf-16 -t utf-8)", name)
 	}
 	if err := checkUTF8(name, src, jsonlHint); err != nil {
 		return nil, err

@@ -248,9 +248,9 @@ const (
 // otherwise.
 func CheckText(path string, src []byte) error { return checkUTF8(path, src, convertHint) }
 
-// noMarkUTF16 reports whether src looks like UTF-16 of mostly ASCII text
-// without a byte order mark: among its first 64 pairs of bytes, every
-// other byte NUL, in most pairs.
+// noMarkUTF16 reports whether src looks like UTF-16 of mostly Latin text
+// without a byte order mark: among its first 64 pairs of bytes, most have
+// a NUL on the same side, and few on the other.
 func noMarkUTF16(src []byte) bool {
 	var even, odd, pairs int
 	for i := 0; i+1 < len(src) && pairs < 64; i += 2 {
@@ -262,7 +262,7 @@ func noMarkUTF16(src []byte) bool {
 			odd++
 		}
 	}
-	return pairs >= 2 && (2*even > pairs && odd == 0 || 2*odd > pairs && even == 0)
+	return pairs >= 2 && (2*even > pairs && even > 3*odd || 2*odd > pairs && odd > 3*even)
 }
 
 // checkUTF8 is CheckText with hint ending the error for invalid UTF-8.

@@ -214,8 +214,22 @@ func TestBuiltinOtherLanguage(t *testing.T) {
 			t.Errorf("mixed page (French at byte %d): passages %v, %d tokens: %q", fr, c.OtherLanguage, len(tx.Tokens), got)
 		}
 	}
+	// German, whose nouns are capitalised, and French in capitals are
+	// other languages; two French paragraphs are two
+	for _, page := range []string{
+		"Die Stadt hat die Brücke und den Hafen mit dem Geld der Bürger gebaut, und der Rat hat es beschlossen.\n",
+		"LE DUC EST ARRIVE HIER A L HOTEL DE VILLE OU IL A ETE RECU PAR LE MAIRE ET LES ECHEVINS DE LA VILLE.\n",
+	} {
+		if _, c, got := correctPage(t, m, page); len(c.OtherLanguage) != 1 || got != page {
+			t.Errorf("another language taken for English: %v: %q", c.OtherLanguage, got)
+		}
+	}
+	if _, c, _ := correctPage(t, m, english+"\n"+french+"\n"+french); len(c.OtherLanguage) != 2 {
+		t.Errorf("two French paragraphs after an English one: %v", c.OtherLanguage)
+	}
 	for _, page := range []string{
 		"Tbe ol d ma n cam e hom e late , an d sa w th e do g lyin g by th e fir e .\n",
+		"It was the best of times.\n\nTh e oth er da y my fath er ha d tak en th e hors es to tbe rnarket.\n",
 		"Arrivals at tbe Hotel de la Poste: Mr. Smith, Madame de la Tour, Comte de la Roche, M. le Blanc, Mme. du Pont, Baron von der Heide.\n",
 	} {
 		if _, c, got := correctPage(t, m, page); c.OtherLanguage != nil || !strings.Contains(got, "the") {
