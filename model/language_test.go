@@ -48,6 +48,8 @@ func TestOtherLanguage(t *testing.T) {
 		{english, "English model, German page", germanPage, true},
 		{english, "English model, a French name", "The house of Messrs. De la Rue and Co. was sold.\n", false},
 		{english, "English model, a French heading", "LE FIGARO\n", false},
+		{english, "English model, a law report's citations", "Gordon v. Harper, 7 T. R. 9; Lord v. Price, L. IL 9 Ex. 54;\nMuggridge v. Eveleth, 9 Met. 233. Cf. Clayton, 135, pl. 243.\n", false},
+		{english, "English model, French before long words", "Notes sur les sépultures indiennes du département de Chiriqui, et des tombeaux.\n", true},
 		{french, "French model, French page", frenchPage, false},
 		{french, "French model, English page", englishPage, true},
 		{&Model{}, "a model without a bigram model", frenchPage, false},
