@@ -204,6 +204,11 @@ func TestEncodingUTF16(t *testing.T) {
 			t.Errorf("%q written back as %q", mark, out)
 		}
 	}
+	// a NUL character in UTF-16 is named as one
+	nul, _ := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte("a\nb\x00c\n"))
+	if _, err := ReadText("z.txt", nul); err == nil || !strings.Contains(err.Error(), "z.txt:2: a NUL character (U+0000) in UTF-16LE") {
+		t.Errorf("UTF-16 with U+0000: %v", err)
+	}
 	// UTF-16 without its mark is named as such; JSON Lines are UTF-8
 	// only, and standard input in UTF-16 is taken for the JSON it holds
 	le, _ := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder().Bytes([]byte("Tbe cat sat.\n"))

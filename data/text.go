@@ -102,6 +102,12 @@ func ReadTextFormat(path string, f Format, src []byte) (*Text, error) {
 // readDecoded is ReadTextFormat of src decoded from the encoding enc
 // (decodeSource; "" for UTF-8).
 func readDecoded(path string, f Format, src []byte, enc string) (*Text, error) {
+	if i := bytes.IndexByte(src, 0); i >= 0 && enc != "" {
+		// decoded from another encoding: the NUL is a character of the
+		// file, which is no text (the offsets of the UTF-8 error would be
+		// the decoded text's)
+		return nil, fmt.Errorf("%s:%d: a NUL character (U+0000) in %s: a binary file, not text", path, lineAt(src, i), enc)
+	}
 	t, err := readUTF8(path, f, src)
 	if t != nil {
 		t.Encoding = enc
