@@ -433,7 +433,14 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 	filesCounter.Inc(ctx, 1)
 	tokensCounter.Inc(ctx, int64(len(t.Tokens)))
 	changedCounter.Inc(ctx, int64(c.Changed))
-	counts(Counts{Files: 1, Tokens: int64(len(t.Tokens)), Changed: int64(c.Changed)})
+	n := Counts{Files: 1, Tokens: int64(len(t.Tokens)), Changed: int64(c.Changed)}
+	switch p := c.OtherLanguage; {
+	case len(p) == 1 && p[0] == [2]int{0, len(t.Tokens)}:
+		n.OtherLanguage = 1
+	default:
+		n.OtherParagraphs = int64(len(p))
+	}
+	counts(n)
 	return nil
 }
 
@@ -478,21 +485,26 @@ func (f deadLetterFn) ProcessElement(ctx context.Context, _ []byte, letters func
 
 // CountsName is the name of the file CorrectPipeline writes its counts
 // to under its output prefix: a TSV of one header line (files, tokens,
-// changed, dead) and one line of figures.
+// changed, dead, other_language, other_paragraphs) and one line of
+// figures.
 const CountsName = "_counts.tsv"
 
-var countsHeader = []string{"files", "tokens", "changed", "dead"}
+var countsHeader = []string{"files", "tokens", "changed", "dead", "other_language", "other_paragraphs"}
 
 // Counts are the figures of a correction run: documents corrected and
-// written, their OCR tokens, the tokens whose text the model changed, and
-// the dead letters (inputs left out).
+// written, their OCR tokens, the tokens whose text the model changed, the
+// dead letters (inputs left out), and the documents and the paragraphs of
+// other documents written as read for being of another language than the
+// model's (model.Correction.OtherLanguage).
 type Counts struct {
-	Files, Tokens, Changed, Dead int64
+	Files, Tokens, Changed, Dead   int64
+	OtherLanguage, OtherParagraphs int64
 }
 
 // addCounts sums two Counts: the Combine of the documents' counts.
 func addCounts(a, b Counts) Counts {
-	return Counts{a.Files + b.Files, a.Tokens + b.Tokens, a.Changed + b.Changed, a.Dead + b.Dead}
+	return Counts{a.Files + b.Files, a.Tokens + b.Tokens, a.Changed + b.Changed, a.Dead + b.Dead,
+		a.OtherLanguage + b.OtherLanguage, a.OtherParagraphs + b.OtherParagraphs}
 }
 
 // countsFn writes the run's counts (the documents' summed counts and the
@@ -514,7 +526,8 @@ func (f countsFn) ProcessElement(ctx context.Context, _ []byte, docs func(*Count
 	var buf bytes.Buffer
 	tw := data.NewTSVWriter(&buf, countsHeader...)
 	tw.Write(strconv.FormatInt(sum.Files, 10), strconv.FormatInt(sum.Tokens, 10),
-		strconv.FormatInt(sum.Changed, 10), strconv.FormatInt(sum.Dead, 10))
+		strconv.FormatInt(sum.Changed, 10), strconv.FormatInt(sum.Dead, 10),
+		strconv.FormatInt(sum.OtherLanguage, 10), strconv.FormatInt(sum.OtherParagraphs, 10))
 	if err := tw.Err(); err != nil {
 		return err
 	}
@@ -537,13 +550,13 @@ func ReadCounts(ctx context.Context, output string) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	var v [4]int64
+	var v [6]int64
 	for i, f := range row {
 		if v[i], err = strconv.ParseInt(f, 10, 64); err != nil || v[i] < 0 {
 			return Counts{}, r.Errorf("column %s: %q is not a count", countsHeader[i], f)
 		}
 	}
-	return Counts{v[0], v[1], v[2], v[3]}, nil
+	return Counts{v[0], v[1], v[2], v[3], v[4], v[5]}, nil
 }
 
 // writeDeadLetters writes the dead letters to name.

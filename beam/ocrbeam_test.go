@@ -530,3 +530,35 @@ func TestCorrectChangesSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectOtherLanguageCounts: a document of another language, and a
+// French paragraph in an English one, are written as read and counted,
+// as ocrfix correct writes them.
+func TestCorrectOtherLanguageCounts(t *testing.T) {
+	bin, mod := setup(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ocr")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fr := "Les paysans du village parlaient de la récolte, du prix du blé et de la\npluie qui n'était pas venue depuis trois semaines.\n"
+	en := "It was tbe best of times, it was the worst of tirnes.\n"
+	write(t, filepath.Join(in, "fr.txt"), []byte(fr))
+	write(t, filepath.Join(in, "mixed.txt"), []byte(en+"\n"+fr))
+	write(t, filepath.Join(in, "en.txt"), []byte(en))
+	want := filepath.Join(dir, "want")
+	runOcrfix(t, bin, "correct", "-model", mod, "-o", want, in)
+	got := filepath.Join(dir, "got")
+	o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got, Model: mod}
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	files := readDir(t, got)
+	delete(files, DeadLetterName)
+	c := takeCounts(t, got, files, 3, 0)
+	if c.OtherLanguage != 1 || c.OtherParagraphs != 1 {
+		t.Errorf("counts %+v, want 1 document and 1 paragraph of another language", c)
+	}
+	sameFiles(t, readDir(t, want), files)
+	if string(files["fr.txt"]) != fr {
+		t.Errorf("fr.txt: %q", files["fr.txt"])
+	}
+}

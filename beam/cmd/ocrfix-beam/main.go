@@ -165,6 +165,9 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 		fmt.Fprintf(stderr, "written to %s; no counts: %v\n", o.Output, err)
 		return nil
 	}
+	if c.OtherLanguage > 0 || c.OtherParagraphs > 0 {
+		fmt.Fprintf(stderr, "written as read for being of another language than the model's (more of their words are another language's function words than the commonest words of its training truth): %d documents, and %d paragraphs of others\n", c.OtherLanguage, c.OtherParagraphs)
+	}
 	fmt.Fprintf(stderr, "corrected %d files: %d of %d tokens changed; %d inputs left out (listed in %s); written to %s\n",
 		c.Files, c.Changed, c.Tokens, c.Dead, ocrbeam.Join(o.Output, ocrbeam.DeadLetterName), o.Output)
 	return nil
