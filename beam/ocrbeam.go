@@ -434,11 +434,10 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 	tokensCounter.Inc(ctx, int64(len(t.Tokens)))
 	changedCounter.Inc(ctx, int64(c.Changed))
 	n := Counts{Files: 1, Tokens: int64(len(t.Tokens)), Changed: int64(c.Changed)}
-	switch p := c.OtherLanguage; {
-	case len(p) == 1 && p[0] == [2]int{0, len(t.Tokens)}:
+	if c.WhollyOtherLanguage() {
 		n.OtherLanguage = 1
-	default:
-		n.OtherParagraphs = int64(len(p))
+	} else {
+		n.OtherParagraphs = int64(len(c.OtherLanguage))
 	}
 	counts(n)
 	return nil

@@ -32,7 +32,8 @@ type Correction struct {
 	// OtherLanguage lists the passages of the text in another language
 	// than the model's training truth (see Model.OtherLanguage), as token
 	// ranges [lo, hi), left as read: one over every token when the whole
-	// text is (Cands and Scores then hold no candidates).
+	// text is (WhollyOtherLanguage; Cands and Scores then hold no
+	// candidates).
 	OtherLanguage [][2]int
 	// Cands and Scores expose the lattice for inspection: the candidates
 	// of each position and each candidate's log-odds. The candidates of a
@@ -60,14 +61,28 @@ func (c *Correction) Undo(ocr *data.Text, undo func(eval.Change) bool) int {
 		}
 	}
 	if n > 0 {
-		c.Changed = 0
-		for i, w := range c.Out {
-			if w != raw[i] {
-				c.Changed++
-			}
-		}
+		c.recount(ocr)
 	}
 	return n
+}
+
+// recount sets c.Changed to the number of the tokens of ocr (the text c
+// corrects) whose text c.Out changes.
+func (c *Correction) recount(ocr *data.Text) {
+	c.Changed = 0
+	for i, tok := range ocr.Tokens {
+		if c.Out[i] != tok.Text {
+			c.Changed++
+		}
+	}
+}
+
+// WhollyOtherLanguage reports whether the whole text c corrects is of
+// another language than the model's training truth (OtherLanguage: one
+// passage over every token), and so left as read.
+func (c *Correction) WhollyOtherLanguage() bool {
+	p := c.OtherLanguage
+	return len(p) == 1 && p[0] == [2]int{0, len(c.Out)}
 }
 
 // Lattice is the scored candidate lattice of one OCR text: the candidates
@@ -439,6 +454,7 @@ const correctWindow = 50_000
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	foreign := m.otherLanguagePassages(ocr)
 	if n := len(ocr.Tokens); len(foreign) == 1 && foreign[0] == [2]int{0, n} {
+		// the whole text (WhollyOtherLanguage): nothing to score
 		return &Correction{Out: ocr.Words(), Cands: make([][]candgen.Candidate, n), Scores: make([][]float64, n), OtherLanguage: foreign}
 	}
 	c := m.correctLanguage(ocr, alts, prof)

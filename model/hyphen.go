@@ -362,15 +362,12 @@ func (m *Model) MarkCorrection(t *data.Text, c *Correction) {
 		return
 	}
 	m.MarkLineBreaks(t, c.Out)
-	c.Changed = 0
-	for i, tok := range t.Tokens {
-		if overlaps(c.OtherLanguage, i, i+1) {
-			c.Out[i] = tok.Text
-		}
-		if c.Out[i] != tok.Text {
-			c.Changed++
+	for _, r := range c.OtherLanguage {
+		for i := r[0]; i < r[1]; i++ {
+			c.Out[i] = t.Tokens[i].Text
 		}
 	}
+	c.recount(t)
 }
 
 // splitMerged cuts w, the word a merge made of the OCR pieces a (ending a

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -126,7 +127,6 @@ type langWord struct {
 	low   string // lower-cased; "" past functionWordRunes runes
 	runes int
 	upper bool // it starts with a capital
-	caps  bool // two letters or more, all capitals
 	stop  bool // a full stop follows it in its token
 }
 
@@ -148,16 +148,13 @@ func countLanguage(words map[string]uint8, tokens []data.Token, known func(strin
 	var ws []langWord
 	caps := 0
 	for _, tok := range tokens {
-		at := 0 // where the search for the next run starts in tok.Text
-		for run := range letterRuns(tok.Text) {
+		for start, end := range letterRuns(tok.Text) {
+			run := tok.Text[start:end]
 			first, _ := utf8.DecodeRuneInString(run)
 			lw := langWord{run: run, runes: utf8.RuneCountInString(run), upper: unicode.IsUpper(first)}
-			end := at + strings.Index(tok.Text[at:], run) + len(run)
 			lw.stop = end < len(tok.Text) && tok.Text[end] == '.'
-			at = end
-			lw.caps = lw.runes > 1 && strings.ToUpper(run) == run
-			if lw.caps {
-				caps++
+			if lw.runes > 1 && strings.ToUpper(run) == run {
+				caps++ // two letters or more, all capitals
 			}
 			if lw.runes <= functionWordRunes {
 				lw.low = strings.ToLower(run)
@@ -202,9 +199,10 @@ func beforeName(ws []langWord, i int) bool {
 	return false
 }
 
-// letterRuns yields the runs of letters of s.
-func letterRuns(s string) func(func(string) bool) {
-	return func(yield func(string) bool) {
+// letterRuns yields the byte offsets [start, end) of the runs of letters
+// of s.
+func letterRuns(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
 		start := -1
 		for i, r := range s {
 			if unicode.IsLetter(r) {
@@ -214,14 +212,14 @@ func letterRuns(s string) func(func(string) bool) {
 				continue
 			}
 			if start >= 0 {
-				if !yield(s[start:i]) {
+				if !yield(start, i) {
 					return
 				}
 				start = -1
 			}
 		}
 		if start >= 0 {
-			yield(s[start:])
+			yield(start, len(s))
 		}
 	}
 }

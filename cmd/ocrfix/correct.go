@@ -105,7 +105,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
 		var langs languageNotes
-		langs.add("stdin", t, c)
+		langs.add("stdin", c)
 		langs.write(stderr)
 		if undo != nil {
 			c.Undo(t, undo)
@@ -209,7 +209,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		changed += c.Changed
 		changes += len(eval.Changes(toks, c.Out))
 		words += len(toks)
-		langs.add(d.name, d.t, c)
+		langs.add(d.name, c)
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
@@ -248,14 +248,14 @@ type languageNotes struct {
 	passages       int      // of the partial ones
 }
 
-// add notes the document name (text t, correction c).
-func (l *languageNotes) add(name string, t *data.Text, c *model.Correction) {
-	switch p := c.OtherLanguage; {
-	case len(p) == 1 && p[0] == [2]int{0, len(t.Tokens)}:
+// add notes the document name, corrected as c.
+func (l *languageNotes) add(name string, c *model.Correction) {
+	switch {
+	case c.WhollyOtherLanguage():
 		l.whole = append(l.whole, name)
-	case len(p) > 0:
+	case len(c.OtherLanguage) > 0:
 		l.partial = append(l.partial, name)
-		l.passages += len(p)
+		l.passages += len(c.OtherLanguage)
 	}
 }
 
@@ -581,7 +581,7 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	marks := func(correctDoc) bool { return !keep }
 	var langs languageNotes
 	err = correctDocs(am, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
-		langs.add(d.name, d.t, c)
+		langs.add(d.name, c)
 		return d.setOutput(c.Out, system)
 	})
 	if err != nil {
