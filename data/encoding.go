@@ -77,14 +77,15 @@ func lookupEncoding(label string) encoding.Encoding {
 	return nil
 }
 
-// latin1As1252 reports whether src, declared ISO-8859-1, holds bytes of
-// 0x80-0x9f (C1 control characters in ISO-8859-1, which no text holds)
-// that windows-1252 reads as the punctuation they were written for (0x92
-// the apostrophe ’, 0x93 and 0x94 quotation marks, 0x96 the en dash), and
-// none it does not define: the file was written in windows-1252 under
-// the name of its subset, as browsers take such a label to mean.
-func latin1As1252(label string, src []byte) bool {
-	if enc := lookupEncoding(label); enc != charmap.ISO8859_1 {
+// latin1As1252 reports whether enc, the encoding src declares, is
+// ISO-8859-1 and src holds bytes of 0x80-0x9f (C1 control characters in
+// ISO-8859-1, which no text holds) that windows-1252 reads as the
+// punctuation they were written for (0x92 the apostrophe ’, 0x93 and 0x94
+// quotation marks, 0x96 the en dash), and none it does not define: the
+// file was written in windows-1252 under the name of its subset, as
+// browsers take such a label to mean.
+func latin1As1252(enc encoding.Encoding, src []byte) bool {
+	if enc != charmap.ISO8859_1 {
 		return false
 	}
 	c1 := false
@@ -111,6 +112,19 @@ func utf16(src []byte) (encoding.Encoding, string) {
 	return nil, ""
 }
 
+// utf16Head returns the head of src (its first 128 KiB, cut at a whole
+// code unit) decoded to UTF-8 when src is UTF-16 by its byte order mark,
+// for a guess at its format; src itself otherwise (or when the head does
+// not decode).
+func utf16Head(src []byte) []byte {
+	if enc, _ := utf16(src); enc != nil {
+		if d, err := decodeWith(enc, src[:min(len(src), 128<<10)&^1]); err == nil {
+			return d
+		}
+	}
+	return src
+}
+
 // utf16Mark returns the byte order mark of the encoding named name when
 // it is UTF-16 (Text.Encoding), nil otherwise.
 func utf16Mark(name string) []byte {
@@ -133,7 +147,7 @@ func utf16Mark(name string) []byte {
 func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 	if enc, name := utf16(src); enc != nil {
 		out, err := decodeWith(enc, src)
-		if err != nil || !roundTrips(name, out, src) {
+		if err != nil || !roundTrips(enc, out, src) {
 			// an odd number of bytes, or half a surrogate pair: no
 			// character a rewrite could give back
 			return nil, "", fmt.Errorf("%s: invalid UTF-16 (an odd number of bytes or an unpaired surrogate); convert the file to UTF-8", path)
@@ -160,7 +174,7 @@ func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s:1: the XML declaration names the encoding %q, which ocrfix cannot read: convert the file to UTF-8", path, label)
 	}
 	name := label
-	if latin1As1252(label, src) {
+	if latin1As1252(enc, src) {
 		enc, name = charmap.Windows1252, "windows-1252"
 	}
 	out, err := decodeWith(enc, src)
@@ -179,20 +193,16 @@ func decodeSource(path string, f Format, src []byte) ([]byte, string, error) {
 		// which a rewrite could not give back
 		return nil, "", fmt.Errorf("%s:%d: a byte that %s does not define: the file is not in the encoding its XML declaration names", path, lineAt(out, i), label)
 	}
-	if !roundTrips(name, out, src) {
+	if !roundTrips(enc, out, src) {
 		return nil, "", fmt.Errorf("%s: the file does not read back byte for byte in %s, the encoding its XML declaration names: convert it to UTF-8", path, label)
 	}
 	return out, name, nil
 }
 
-// roundTrips reports whether out, src decoded from the encoding named
-// name, encodes back to src: the promise of Rewrite that a file comes
-// back as read where nothing changed.
-func roundTrips(name string, out, src []byte) bool {
-	enc, err := encodingOf(name)
-	if err != nil || enc == nil {
-		return false
-	}
+// roundTrips reports whether out, src decoded from enc, encodes back to
+// src: the promise of Rewrite that a file comes back as read where nothing
+// changed.
+func roundTrips(enc encoding.Encoding, out, src []byte) bool {
 	back, _, err := transform.Bytes(enc.NewEncoder(), out)
 	return err == nil && bytes.Equal(back, src)
 }

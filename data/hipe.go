@@ -119,13 +119,10 @@ func ReadHIPEFile(path string) ([]*HIPERecord, error) {
 // SniffHIPE reports whether src looks like HIPE-OCRepair JSONL: its first
 // line that is not blank is a JSON object with an ocr_hypothesis member.
 func SniffHIPE(src []byte) bool {
-	if enc, _ := utf16(src); enc != nil {
-		// JSON Lines in UTF-16, which ReadHIPE refuses with a word on
-		// converting them, rather than text of JSON to correct
-		if d, err := decodeWith(enc, src[:min(len(src), 128<<10)&^1]); err == nil {
-			src = d
-		}
-	}
+	// JSON Lines in UTF-16 are sniffed as JSON Lines, which ReadHIPE
+	// refuses with a word on converting them, rather than text of JSON
+	// to correct
+	src = utf16Head(src)
 	src = bytes.TrimPrefix(src, []byte(bom))
 	for len(src) > 0 {
 		line := src

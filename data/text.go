@@ -180,13 +180,7 @@ func ParseFormat(s string) (Format, error) {
 // that happens to start with "<" stays text unless it looks like one of
 // them).
 func SniffFormat(src []byte) Format {
-	if enc, _ := utf16(src); enc != nil {
-		// a UTF-16 file (by its byte order mark): its head decoded, cut
-		// at a whole code unit
-		if d, err := decodeWith(enc, src[:min(len(src), 128<<10)&^1]); err == nil {
-			src = d
-		}
-	}
+	src = utf16Head(src)
 	head := src[:min(len(src), 64<<10)]
 	head = bytes.TrimPrefix(head, []byte(bom))
 	line := head
