@@ -44,8 +44,9 @@
 // skeleton search may not reach. With
 // Options.Joins a generator does the same for the readings of two letters
 // as one that its model learned (rn read as m, at least glyphMinCount
-// times and at joinMinRate, a twentieth of a percent: ri read as m, ti as u),
-// which the skeleton rewrites
+// times and at joinMinRate, a twentieth of a percent: ri read as m, ti as u)
+// and the pairs alike in print that it may not have learned (shapeJoins:
+// tn and m, iv and w, ii and h), which the skeleton rewrites
 // only when they are far more frequent: `conceming` finds concerning, two
 // skeleton edits away, though a search stopped by conceding, one edit away,
 // never reaches it; `bom` finds born, beyond a three-letter token's bound
@@ -57,7 +58,10 @@
 // goes one skeleton edit deep only. Such a generator also offers, for a token
 // of at most three small letters that the lexicon lacks, the eighty short
 // words the lexicon counts most often (`et` for of, two edits from it),
-// which the confusion prices.
+// which the confusion prices. ShapePriors returns the readings of a letter
+// as two alike in print (m as tn, W as IV, H as II) that a confusion does
+// not expect, as Habits for Adapted, for a model of collections it has not
+// seen.
 //
 // # The lexicon
 //

@@ -160,7 +160,7 @@ type Generator struct {
 	hits       []hit
 	hyphenLike map[rune]bool           // '-' and the runes OCR read for it 20 times or more
 	inverse    map[rune][]invAlt       // OCR rune -> true runes it often stands for
-	joins      []join                  // the two-for-one readings learned (rn read as m)
+	joins      []join                  // the two-for-one readings learned (rn read as m) and shapeJoins
 	short      []int32                 // the commonest short words (commonShort), with Options.Joins
 	casePrior  [len(caseNames)]float64 // share of each case pattern in the lexicon
 	caseVar    [len(caseNames)][]uint8 // the confusion model's caseVar, by OCR case pattern
@@ -210,6 +210,12 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	g.inverse = learnInverse(cmp.Or(conf.trained, conf))
 	if opt.Joins {
 		g.joins = learnJoins(cmp.Or(conf.trained, conf), joinMinRate)
+		for _, j := range shapeJoins {
+			if !slices.Contains(g.joins, j) {
+				g.joins = append(g.joins, j)
+			}
+		}
+		slices.SortFunc(g.joins, func(a, b join) int { return cmp.Or(strings.Compare(a.ocr, b.ocr), strings.Compare(a.truth, b.truth)) })
 		g.short = commonShort(lex, shortWords)
 	}
 	for p := range g.caseVar {

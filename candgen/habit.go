@@ -383,6 +383,42 @@ func (c *Confusion) GlyphPriors(share float64) []Habit {
 	return out
 }
 
+// shapeJoins are the pairs of one letter and two that are alike in print
+// whatever the engine or the collection, as join values (the one letter
+// as ocr, the two as truth): m and rn, in, ni, tn, ru; w and vv, iv, vi;
+// h and li, ii; d and cl; n and ri, ii; u and ii, ti; k and lc. A fixed
+// list, not learned: a model learns only the ones its training engine
+// makes (Tesseract on the renders reads rn as m, hardly ever m as tn), and
+// another engine on worn type makes the others (`frotn` for from, `titne`
+// for time, `ivaiting` for waiting in the British Library's newspapers).
+// A generator with Options.Joins looks them up both ways beside the
+// learned ones; ShapePriors prices the one letter read as the two.
+var shapeJoins = []join{{"d", "cl"}, {"h", "ii"}, {"h", "li"}, {"k", "lc"}, {"m", "in"}, {"m", "ni"}, {"m", "rn"}, {"m", "ru"}, {"m", "tn"},
+	{"n", "ii"}, {"n", "ri"}, {"u", "ii"}, {"u", "ti"}, {"w", "iv"}, {"w", "vi"}, {"w", "vv"}}
+
+// shapeCaps are the pairs of a capital and two capitals alike in print
+// (W and IV, VV; H and II: `TIIE` for THE in a heading), which
+// ShapePriors prices beside shapeJoins; a generator looks words up in
+// lower case, so shapeJoins finds them.
+var shapeCaps = []join{{"H", "II"}, {"W", "IV"}, {"W", "VV"}}
+
+// ShapePriors returns, as GlyphPriors does for the readings the model
+// learned, the misreadings of one letter as two alike in print
+// (shapeJoins, shapeCaps) that the model expects at a rate below rate:
+// Habits (no Words nor Tokens of evidence) at rate, sorted by true letter
+// and OCR letters. Adapted to them, a confusion prices `from` for `frotn`
+// as a rare but possible reading, not as three unrelated edits.
+func (c *Confusion) ShapePriors(rate float64) []Habit {
+	var out []Habit
+	for _, j := range slices.Concat(shapeJoins, shapeCaps) {
+		if exp := c.SubRate(j.ocr, j.truth); rate > exp {
+			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: rate, Expected: exp})
+		}
+	}
+	slices.SortFunc(out, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) })
+	return out
+}
+
 // lowerASCII says whether s is lower-case ASCII letters only (and not
 // empty).
 func lowerASCII(s string) bool {

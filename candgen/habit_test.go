@@ -1,6 +1,7 @@
 package candgen
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -231,7 +232,7 @@ func TestJoins(t *testing.T) {
 		if k := g.sk.key(nil, "conceming"); string(k) != "conceming" {
 			t.Fatalf("skeleton of conceming %q: the test needs no skeleton class nor rewrite", string(k))
 		}
-		out := g.Generate([]string{"conceming", "frorn", "tom"}, nil)
+		out := g.Generate([]string{"conceming", "frorn", "tom", "frotn"}, nil)
 		if hasCand(out[0], "concerning", 1) != joins || !hasCand(out[0], "conceding", 1) {
 			t.Errorf("Joins %v: conceming's candidates %v", joins, texts(out[0]))
 		}
@@ -244,6 +245,65 @@ func TestJoins(t *testing.T) {
 		// skeleton edits, beyond a three-letter word's bound)
 		if hasCand(out[2], "torn", 1) != joins {
 			t.Errorf("Joins %v: tom's candidates %v", joins, texts(out[2]))
+		}
+		// a pair alike in print that the model never learned (m read as
+		// tn, shapeJoins) is looked up as well
+		if hasCand(out[3], "from", 1) != joins {
+			t.Errorf("Joins %v: frotn's candidates %v", joins, texts(out[3]))
+		}
+	}
+}
+
+// TestShapePriors: a letter read as two alike in print that the
+// training never showed (m read as tn, W as IV) is a prior habit at the
+// rate asked, one the model expects more often is not, and a generator
+// with Joins over a confusion adapted to the priors finds the word it
+// hides (`frotn` -> from, `ivaiting` -> waiting).
+func TestShapePriors(t *testing.T) {
+	// m, w, h read right often enough that a thousandth of their count
+	// is a multi-rune confusion the model keeps (MinMulti)
+	pairs := readings("from the morning", "from the morning", 1,
+		strings.Repeat("the modern man waited while women went home from town WHEN WE WENT HOME ", 3000))
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	priors := conf.ShapePriors(0.001)
+	find := func(hs []Habit, tr rune, ocr string) (Habit, bool) {
+		i := slices.IndexFunc(hs, func(h Habit) bool { return h.True == tr && h.OCR == ocr })
+		if i < 0 {
+			return Habit{}, false
+		}
+		return hs[i], true
+	}
+	for _, p := range []struct {
+		tr  rune
+		ocr string
+	}{{'m', "tn"}, {'w', "iv"}, {'W', "IV"}, {'H', "II"}, {'h', "ii"}} {
+		if h, ok := find(priors, p.tr, p.ocr); !ok || h.Rate != 0.001 || h.Expected >= 0.001 {
+			t.Errorf("ShapePriors(0.001): %c read as %s %v (found %v), want at 0.001", p.tr, p.ocr, h, ok)
+		}
+	}
+	if !slices.IsSortedFunc(priors, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) }) {
+		t.Errorf("ShapePriors not sorted: %v", priors)
+	}
+	// a pair the model expects more often than the rate is no prior
+	often := LearnConfusion(readings("from time", "frotn titne", 20, strings.Repeat("from time ", 50)), ConfusionOptions{})
+	if r := often.SubRate("m", "tn"); r < 0.01 {
+		t.Fatalf("m read as tn learned at %.4f: the test needs more", r)
+	}
+	if h, ok := find(often.ShapePriors(0.001), 'm', "tn"); ok {
+		t.Errorf("ShapePriors(0.001) of a model that reads m as tn at %.3f: %v", often.SubRate("m", "tn"), h)
+	}
+	a := conf.Adapted(priors)
+	for _, c := range [][2]string{{"frotn", "from"}, {"IVaiting", "Waiting"}, {"TIIE", "THE"}} {
+		if x, y := a.LogProb(c[0], c[1]), conf.LogProb(c[0], c[1]); !(x > y+2) {
+			t.Errorf("LogProb(%s|%s) %.2f adapted, %.2f trained: the prior is not expected", c[0], c[1], x, y)
+		}
+	}
+	lex := tinyLexicon(pairs, "frown waiting baiting", 5)
+	words := []string{"frotn", "ivaiting"}
+	out := NewGenerator(a, lex, Options{Joins: true}).Generate(words, nil)
+	for i, want := range []string{"from", "waiting"} {
+		if !hasCand(out[i], want, 1) {
+			t.Errorf("%s: %s not among %v", words[i], want, texts(out[i]))
 		}
 	}
 }

@@ -114,8 +114,11 @@
 // few words for a habit to show, so a model for unseen collections
 // expects, whatever the profile, the reverse of the two-for-one readings
 // it learned (h read as li where it learned li read as h) at a tenth of
-// their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), adapted by
-// Train and Read; its file keeps the trained confusion.
+// their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), and a letter
+// read as two alike in print that its training engine did not show it (m
+// as tn, W as IV, H as II: candgen.Confusion.ShapePriors) at a thousandth
+// of the letter's readings (shapePriorRate), adapted by Train and Read;
+// its file keeps the trained confusion.
 //
 // Two habits concern the spaces between words, which the confusion does
 // not model (joins.go). An engine that misjudges the gaps runs words

@@ -242,8 +242,11 @@ func TestHabitsTwoReadings(t *testing.T) {
 // TestCapitalHabits: an engine that reads h as ii and H as II (`tiie`,
 // `TIIE`, `IIe`: old newspaper type) shows both habits, the capital's
 // from the collection's exact spellings, and adapting to both wins back
-// more than adapting to the small letter's alone; where the capital is
-// read right, the capital habit is not found.
+// words, at least as many as adapting to the small letter's alone (the
+// built-in model expects H read as II at a thousandth of its capitals
+// whatever the profile, ShapePriors, which the small letter's habit
+// alone then serves as well); where the capital is read right, the
+// capital habit is not found.
 func TestCapitalHabits(t *testing.T) {
 	m, c := modelAndCorpus(t)
 	docs := c.Docs[:8]
@@ -270,8 +273,8 @@ func TestCapitalHabits(t *testing.T) {
 	_, first, _ := correctedCounts(m.Adapted(hs[:1]), texts, gts, p)
 	_, both, brokeBoth := correctedCounts(m.Adapted(hs), texts, gts, p)
 	t.Logf("%v; matched words: raw %d, corrected %d, adapted to %s %d, to both %d (%d broken)", hs, raw, before, hs[0], first, both, brokeBoth)
-	if both <= first {
-		t.Errorf("adapting to both matched %d words, to the small letter's habit alone %d", both, first)
+	if both < first || both <= before {
+		t.Errorf("adapting to both matched %d words, to the small letter's habit alone %d, to none %d", both, first, before)
 	}
 }
 
