@@ -346,17 +346,32 @@ func CheckModel(ctx context.Context, name string) error {
 	return err
 }
 
+// MarksLineBreaks reports whether a correction with the model name (""
+// is the built-in one) and CorrectOptions.LineBreaks mode writes the
+// hyphen of a word broken at a line end as model.LineBreakMark, so a
+// launcher can say so, or fail on a mode that is none, before starting a
+// pipeline.
+func MarksLineBreaks(ctx context.Context, name, mode string) (bool, error) {
+	m, err := loadModel(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	return marksLineBreaks(mode, m)
+}
+
 // correctFn corrects one document with the model and the collection
 // profile (a side input: the profile file's bytes) and writes it under
 // the output prefix with its own base name.
 type correctFn struct {
-	Model    string // model file; "" is the built-in model
-	Output   string // output prefix
-	NoHabits bool   // do not adapt the model to the profile's habits
-	Changes  string // the kinds of change to make (CorrectOptions.Changes)
+	Model      string // model file; "" is the built-in model
+	Output     string // output prefix
+	NoHabits   bool   // do not adapt the model to the profile's habits
+	Changes    string // the kinds of change to make (CorrectOptions.Changes)
+	LineBreaks string // keep, mark or model (CorrectOptions.LineBreaks)
 
 	m    *model.Model
 	keep [eval.NumKinds]bool // the kinds Changes names
+	mark bool                // write the line-break marks (LineBreaks)
 	prof *profile.Profile
 	dups map[string]bool
 }
@@ -368,8 +383,29 @@ func (f *correctFn) Setup(ctx context.Context) error {
 	}
 	f.keep = keep
 	m, err := loadModel(ctx, f.Model)
+	if err != nil {
+		return err
+	}
 	f.m = m
+	f.mark, err = marksLineBreaks(f.LineBreaks, m)
 	return err
+}
+
+// marksLineBreaks says whether a correction writes the hyphen of a word
+// broken at a line end as model.LineBreakMark, as ocrfix correct
+// -line-breaks does for files: "mark" always, "keep" never, "model" (or
+// "") where the model's training truth writes most broken words so
+// (model.Model.MarksLineBreaks).
+func marksLineBreaks(mode string, m *model.Model) (bool, error) {
+	switch mode {
+	case "mark":
+		return true, nil
+	case "keep":
+		return false, nil
+	case "", "model":
+		return m.MarksLineBreaks(), nil
+	}
+	return false, fmt.Errorf("line breaks %q: want keep, mark or model", mode)
 }
 
 // changeKinds returns the kinds of change CorrectOptions.Changes names
@@ -422,6 +458,9 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 	}
 	c := f.m.Correct(t, nil, f.prof)
 	c.Undo(t, func(ch eval.Change) bool { return !f.keep[ch.Kind] })
+	if f.mark {
+		f.m.MarkCorrection(t, c)
+	}
 	var buf bytes.Buffer
 	if err := t.Rewrite(&buf, c.Out); err != nil {
 		dead(DeadLetter{p, err.Error()})
@@ -592,6 +631,13 @@ type CorrectOptions struct {
 	// -changes (eval.ParseKinds: "word,split", ...); "" or "all" makes
 	// every kind.
 	Changes string
+	// LineBreaks is what becomes of the hyphen of a word broken at a line
+	// end, as ocrfix correct -line-breaks for files: "keep" (as read),
+	// "mark" (written model.LineBreakMark, ¬, as OCR-D's and the
+	// HIPE-OCRepair sets' transcriptions write it), or "model" and ""
+	// (mark where the model's training truth writes most broken words
+	// so; the built-in model keeps).
+	LineBreaks string
 }
 
 // CorrectPipeline adds to s the correction of a collection (what ocrfix
@@ -613,7 +659,7 @@ func CorrectPipeline(s beam.Scope, o CorrectOptions) {
 	dups := beam.ParDo(s, duplicateNames, beam.GroupByKey(s, beam.ParDo(s, keyByBase, paths)))
 	// Spread the documents over workers before the heavy step: a match is
 	// one element that fans out, and runners keep fused steps together.
-	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output, NoHabits: o.NoHabits, Changes: o.Changes}, beam.Reshuffle(s, paths),
+	cdead, counts := beam.ParDo2(s, &correctFn{Model: o.Model, Output: o.Output, NoHabits: o.NoHabits, Changes: o.Changes, LineBreaks: o.LineBreaks}, beam.Reshuffle(s, paths),
 		beam.SideInput{Input: prof}, beam.SideInput{Input: dups})
 	all := beam.Flatten(s, dead, cdead)
 	writeDeadLetters(s, Join(o.Output, DeadLetterName), all)

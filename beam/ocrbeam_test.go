@@ -531,6 +531,47 @@ func TestCorrectChangesSameBytes(t *testing.T) {
 	}
 }
 
+// TestCorrectLineBreaksSameBytes: with LineBreaks "mark", ocrfix-beam
+// writes the hyphen of a word broken at a line end as ¬, as ocrfix correct
+// -line-breaks mark does: the same bytes, which differ from those of
+// "keep" (the built-in model's default, "model", keeps); a mode that is
+// none is an error before any file is read.
+func TestCorrectLineBreaksSameBytes(t *testing.T) {
+	bin, mod := setup(t)
+	dir, in := embeddedOCR(t, 4, func(d *data.Doc) []byte { return d.OCR.Source })
+	got := map[string]map[string][]byte{}
+	for _, mode := range []string{"keep", "mark", "model"} {
+		want := filepath.Join(dir, "want-"+mode)
+		runOcrfix(t, bin, "correct", "-line-breaks", mode, "-model", mod, "-o", want, in)
+		out := filepath.Join(dir, "got-"+mode)
+		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: out, Model: mod, LineBreaks: mode}
+		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+		files := readDir(t, out)
+		delete(files, DeadLetterName)
+		delete(files, CountsName)
+		sameFiles(t, readDir(t, want), files)
+		got[mode] = files
+	}
+	marked := 0
+	for n, b := range got["mark"] {
+		if !bytes.Equal(b, got["keep"][n]) {
+			marked++
+			if !bytes.Contains(b, []byte(model.LineBreakMark)) {
+				t.Errorf("%s: marked differs from kept without a %s", n, model.LineBreakMark)
+			}
+		}
+		if !bytes.Equal(got["model"][n], got["keep"][n]) {
+			t.Errorf("%s: the model's way differs from keep (the built-in model keeps)", n)
+		}
+	}
+	if marked == 0 {
+		t.Error("mark wrote no line-break mark")
+	}
+	if _, err := MarksLineBreaks(context.Background(), mod, "hyphen"); err == nil || !strings.Contains(err.Error(), "want keep, mark or model") {
+		t.Errorf("MarksLineBreaks(hyphen): %v", err)
+	}
+}
+
 // TestCorrectOtherLanguageCounts: a document of another language, and a
 // French paragraph in an English one, are written as read and counted,
 // as ocrfix correct writes them.

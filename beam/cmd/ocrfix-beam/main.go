@@ -32,6 +32,7 @@ import (
 
 	ocrbeam "ocrfix/beam"
 	"ocrfix/eval"
+	"ocrfix/model"
 	"ocrfix/profile"
 )
 
@@ -133,11 +134,15 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	fs.StringVar(&o.Profile, "profile", "", "the profile `FILE` of a larger collection the inputs belong to, written by ocrfix profile (default: the inputs' own)")
 	fs.BoolVar(&o.NoHabits, "no-habits", false, "do not adapt the model to the habits of the collection's OCR found in its profile (a letter it systematically reads as another), as ocrfix correct -no-habits")
 	fs.StringVar(&o.Changes, "changes", "all", "the `KINDS` of change to make, comma-separated (word, punctuation, case, digits, split, merge, deletion), or all; the others are left as read, as ocrfix correct -changes")
+	fs.StringVar(&o.LineBreaks, "line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps); as ocrfix correct -line-breaks")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if _, err := eval.ParseKinds(o.Changes); err != nil {
 		return errUsage{"correct: --changes: " + err.Error()}
+	}
+	if o.LineBreaks != "keep" && o.LineBreaks != "mark" && o.LineBreaks != "model" {
+		return errUsage{fmt.Sprintf("correct: --line-breaks: %q: want keep, mark or model", o.LineBreaks)}
 	}
 	if o.Input == "" || o.Output == "" {
 		return errUsage{"correct: --input and --output are required"}
@@ -145,8 +150,12 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 	if err := checkPaths(ctx, o.Input, o.Output, o.Model, o.Profile); err != nil {
 		return err
 	}
-	if err := ocrbeam.CheckModel(ctx, o.Model); err != nil {
+	mark, err := ocrbeam.MarksLineBreaks(ctx, o.Model, o.LineBreaks)
+	if err != nil {
 		return err
+	}
+	if mark && o.LineBreaks == "model" {
+		fmt.Fprintf(stderr, "words broken at a line end are written with %s, as the model's training truth writes them (--line-breaks keep keeps them as read)\n", model.LineBreakMark)
 	}
 	if isLocal(o.Output) {
 		if err := os.MkdirAll(o.Output, 0o755); err != nil {

@@ -88,3 +88,13 @@ func TestUnknownCommand(t *testing.T) {
 		t.Errorf("want a usage error, got %v", err)
 	}
 }
+
+// TestCorrectBadLineBreaks: a --line-breaks mode that is none is a usage
+// error naming the flag, before any input is read.
+func TestCorrectBadLineBreaks(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"correct", "--input", "nosuch/*.txt", "--output", t.TempDir(), "--line-breaks", "hyphen"}, &stdout, &stderr)
+	if !errors.As(err, new(errUsage)) || !strings.Contains(err.Error(), "--line-breaks") {
+		t.Errorf("want a usage error naming --line-breaks, got %v", err)
+	}
+}
