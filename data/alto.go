@@ -72,6 +72,8 @@ type xmlText struct {
 	depth     int // depth of the current element
 	lineKey   int // changes whenever a line opens or closes
 	lastKey   int // lineKey of the last word with tokens, -1 before the first
+	blockKey  int // changes whenever a block (Text.Blocks) opens; 0 before the first
+	lastBlock int // blockKey of the last word with tokens
 	ocrLine   int // Line of the last word with tokens
 	sawRoot   bool
 }
@@ -112,6 +114,10 @@ func (x *xmlText) addWord(text string, start, end int, exact bool, conf float32)
 		return tok0, false
 	}
 	x.ocrLine, x.lastKey = line, key
+	if x.blockKey != x.lastBlock {
+		x.t.Blocks = append(x.t.Blocks, tok0)
+		x.lastBlock = x.blockKey
+	}
 	return tok0, true
 }
 
@@ -186,6 +192,8 @@ func (r *altoReader) startElement(tk xml.StartElement, off0, off1 int) error {
 		return nil
 	}
 	switch tk.Name.Local {
+	case "TextBlock":
+		r.blockKey++
 	case "TextLine":
 		if r.lineDepth < 0 {
 			r.lineDepth = r.depth

@@ -90,6 +90,45 @@ type Text struct {
 	// "UTF-16BE"); Source holds it decoded, and Rewrite writes in it.
 	// Empty for UTF-8 (and US-ASCII).
 	Encoding string
+	// Blocks are the indices in Tokens of the first token of each block of
+	// a structured format's layout that holds one (an ALTO TextBlock, a
+	// PAGE TextRegion, an hOCR paragraph, ocr_par, or a Tesseract TSV
+	// paragraph: its page, block and paragraph numbers), ascending; nil for
+	// plain text, whose paragraphs are its lines between blank lines, and
+	// for a layout without such blocks (see Paragraphs).
+	Blocks []int
+}
+
+// Paragraphs returns t's paragraphs as token ranges [lo, hi), in order,
+// covering every token: in plain text the runs of lines between blank
+// lines (a gap in the tokens' Line numbers), in a structured format its
+// Blocks (tokens before the first a paragraph of their own), or one range
+// of every token where it has none. Nil for a text without tokens.
+func (t *Text) Paragraphs() [][2]int {
+	n := len(t.Tokens)
+	if n == 0 {
+		return nil
+	}
+	var out [][2]int
+	if t.Format != FormatText {
+		lo := 0 // tokens before the first block are a paragraph of their own
+		for _, b := range t.Blocks {
+			if b > lo && b <= n {
+				out = append(out, [2]int{lo, b})
+				lo = b
+			}
+		}
+		return append(out, [2]int{lo, n})
+	}
+	for lo := 0; lo < n; {
+		hi := lo + 1
+		for hi < n && t.Tokens[hi].Line-t.Tokens[hi-1].Line < 2 {
+			hi++
+		}
+		out = append(out, [2]int{lo, hi})
+		lo = hi
+	}
+	return out
 }
 
 // Doc is one document of a corpus: its ground truth (nil when the corpus

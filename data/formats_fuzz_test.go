@@ -21,7 +21,8 @@ func addSeeds(f *testing.F, exts ...string) {
 
 // checkFormat is the property every reader must have: no panic; on
 // success, tokens that are non-empty words without white space, lines
-// from 1 in steps of 0 or 1, spans inside the source in order; Rewrite
+// from 1 in steps of 0 or 1, spans inside the source in order, blocks
+// ascending and paragraphs covering the tokens in order; Rewrite
 // with the original words gives the source back; Rewrite with changed
 // words gives a file that reads back with those words.
 func checkFormat(t *testing.T, name string, src []byte) {
@@ -44,6 +45,22 @@ func checkFormat(t *testing.T, name string, src []byte) {
 			t.Fatalf("token %d span [%d,%d) after %d in %d bytes", i, tok.Start, tok.End, prevStart, len(tx.Source))
 		}
 		prevLine, prevStart = tok.Line, tok.Start
+	}
+	// blocks ascending inside the tokens; paragraphs cover every token
+	for i, b := range tx.Blocks {
+		if b < 0 || b >= len(tx.Tokens) || i > 0 && b <= tx.Blocks[i-1] {
+			t.Fatalf("blocks %v of %d tokens", tx.Blocks, len(tx.Tokens))
+		}
+	}
+	next := 0
+	for _, p := range tx.Paragraphs() {
+		if p[0] != next || p[1] <= p[0] {
+			t.Fatalf("paragraphs %v of %d tokens (blocks %v)", tx.Paragraphs(), len(tx.Tokens), tx.Blocks)
+		}
+		next = p[1]
+	}
+	if next != len(tx.Tokens) {
+		t.Fatalf("paragraphs %v of %d tokens", tx.Paragraphs(), len(tx.Tokens))
 	}
 	var b bytes.Buffer
 	if err := tx.Rewrite(&b, tx.Words()); err != nil {

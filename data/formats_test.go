@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -784,5 +785,61 @@ func TestEmptyFiles(t *testing.T) {
 	// a file of blanks is still checked as its format
 	if _, err := ReadText("a.tsv", []byte("\n")); err == nil {
 		t.Error("a.tsv of a blank line: no error")
+	}
+}
+
+// TestBlocks: the blocks of a layout (Text.Blocks) are the same in the
+// three formats Tesseract wrote of one page (an hOCR ocr_par, a TSV
+// paragraph, an ALTO TextBlock); a PAGE TextRegion is one, and words
+// before the first block are a paragraph of their own; plain text has
+// none, its paragraphs being its lines between blank lines.
+func TestBlocks(t *testing.T) {
+	for _, stem := range []string{"tess-a", "tess-b"} {
+		var want []int
+		for _, ext := range []string{".tsv", ".hocr", ".xml"} {
+			name := filepath.Join("testdata", "formats", stem+ext)
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tx, err := ReadText(name, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tx.Blocks) < 2 || tx.Blocks[0] != 0 || !slices.IsSorted(tx.Blocks) {
+				t.Errorf("%s: blocks %v", name, tx.Blocks)
+			}
+			if want == nil {
+				want = tx.Blocks
+			} else if !slices.Equal(tx.Blocks, want) {
+				t.Errorf("%s: blocks %v, the TSV's %v", name, tx.Blocks, want)
+			}
+			ps := tx.Paragraphs()
+			if len(ps) != len(tx.Blocks) || ps[0][0] != 0 || ps[len(ps)-1][1] != len(tx.Tokens) {
+				t.Errorf("%s: paragraphs %v of blocks %v, %d tokens", name, ps, tx.Blocks, len(tx.Tokens))
+			}
+		}
+	}
+	page := `<PcGts><Page><TextRegion><TextLine><TextEquiv><Unicode>one two</Unicode></TextEquiv></TextLine><TextLine><TextEquiv><Unicode>three</Unicode></TextEquiv></TextLine></TextRegion>` +
+		`<TextRegion><TextLine><TextEquiv><Unicode>four</Unicode></TextEquiv></TextLine></TextRegion></Page></PcGts>`
+	alto := `<alto><Layout><Page><PrintSpace><TextLine><String CONTENT="zero"/></TextLine><TextBlock><TextLine><String CONTENT="one"/><SP/><String CONTENT="two"/></TextLine></TextBlock>` +
+		`<TextBlock></TextBlock><TextBlock><TextLine><String CONTENT="three"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>`
+	for _, c := range []struct {
+		name, src string
+		blocks    []int
+		paras     [][2]int
+	}{
+		{"p.xml", page, []int{0, 3}, [][2]int{{0, 3}, {3, 4}}},
+		{"a.xml", alto, []int{1, 3}, [][2]int{{0, 1}, {1, 3}, {3, 4}}},
+		{"t.txt", "one two\nthree\n\n\nfour five\n", nil, [][2]int{{0, 3}, {3, 5}}},
+		{"e.txt", "", nil, nil},
+	} {
+		tx, err := ReadText(c.name, []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(tx.Blocks, c.blocks) || !slices.Equal(tx.Paragraphs(), c.paras) {
+			t.Errorf("%s: blocks %v, paragraphs %v; want %v, %v", c.name, tx.Blocks, tx.Paragraphs(), c.blocks, c.paras)
+		}
 	}
 }

@@ -137,6 +137,9 @@ func (r *hocrReader) startElement(tk xml.StartElement, off0, off1 int) error {
 		if c == "ocrx_word" {
 			isWord = true
 		}
+		if c == "ocr_par" {
+			r.blockKey++
+		}
 		if hocrLineClasses[c] {
 			isLine = true
 		}

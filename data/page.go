@@ -163,6 +163,7 @@ func (r *pageReader) start(tk xml.StartElement, off0, off1 int) error {
 	f := r.top()
 	switch tk.Name.Local {
 	case "TextRegion":
+		r.blockKey++
 		r.frames = append(r.frames, pageFrame{kind: 'r', depth: r.depth, region: len(r.layout.regions), tok0: len(r.t.Tokens)})
 		r.layout.regions = append(r.layout.regions, pageText{})
 	case "TextLine":

@@ -65,6 +65,7 @@ func parseTesseractTSV(path string, src []byte, withSlots bool) (*Text, []ocrSlo
 	}
 	lineNo := 0
 	var lastKey [4]int64
+	var lastBlock [3]int64 // page, block and paragraph of the last word with tokens
 	ocrLine := 0
 	var fields [12][2]int // byte spans of the fields of the current row
 	for pos < len(src) || lineNo == 0 {
@@ -134,6 +135,10 @@ func parseTesseractTSV(path string, src []byte, withSlots bool) (*Text, []ocrSlo
 			continue
 		}
 		ocrLine, lastKey = line, key
+		if b := [3]int64{num[1], num[2], num[3]}; tok0 == 0 || b != lastBlock {
+			t.Blocks = append(t.Blocks, tok0)
+			lastBlock = b
+		}
 		if withSlots {
 			slots = append(slots, ocrSlot{
 				tok0: tok0, tok1: len(t.Tokens), start: ts, end: te,

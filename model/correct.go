@@ -449,7 +449,7 @@ const correctWindow = 50_000
 // (see dashPieces; the other readings are cut the same way); its
 // candidates are the combinations of its words' (joinDashes). A text of
 // another language than the model's training truth (OtherLanguage), or a
-// paragraph of one in plain text, is left as read
+// paragraph of one (data.Text.Paragraphs), is left as read
 // (Correction.OtherLanguage).
 func (m *Model) Correct(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	foreign := m.otherLanguagePassages(ocr)

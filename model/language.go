@@ -15,8 +15,9 @@ import (
 // model knows the language of its training truth only: it makes their
 // words into its own (`parlaient` -> parliament, `parti le` -> particle,
 // `un` -> in, all in one French sentence the built-in model was given).
-// Correct leaves such a text as read, and in plain text such a paragraph
-// (otherLanguagePassages, Correction.OtherLanguage).
+// Correct leaves such a text as read, and such a paragraph (a plain
+// text's lines between blank lines, a block of a structured format's
+// layout: otherLanguagePassages, Correction.OtherLanguage).
 //
 // A text is of another language when its letters' words are more often
 // the function words of another language than the most frequent words of
@@ -233,12 +234,12 @@ func (m *Model) OtherLanguage(t *data.Text) bool {
 
 // otherLanguagePassages returns the passages of t of another language, as
 // token ranges [lo, hi) in order: one over every token where the whole
-// text is, else one per paragraph. In plain text each paragraph (lines
-// between blank lines) is judged by its own words where they say enough
-// (decisive: a French quotation in an English article, an English
-// paragraph beside a longer French one), else as the whole text is;
-// structured formats carry no paragraphs here (their lines are numbered
-// without gaps) and are judged whole.
+// text is, else one per paragraph. Each paragraph (data.Text.Paragraphs:
+// in plain text lines between blank lines, in ALTO a TextBlock, in PAGE a
+// TextRegion, in hOCR an ocr_par, in Tesseract TSV a paragraph) is judged
+// by its own words where they say enough (decisive: a French quotation in
+// an English article, an English paragraph beside a longer French one),
+// else as the whole text is.
 func (m *Model) otherLanguagePassages(t *data.Text) [][2]int {
 	words := m.languageWords()
 	if words == nil || len(t.Tokens) == 0 {
@@ -246,26 +247,14 @@ func (m *Model) otherLanguagePassages(t *data.Text) [][2]int {
 	}
 	whole := countLanguage(words, t.Tokens, m.knownWord).foreign()
 	var out [][2]int
-	add := func(lo, hi int) { out = append(out, [2]int{lo, hi}) }
-	if t.Format != data.FormatText {
-		if whole {
-			add(0, len(t.Tokens))
-		}
-		return out
-	}
-	for lo := 0; lo < len(t.Tokens); {
-		hi := lo + 1
-		for hi < len(t.Tokens) && t.Tokens[hi].Line-t.Tokens[hi-1].Line < 2 {
-			hi++
-		}
+	for _, p := range t.Paragraphs() {
 		foreign := whole
-		if c := countLanguage(words, t.Tokens[lo:hi], m.knownWord); c.decisive() {
+		if c := countLanguage(words, t.Tokens[p[0]:p[1]], m.knownWord); c.decisive() {
 			foreign = c.foreign()
 		}
 		if foreign {
-			add(lo, hi)
+			out = append(out, p)
 		}
-		lo = hi
 	}
 	if covered := 0; len(out) > 1 {
 		for _, r := range out {

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -38,7 +39,11 @@ func TestBuiltinModel(t *testing.T) {
 // correction and the corrected text.
 func correctPage(t *testing.T, m *model.Model, src string) (*data.Text, *model.Correction, string) {
 	t.Helper()
-	tx, err := data.ReadText("page.txt", []byte(src))
+	name := "page.txt"
+	if strings.HasPrefix(src, "<") {
+		name = "page.xml"
+	}
+	tx, err := data.ReadText(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +53,25 @@ func correctPage(t *testing.T, m *model.Model, src string) (*data.Text, *model.C
 		t.Fatal(err)
 	}
 	return tx, c, b.String()
+}
+
+// altoBlock returns the lines of text as an ALTO TextBlock, a String per
+// word (XML's special characters are not escaped).
+func altoBlock(text string) string {
+	var b strings.Builder
+	b.WriteString("<TextBlock>")
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		b.WriteString("<TextLine>")
+		for i, w := range strings.Fields(line) {
+			if i > 0 {
+				b.WriteString("<SP/>")
+			}
+			fmt.Fprintf(&b, "<String CONTENT=%q/>", w)
+		}
+		b.WriteString("</TextLine>\n")
+	}
+	b.WriteString("</TextBlock>")
+	return b.String()
 }
 
 // A word broken across two lines is corrected as the word it makes and
@@ -226,6 +250,14 @@ func TestBuiltinOtherLanguage(t *testing.T) {
 	}
 	if _, c, _ := correctPage(t, m, english+"\n"+french+"\n"+french); len(c.OtherLanguage) != 2 {
 		t.Errorf("two French paragraphs after an English one: %v", c.OtherLanguage)
+	}
+	// in ALTO a paragraph is a TextBlock: the French one stays as read,
+	// the English one is corrected
+	alto := "<alto><Layout><Page><PrintSpace>" + altoBlock(english) + altoBlock(french) + "</PrintSpace></Page></Layout></alto>\n"
+	if tx, c, got := correctPage(t, m, alto); tx.Format != data.FormatALTO || len(tx.Blocks) != 2 ||
+		len(c.OtherLanguage) != 1 || c.OtherLanguage[0] != [2]int{tx.Blocks[1], len(tx.Tokens)} ||
+		!strings.Contains(got, `CONTENT="the"`) || !strings.Contains(got, `CONTENT="parlaient"`) || !strings.Contains(got, `CONTENT="parti"`) {
+		t.Errorf("ALTO blocks %v: other language %v: %s", tx.Blocks, c.OtherLanguage, got)
 	}
 	for _, page := range []string{
 		"Tbe ol d ma n cam e hom e late , an d sa w th e do g lyin g by th e fir e .\n",
