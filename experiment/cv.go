@@ -52,6 +52,11 @@ type CVResult struct {
 	// OCR that the fold's model was adapted to (Model.Habits; none under
 	// Options.NoHabits).
 	Habits [][]candgen.Habit
+	// Noise is, for each fold, how noisy the corrected documents' OCR
+	// reads beside the fold's training OCR, and the log-odds that added
+	// to the model's margins (Model.NoiseShift; zero for a model trained
+	// with labels from the collection).
+	Noise []model.Noise
 }
 
 // CrossValidate splits the documents of c that have ground truth and OCR
@@ -244,6 +249,7 @@ func (res *CVResult) correct(m *model.Model, test []*data.Doc, f int, opt model.
 	// (an adapted model builds its own deletion index, inside the timing)
 	words, prof, habits, am := adaptTo(m, test, opt.NoHabits)
 	res.Habits = append(res.Habits, habits)
+	res.Noise = append(res.Noise, am.NoiseShift(prof))
 	corr := make([]*model.Correction, len(test))
 	noConf := make([][]string, len(test))
 	mark := am.MarksLineBreaks() // as ocrfix correct does by default

@@ -86,13 +86,17 @@ type Report struct {
 	Margins               []float64  `json:"margins"`
 	Context               []Context  `json:"context"` // per fold: the language model's weight and band in decisions in context
 	Habits                []string   `json:"habits"`  // the habits of the corrected OCR the models were adapted to (model.Model.Habits), "fold N: " first in a k-fold run
-	LeftOut               int        `json:"train_positions_left_out"`
-	Labelled              int        `json:"train_positions_labelled"`
-	Hunspell              *Figures   `json:"hunspell,omitempty"`
-	HunspellRecall        *float64   `json:"hunspell_recall,omitempty"`
-	HunspellErrReduction  *float64   `json:"hunspell_error_reduction,omitempty"`
-	HunspellError         string     `json:"hunspell_error,omitempty"`
-	NoConfidence          *Figures   `json:"without_confidence,omitempty"`
+	// Noise is, per fold, how noisy the corrected OCR reads beside the
+	// training OCR and the log-odds added to the margins for it
+	// (model.Model.NoiseShift).
+	Noise                []model.Noise `json:"noise,omitempty"`
+	LeftOut              int           `json:"train_positions_left_out"`
+	Labelled             int           `json:"train_positions_labelled"`
+	Hunspell             *Figures      `json:"hunspell,omitempty"`
+	HunspellRecall       *float64      `json:"hunspell_recall,omitempty"`
+	HunspellErrReduction *float64      `json:"hunspell_error_reduction,omitempty"`
+	HunspellError        string        `json:"hunspell_error,omitempty"`
+	NoConfidence         *Figures      `json:"without_confidence,omitempty"`
 	// Baseline holds the figures of a model trained elsewhere (bench
 	// -builtin: the built-in model, no labels from the corpus) correcting
 	// the same folds (CVResult.Baseline), and BaselineName names it.
@@ -204,6 +208,19 @@ func habitNotes(cv *CVResult, fold int) []string {
 		}
 	}
 	return out
+}
+
+// formatNoise describes the margins raised for a collection whose OCR
+// reads cleaner than the training OCR (model.Model.NoiseShift), " raised
+// by X (...);", one clause per fold that raised them; "" when none did.
+func formatNoise(ns []model.Noise) string {
+	var b strings.Builder
+	for _, n := range ns {
+		if n.Shift > 0 {
+			fmt.Fprintf(&b, " raised by %.2f (%.2f%% of the OCR's tokens unknown small-letter words, against %.2f%% in training);", n.Shift, 100*n.Collection.Share(), 100*n.Training.Share())
+		}
+	}
+	return b.String()
 }
 
 // Context is a model's choice for decisions in context: the weight of the
@@ -473,9 +490,9 @@ func (r *TransferReport) WriteTable(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s), the language model's weight/band in decisions in context, and the habits of the OCR the model was adapted to:\n", KindList())
+	fmt.Fprintf(w, "\nmargins per kind of change (log-odds; %s), the language model's weight/band in decisions in context, the margins raised for an OCR cleaner than the training OCR, and the habits of the OCR the model was adapted to:\n", KindList())
 	for _, c := range r.Collections {
-		fmt.Fprintf(w, "  %s: %s; in context %s; habits adapted to: %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins), FormatContext(c.Context), formatHabits(c.Habits))
+		fmt.Fprintf(w, "  %s: %s; in context %s;%s habits adapted to: %s\n", filepath.Base(c.Corpus), FormatMargins(c.Margins), FormatContext(c.Context), formatNoise(c.Noise), formatHabits(c.Habits))
 	}
 	a := r.All
 	fmt.Fprintf(w, "time: train %.1f s, correct %.1f s = %.0f words/s, oracle %.1f s, total %.1f s\n", a.TrainSeconds, a.CorrectSeconds, a.CorrectWordsPerSecond, a.OracleSeconds, r.Seconds)
@@ -573,6 +590,9 @@ func NewReport(corpus string, cv *CVResult, seed uint64, wordLists []string, opt
 		rep.Labelled += m.Stats.Labelled
 	}
 	rep.Habits = habitNotes(cv, -1)
+	if slices.ContainsFunc(cv.Noise, func(n model.Noise) bool { return n.Training.Tokens > 0 }) {
+		rep.Noise = cv.Noise
+	}
 	if len(cv.Docs) > 0 && cv.Docs[0].CorrectedNoConf != nil {
 		f := FiguresOf(cv.Docs, func(o DocOutcome) []string { return o.CorrectedNoConf }, opt)
 		rep.NoConfidence = &f
@@ -638,6 +658,9 @@ func NewTransferReport(mode string, names []string, cv *CVResult, seed uint64, w
 			r.Margins = KindMargins(m)
 			r.Context = []Context{ContextOf(m)}
 			r.Habits = habitNotes(cv, f)
+			if f < len(cv.Noise) && cv.Noise[f].Training.Tokens > 0 {
+				r.Noise = []model.Noise{cv.Noise[f]}
+			}
 			r.Labelled, r.LeftOut = m.Stats.Labelled, m.Stats.LeftOut
 		}
 		rep.Collections = append(rep.Collections, r)

@@ -185,7 +185,15 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // not under FeatOpt.NoEnglish).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
-	d := decider{margins: &m.Margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
+	margins := &m.Margins
+	if s := m.NoiseShift(l.Profile).Shift; s > 0 {
+		shifted := m.Margins
+		for k := range shifted {
+			shifted[k] += s
+		}
+		margins = &shifted
+	}
+	d := decider{margins: margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
 	var out []string
 	if m.Context > 0 {
 		out = decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -92,6 +93,9 @@ type Model struct {
 	// built on the first call of Habits
 	known     *knownFilter
 	knownOnce sync.Once
+	// noise remembers NoiseShift by profile, noiseN how many it holds
+	noise  sync.Map
+	noiseN atomic.Int64
 	// conventions are the spelling conventions of the collection an
 	// Adapted model corrects: the words they spell are not changed (see
 	// conventional); habits are its misreadings, which the changes that

@@ -119,8 +119,13 @@ type TrainStats struct {
 	// LongS is how often the training OCR and truth write the long s
 	// (see KeepsLongS). Zero in a model file made before it, and left out
 	// of the file when zero.
-	LongS   LongSCounts `json:"long_s,omitzero"`
-	Seconds float64     `json:"-"` // wall time of Train (not saved: model files are deterministic)
+	LongS LongSCounts `json:"long_s,omitzero"`
+	// Unknown is how many tokens of the training OCR are words no word
+	// list nor the English model knows (see NoiseShift). Zero in a model
+	// file made before it, and left out of the file when zero: such a
+	// model keeps its margins on every collection.
+	Unknown UnknownCounts `json:"unknown,omitzero"`
+	Seconds float64       `json:"-"` // wall time of Train (not saved: model files are deterministic)
 }
 
 // NamedReader is a reader with a name for error messages.
@@ -288,6 +293,7 @@ func Train(docs []*data.Doc, opt Options) (*Model, error) {
 	stats.Spacing = trainingSpacing(usable, fc.comp.lex)
 	stats.LineBreaks = countLineBreaks(usable)
 	stats.LongS = countLongS(usable)
+	stats.Unknown = countUnknown(usable, fc.comp.lex)
 	stats.Seconds = time.Since(start).Seconds()
 	return trainedModel(fc.comp, main, noConf, &opt, stats), nil
 }

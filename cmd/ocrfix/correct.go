@@ -511,9 +511,18 @@ func countDocs(files, jsonl, docs int) string {
 // adapt returns m adapted to the habits of the collection whose profile is
 // prof (model.Model.Habits), saying so on stderr, and the habits
 // described; m itself and none when it has none, when prof is nil or
-// under -no-habits.
+// under -no-habits. It also says when the collection's OCR reads cleaner
+// than the model's training OCR, which raises the margins of its
+// corrections (model.Model.NoiseShift, under -no-habits too).
 func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*model.Model, []string) {
-	if off || prof == nil {
+	if prof == nil {
+		return m, nil
+	}
+	if n := m.NoiseShift(prof); n.Shift > 0 {
+		fmt.Fprintf(stderr, "the collection's OCR reads cleaner than the model's training OCR (%.2f%% of its tokens are small-letter words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence\n",
+			100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
+	}
+	if off {
 		return m, nil
 	}
 	hs := m.Habits(prof)

@@ -10,6 +10,8 @@ import (
 	"hash/fnv"
 	"strings"
 	"unicode"
+
+	"ocrfix/align"
 )
 
 // LongS returns text as an OCR engine that does not know the long s of
@@ -233,3 +235,72 @@ func Spaces(name, text string, percent int) string {
 
 // isASCIILetter reports whether c is an ASCII letter.
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// Clean returns ocr, an OCR reading of the truth gt, as a far better
+// engine or print would give it: the stretches where its words differ
+// from the truth's (the gaps of the order-preserving alignment of their
+// whitespace-separated words, align.AlignFunc) are put right, all but
+// percent in 100 of them (chosen by a hash of name and the stretch's
+// first OCR word, as LongS chooses), so the errors left are the engine's
+// own, at a tenth of their rate for percent 10. A stretch put right is
+// written as the truth's words joined by single spaces, in the place of
+// the OCR's (its line breaks lost); the rest of the OCR is kept byte for
+// byte.
+func Clean(name, ocr, gt string, percent int) string {
+	type span struct{ start, end int }
+	var toks []span
+	for i := 0; i < len(ocr); {
+		for i < len(ocr) && unicode.IsSpace(rune(ocr[i])) {
+			i++
+		}
+		j := i
+		for j < len(ocr) && !unicode.IsSpace(rune(ocr[j])) {
+			j++
+		}
+		if j > i {
+			toks = append(toks, span{i, j})
+		}
+		i = j
+	}
+	gw := strings.Fields(gt)
+	ow := make([]string, len(toks))
+	for k, s := range toks {
+		ow[k] = ocr[s.start:s.end]
+	}
+	pairs := append(align.AlignFunc(len(ow), len(gw), func(i, j int) bool { return ow[i] == gw[j] }), align.Pair{A: len(ow), B: len(gw)})
+	var b strings.Builder
+	at, a0, b0 := 0, 0, 0 // at: the OCR bytes written up to
+	for _, p := range pairs {
+		if (p.A > a0 || p.B > b0) && !chosen(name+"/clean", a0, percent) {
+			rep := strings.Join(gw[b0:p.B], " ")
+			switch {
+			case p.A > a0 && rep == "" && a0 > 0: // OCR words a0..p.A-1 dropped, with the space before them
+				b.WriteString(ocr[at:toks[a0-1].end])
+				at = toks[p.A-1].end
+			case p.A > a0 && rep == "": // ... at the start, with the space after them
+				at = len(ocr)
+				if p.A < len(toks) {
+					at = toks[p.A].start
+				}
+			case p.A > a0: // OCR words a0..p.A-1 replaced
+				b.WriteString(ocr[at:toks[a0].start])
+				b.WriteString(rep)
+				at = toks[p.A-1].end
+			case a0 < len(toks): // truth words inserted before OCR word a0
+				b.WriteString(ocr[at:toks[a0].start])
+				b.WriteString(rep + " ")
+				at = toks[a0].start
+			default: // ... after the last
+				b.WriteString(ocr[at:])
+				at = len(ocr)
+				if len(ocr) > 0 && !strings.HasSuffix(ocr, "\n") {
+					b.WriteString(" ")
+				}
+				b.WriteString(rep + "\n")
+			}
+		}
+		a0, b0 = p.A+1, p.B+1
+	}
+	b.WriteString(ocr[at:])
+	return b.String()
+}

@@ -129,3 +129,33 @@ func TestSpaces(t *testing.T) {
 		t.Error("changed what it should not")
 	}
 }
+
+// TestClean: with none of its error stretches kept, the OCR reads as the
+// truth's words, its right words and their line breaks as they were;
+// with all kept it is the OCR; in between, some of each, the same on
+// every run.
+func TestClean(t *testing.T) {
+	gt := "It was the best of times,\nit was the worst of times, it was the age of wisdom.\n"
+	ocr := "lt was tbe best ot times,\nit was the worst of tirnes, it wasthe age of wisdom\n"
+	all := Clean("a.txt", ocr, gt, 0)
+	if strings.Join(strings.Fields(all), " ") != strings.Join(strings.Fields(gt), " ") || !strings.Contains(all, "times,\nit was the worst") {
+		t.Errorf("Clean 0: %q", all)
+	}
+	if got := Clean("a.txt", ocr, gt, 100); got != ocr {
+		t.Errorf("Clean 100: %q, want the OCR", got)
+	}
+	half := Clean("a.txt", ocr, gt, 50)
+	if half == ocr || half == all || half != Clean("a.txt", ocr, gt, 50) {
+		t.Errorf("Clean 50: %q", half)
+	}
+	// a word the OCR lost at the end, and one it added
+	if got := Clean("b.txt", "one two", "one two three", 0); got != "one two three\n" {
+		t.Errorf("lost at the end: %q", got)
+	}
+	if got := Clean("b.txt", "one , two\n", "one two\n", 0); got != "one two\n" {
+		t.Errorf("added: %q", got)
+	}
+	if got := Clean("b.txt", "' one two\n", "one two\n", 0); got != "one two\n" {
+		t.Errorf("added first: %q", got)
+	}
+}

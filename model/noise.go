@@ -1,0 +1,140 @@
+package model
+
+import (
+	"math"
+	"unicode"
+	"unicode/utf8"
+
+	"ocrfix/candgen"
+	"ocrfix/data"
+	"ocrfix/profile"
+)
+
+// How clean a collection reads. A model's margins are the log-odds by
+// which a candidate must beat the OCR token, learned on training
+// collections whose OCR misreads a certain share of its words. A
+// collection whose OCR misreads ten times fewer has ten times lower prior
+// odds that any token is misread, so the same evidence for a change is
+// worth less there: on a clean collection the ranker's mistakes (a right
+// word made another, heir -> their, a period spelling made modern) come at
+// the rate they come anywhere, while the errors to fix are few. A model
+// for unseen collections measures how noisy the collection's OCR is by the
+// share of its tokens that are words of three small letters or more no
+// word list nor the English model knows (UnknownCounts: few in clean
+// print, whatever its subject; most misreadings are such words, and names
+// are left out), beside the same
+// share in its training OCR (TrainStats.Unknown), and adds to every margin
+// the log of their ratio where the collection's is the lower: the prior
+// odds of a misreading, scaled (NoiseShift). A collection noisier than the
+// training OCR keeps the margins as learned.
+//
+// A page alone says little: its share is taken as noisePriorTokens tokens
+// at the training share plus its own (a Bayesian prior), so a clean page
+// raises the margins a little and a clean collection of thousands of
+// words by the full ratio.
+
+// UnknownCounts is how many tokens of a collection's OCR (Tokens) are
+// words of three letters or more, letters only, that no word list nor the
+// English model knows (Unknown; counted on the exact forms of a profile:
+// small letters between marks, see unknownForm).
+type UnknownCounts struct {
+	Unknown int `json:"unknown"`
+	Tokens  int `json:"tokens"`
+}
+
+// Share is Unknown over Tokens (0 without tokens).
+func (c UnknownCounts) Share() float64 {
+	if c.Tokens == 0 {
+		return 0
+	}
+	return float64(c.Unknown) / float64(c.Tokens)
+}
+
+// noisePriorTokens is the weight, in tokens, of the training share in a
+// collection's estimated share (NoiseShift): a fixed prior. A page of 300
+// words with no unknown word gets log(1300/1000) = 0.26 more log-odds on
+// its margins; a collection of 10,000 such words log(11) = 2.4.
+const noisePriorTokens = 1000
+
+// unknownForm reports whether the token tok (as read) is a word of three
+// small letters or more between its marks that neither the English model
+// nor lex's listed forms (word lists) know. Capitalised words are not
+// counted: names, which no list holds, are as common in clean print as in
+// noisy.
+func unknownForm(tok string, lex *candgen.Lexicon) bool {
+	_, core, _ := candgen.SplitAffix(tok)
+	if utf8.RuneCountInString(core) < 3 {
+		return false
+	}
+	for _, r := range core {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return !inEnglishModel(profile.Norm(core)) && !(lex != nil && lex.HasListedAs(core))
+}
+
+// unknownCounts returns the UnknownCounts of the collection of profile p.
+func unknownCounts(p *profile.Profile, lex *candgen.Lexicon) UnknownCounts {
+	c := UnknownCounts{Tokens: p.Tokens()}
+	for tok, k := range p.ExactForms() {
+		if unknownForm(tok, lex) {
+			c.Unknown += int(k.N)
+		}
+	}
+	return c
+}
+
+// countUnknown returns the UnknownCounts of the OCR of the training
+// documents docs, with the lexicon lex (its listed forms only: the
+// training truth's own words would make the training OCR look cleaner than
+// a new collection's).
+func countUnknown(docs []*data.Doc, lex *candgen.Lexicon) UnknownCounts {
+	p := profile.New(profile.Options{})
+	for _, d := range docs {
+		p.Add(ReadWords(d.OCR))
+	}
+	return unknownCounts(p, lex)
+}
+
+// Noise is how noisy a collection's OCR reads beside the model's training
+// OCR, and what that does to the model's margins (see NoiseShift).
+type Noise struct {
+	Collection UnknownCounts `json:"collection"` // the collection's counts
+	Training   UnknownCounts `json:"training"`   // the training OCR's (TrainStats.Unknown)
+	// Share is the collection's share of unknown words as estimated:
+	// its counts and noisePriorTokens tokens at the training share.
+	Share float64 `json:"share"`
+	// Shift is the log-odds added to every margin: log(training share /
+	// Share) where that is positive, else 0.
+	Shift float64 `json:"shift"`
+}
+
+// NoiseShift returns how noisy the collection of profile p reads and the
+// log-odds correction adds to the margins of a model for unseen
+// collections there (see above); a zero Noise for a model trained with
+// labels from its collection (forUnseen false), one whose file predates
+// TrainStats.Unknown, or a nil profile.
+func (m *Model) NoiseShift(p *profile.Profile) Noise {
+	tr := m.Stats.Unknown
+	if p == nil || tr.Tokens == 0 || tr.Unknown == 0 || !m.forUnseen() {
+		return Noise{}
+	}
+	if v, ok := m.noise.Load(p); ok {
+		return v.(Noise)
+	}
+	c := unknownCounts(p, m.Lex)
+	rt := tr.Share()
+	share := (float64(c.Unknown) + noisePriorTokens*rt) / (float64(c.Tokens) + noisePriorTokens)
+	n := Noise{Collection: c, Training: tr, Share: share, Shift: max(0, math.Log(rt/share))}
+	if m.noiseN.Add(1) > maxNoiseCached {
+		m.noise.Clear()
+		m.noiseN.Store(0)
+	}
+	m.noise.Store(p, n)
+	return n
+}
+
+// maxNoiseCached bounds the profiles whose Noise a model remembers (a
+// correction run has one collection profile; a page alone is its own).
+const maxNoiseCached = 64

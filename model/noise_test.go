@@ -1,0 +1,103 @@
+package model
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"ocrfix/eval"
+	"ocrfix/profile"
+)
+
+// unseenWith returns a model for unseen collections (every margin of an
+// unsupported change +Inf) whose training OCR had the unknown-word counts
+// tr.
+func unseenWith(tr UnknownCounts) *Model {
+	m := &Model{Stats: TrainStats{Unknown: tr}}
+	for k := int(eval.NumKinds); k < NumKinds; k++ {
+		m.Margins[k] = math.Inf(1)
+	}
+	return m
+}
+
+// profileOfText is the profile of one document, text's words.
+func profileOfText(text string) *profile.Profile {
+	return profile.Of([][]string{strings.Fields(text)}, profile.Options{})
+}
+
+// TestNoiseShift: a collection whose OCR holds fewer unknown small-letter
+// words than the training OCR raises the margins by the log of the ratio
+// of the shares, its own share taken with noisePriorTokens tokens at the
+// training share; a noisier one, names, a model trained with labels, one
+// without the training counts and no profile raise nothing.
+func TestNoiseShift(t *testing.T) {
+	tr := UnknownCounts{Unknown: 300, Tokens: 10000} // 3%
+	m := unseenWith(tr)
+	clean := strings.Repeat("the house was quiet and the garden was green in the evening ", 1000)
+	p := profileOfText(clean)
+	n := m.NoiseShift(p)
+	want := math.Log(float64(p.Tokens()+noisePriorTokens) / noisePriorTokens)
+	if n.Collection.Unknown != 0 || n.Collection.Tokens != p.Tokens() || n.Training != tr || math.Abs(n.Shift-want) > 1e-9 {
+		t.Errorf("clean collection: %+v, want shift %.3f", n, want)
+	}
+	if again := m.NoiseShift(p); again != n {
+		t.Errorf("the same profile again: %+v, want %+v", again, n)
+	}
+	// a page alone: little evidence, a small shift
+	page := profileOfText("the house was quiet and the garden was green in the evening")
+	if n := m.NoiseShift(page); !(n.Shift > 0 && n.Shift < 0.02) {
+		t.Errorf("a clean line alone: shift %.3f, want a small one", n.Shift)
+	}
+	// misread words (unknown, small letters) as often as in training or
+	// more: nothing raised
+	noisy := strings.Repeat("tbe hcuse wss qniet and the garden was green in the evening ", 1000)
+	if n := m.NoiseShift(profileOfText(noisy)); n.Shift != 0 || n.Collection.Unknown != 4000 {
+		t.Errorf("noisy collection: %+v, want no shift and 4,000 unknown words", n)
+	}
+	// names, capitalised, are not counted: a clean list of them is clean
+	names := strings.Repeat("Mr. Swindlehurst and Mr. Longbottom were there with Madame Brunetière. ", 1000)
+	if n := m.NoiseShift(profileOfText(names)); n.Collection.Unknown != 0 || n.Shift == 0 {
+		t.Errorf("names: %+v, want none unknown and a shift", n)
+	}
+	if n := m.NoiseShift(nil); n != (Noise{}) {
+		t.Errorf("no profile: %+v", n)
+	}
+	if n := unseenWith(UnknownCounts{}).NoiseShift(p); n != (Noise{}) {
+		t.Errorf("a model without training counts: %+v", n)
+	}
+	labelled := unseenWith(tr)
+	labelled.Margins[int(eval.NumKinds)] = 0 // a model trained with labels tunes those
+	if n := labelled.NoiseShift(p); n != (Noise{}) {
+		t.Errorf("a model trained with the collection's labels: %+v", n)
+	}
+}
+
+// TestTrainUnknown: Train counts the unknown words of its training OCR,
+// and the model file keeps them.
+func TestTrainUnknown(t *testing.T) {
+	docs := synthCorpus(6, 3)
+	m, err := Train(docs[:5], testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := 0
+	for _, d := range docs[:5] {
+		tokens += len(ReadWords(d.OCR))
+	}
+	u := m.Stats.Unknown
+	if u.Tokens != tokens || u.Unknown <= 0 || u.Unknown >= u.Tokens {
+		t.Fatalf("training unknown counts %+v, want some of %d tokens", u, tokens)
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Read(&buf, "t.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.Stats.Unknown != u {
+		t.Errorf("read back %+v, want %+v", m2.Stats.Unknown, u)
+	}
+}
