@@ -849,3 +849,29 @@ func TestCorrectOtherLanguage(t *testing.T) {
 		t.Errorf("mixed page: exit %d, %q: %s", code, out, errs)
 	}
 }
+
+// TestCorrectCleanCollection: a collection whose OCR reads cleaner than
+// the built-in model's training OCR is said to on stderr, with the
+// margins raised; a noisy one (another engine's errors in one word of 12
+// besides Tesseract's) is not.
+func TestCorrectCleanCollection(t *testing.T) {
+	c, err := data.Embedded()
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, d := range c.Docs[:6] {
+		files["clean/"+d.Stem+".txt"] = string(d.GT.Source)
+		files["noisy/"+d.Stem+".txt"] = habitsim.Confuse(d.Stem, string(d.OCR.Source), 8)
+	}
+	writeFiles(t, dir, files)
+	code, _, errs := runCmd("correct", "-o", filepath.Join(dir, "out-clean"), filepath.Join(dir, "clean"))
+	if code != 0 || !strings.Contains(errs, "the collection's OCR reads cleaner than the model's training OCR") || !strings.Contains(errs, "more log-odds of evidence") {
+		t.Errorf("clean: exit %d: %s", code, errs)
+	}
+	code, _, errs = runCmd("correct", "-no-habits", "-o", filepath.Join(dir, "out-noisy"), filepath.Join(dir, "noisy"))
+	if code != 0 || strings.Contains(errs, "reads cleaner") {
+		t.Errorf("noisy: exit %d: %s", code, errs)
+	}
+}
