@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -59,6 +60,21 @@ func TestNoiseShift(t *testing.T) {
 	names := strings.Repeat("Mr. Swindlehurst and Mr. Longbottom were there with Madame Brunetière. ", 1000)
 	if n := m.NoiseShift(profileOfText(names)); n.Collection.Unknown != 0 || n.Shift == 0 {
 		t.Errorf("names: %+v, want none unknown and a shift", n)
+	}
+	// a profile that dropped its rarest forms counts their tokens as
+	// unknown words: no shift where the forms kept alone would give one
+	// (the numbers dropped would not count)
+	pruned := profile.New(profile.Options{MaxForms: 4})
+	var doc []string
+	for i := range 400 {
+		doc = append(doc, "the", "house", fmt.Sprint(1000+i)) // numbers, known or not, are no unknown words
+	}
+	pruned.Add(doc)
+	if pruned.Pruned() == 0 {
+		t.Fatal("the profile kept every form: the test needs it to drop some")
+	}
+	if n := m.NoiseShift(pruned); n.Collection.Unknown < 390 || n.Shift != 0 {
+		t.Errorf("pruned profile: %+v, want most of its 400 numbers, dropped, unknown and no shift", n)
 	}
 	if n := m.NoiseShift(nil); n != (Noise{}) {
 		t.Errorf("no profile: %+v", n)
