@@ -505,16 +505,8 @@ func TestCorrectChangesSameBytes(t *testing.T) {
 	dir, in := embeddedOCR(t, 4, func(d *data.Doc) []byte { return d.OCR.Source })
 	var all map[string][]byte
 	for _, kinds := range []string{"all", "word,split"} {
-		want := filepath.Join(dir, "want-"+kinds)
-		runOcrfix(t, bin, "correct", "-changes", kinds, "-model", mod, "-o", want, in)
-		got := filepath.Join(dir, "got-"+kinds)
-		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got, Model: mod, Changes: kinds}
-		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
-		files := readDir(t, got)
-		delete(files, DeadLetterName)
-		delete(files, CountsName)
-		wantFiles := readDir(t, want)
-		sameFiles(t, wantFiles, files)
+		wantFiles := sameAsCorrect(t, bin, dir, "changes-"+kinds, in,
+			CorrectOptions{Model: mod, Changes: kinds}, "-changes", kinds, "-model", mod)
 		if all == nil {
 			all = wantFiles
 			continue
@@ -531,6 +523,25 @@ func TestCorrectChangesSameBytes(t *testing.T) {
 	}
 }
 
+// sameAsCorrect corrects the files of in with CorrectPipeline under o
+// (its Input and Output set here, under dir/got-tag) and with ocrfix
+// correct and its arguments args (under dir/want-tag), checks that they
+// wrote the same files, and returns them (the dead letters and counts
+// left out).
+func sameAsCorrect(t *testing.T, bin, dir, tag, in string, o CorrectOptions, args ...string) map[string][]byte {
+	t.Helper()
+	want := filepath.Join(dir, "want-"+tag)
+	runOcrfix(t, bin, append(append([]string{"correct"}, args...), "-o", want, in)...)
+	o.Input, o.Output = filepath.Join(in, "*"), filepath.Join(dir, "got-"+tag)
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	files := readDir(t, o.Output)
+	delete(files, DeadLetterName)
+	delete(files, CountsName)
+	wantFiles := readDir(t, want)
+	sameFiles(t, wantFiles, files)
+	return wantFiles
+}
+
 // TestCorrectLineBreaksSameBytes: with LineBreaks "mark", ocrfix-beam
 // writes the hyphen of a word broken at a line end as ¬, as ocrfix correct
 // -line-breaks mark does: the same bytes, which differ from those of
@@ -541,16 +552,8 @@ func TestCorrectLineBreaksSameBytes(t *testing.T) {
 	dir, in := embeddedOCR(t, 4, func(d *data.Doc) []byte { return d.OCR.Source })
 	got := map[string]map[string][]byte{}
 	for _, mode := range []string{"keep", "mark", "model"} {
-		want := filepath.Join(dir, "want-"+mode)
-		runOcrfix(t, bin, "correct", "-line-breaks", mode, "-model", mod, "-o", want, in)
-		out := filepath.Join(dir, "got-"+mode)
-		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: out, Model: mod, LineBreaks: mode}
-		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
-		files := readDir(t, out)
-		delete(files, DeadLetterName)
-		delete(files, CountsName)
-		sameFiles(t, readDir(t, want), files)
-		got[mode] = files
+		got[mode] = sameAsCorrect(t, bin, dir, "breaks-"+mode, in,
+			CorrectOptions{Model: mod, LineBreaks: mode}, "-line-breaks", mode, "-model", mod)
 	}
 	marked := 0
 	for n, b := range got["mark"] {
