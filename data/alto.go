@@ -317,6 +317,9 @@ func (r *altoReader) endElement(tk xml.EndElement, off1 int) {
 		r.lineDepth = -1
 		r.lineKey++
 	}
+	if tk.Name.Local == "TextBlock" && r.strDepth < 0 {
+		r.blockKey++ // words after it, outside any block, are none of its
+	}
 	r.depth--
 }
 

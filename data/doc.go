@@ -93,7 +93,8 @@ type Text struct {
 	// Blocks are the indices in Tokens of the first token of each block of
 	// a structured format's layout that holds one (an ALTO TextBlock, a
 	// PAGE TextRegion, an hOCR paragraph, ocr_par, or a Tesseract TSV
-	// paragraph: its page, block and paragraph numbers), ascending; nil for
+	// paragraph: its page, block and paragraph numbers), and of each run
+	// of words after a block that no block holds, ascending; nil for
 	// plain text, whose paragraphs are its lines between blank lines, and
 	// for a layout without such blocks (see Paragraphs).
 	Blocks []int
@@ -113,7 +114,7 @@ func (t *Text) Paragraphs() [][2]int {
 	if t.Format != FormatText {
 		lo := 0 // tokens before the first block are a paragraph of their own
 		for _, b := range t.Blocks {
-			if b > lo && b <= n {
+			if b > lo && b < n {
 				out = append(out, [2]int{lo, b})
 				lo = b
 			}

@@ -824,6 +824,11 @@ func TestBlocks(t *testing.T) {
 		`<TextRegion><TextLine><TextEquiv><Unicode>four</Unicode></TextEquiv></TextLine></TextRegion></Page></PcGts>`
 	alto := `<alto><Layout><Page><PrintSpace><TextLine><String CONTENT="zero"/></TextLine><TextBlock><TextLine><String CONTENT="one"/><SP/><String CONTENT="two"/></TextLine></TextBlock>` +
 		`<TextBlock></TextBlock><TextBlock><TextLine><String CONTENT="three"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>`
+	// words after a block closes, outside any, are a paragraph of their own
+	altoAfter := `<alto><Layout><Page><PrintSpace><TextBlock><TextLine><String CONTENT="one"/><SP/><String CONTENT="two"/></TextLine></TextBlock>` +
+		`<TextLine><String CONTENT="after"/></TextLine></PrintSpace></Page></Layout></alto>`
+	hocrAfter := `<html><body><div class="ocr_page"><p class="ocr_par"><span class="ocr_line"><span class="ocrx_word">one</span></span></p>` +
+		`<span class="ocr_line"><span class="ocrx_word">loose</span></span><p class="ocr_par"><span class="ocr_line"><span class="ocrx_word">two</span></span></p></div></body></html>`
 	for _, c := range []struct {
 		name, src string
 		blocks    []int
@@ -831,6 +836,8 @@ func TestBlocks(t *testing.T) {
 	}{
 		{"p.xml", page, []int{0, 3}, [][2]int{{0, 3}, {3, 4}}},
 		{"a.xml", alto, []int{1, 3}, [][2]int{{0, 1}, {1, 3}, {3, 4}}},
+		{"after.xml", altoAfter, []int{0, 2}, [][2]int{{0, 2}, {2, 3}}},
+		{"h.html", hocrAfter, []int{0, 1, 2}, [][2]int{{0, 1}, {1, 2}, {2, 3}}},
 		{"t.txt", "one two\nthree\n\n\nfour five\n", nil, [][2]int{{0, 3}, {3, 5}}},
 		{"e.txt", "", nil, nil},
 	} {

@@ -52,6 +52,7 @@ func ReadHOCR(path string, src []byte) (*Text, error) {
 type hocrReader struct {
 	xmlText
 	lineStack []int // depth of each open line element
+	parStack  []int // depth of each open ocr_par (a block, Text.Blocks)
 	wordDepth int   // depth of the open ocrx_word, -1 when none
 	sawOCR    bool  // an element of an hOCR class (ocr_* or ocrx_*) was read
 	// lineText says text outside any ocrx_word was read inside a line
@@ -139,6 +140,7 @@ func (r *hocrReader) startElement(tk xml.StartElement, off0, off1 int) error {
 		}
 		if c == "ocr_par" {
 			r.blockKey++
+			r.parStack = append(r.parStack, r.depth)
 		}
 		if hocrLineClasses[c] {
 			isLine = true
@@ -228,6 +230,10 @@ func (r *hocrReader) endElement() {
 	if n := len(r.lineStack); n > 0 && r.lineStack[n-1] == r.depth {
 		r.lineStack = r.lineStack[:n-1]
 		r.lineKey++
+	}
+	if n := len(r.parStack); n > 0 && r.parStack[n-1] == r.depth {
+		r.parStack = r.parStack[:n-1]
+		r.blockKey++ // words after it, outside any paragraph, are none of its
 	}
 	r.depth--
 }

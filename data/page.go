@@ -303,9 +303,10 @@ func (r *pageReader) end(off0 int) {
 			r.lineKey++
 			r.addSlot(f, -1)
 			r.lineKey++
-			return
+		} else {
+			r.layout.regions[f.region] = f.te
 		}
-		r.layout.regions[f.region] = f.te
+		r.blockKey++ // words after it, outside any region, are none of its
 	}
 }
 

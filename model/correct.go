@@ -41,6 +41,10 @@ type Correction struct {
 	// each as the two pieces it would write over both (Span 2: ques- tion).
 	Cands  [][]candgen.Candidate
 	Scores [][]float64
+	// Noise is how noisy the collection the text was corrected against
+	// reads beside the model's training OCR, with the log-odds its margins
+	// were raised by (Model.NoiseShift; zero where none were).
+	Noise Noise
 }
 
 // Undo writes the OCR tokens of ocr (the text c corrects) back over the
@@ -535,6 +539,7 @@ func (m *Model) correctWindows(ocr *data.Text, prof *profile.Profile, size int) 
 		c.Cands = append(c.Cands, w.Cands...)
 		c.Scores = append(c.Scores, w.Scores...)
 		c.Changed += w.Changed
+		c.Noise = w.Noise // the same profile for every window
 	}
 	return c
 }
@@ -578,7 +583,7 @@ func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Prof
 	if m.KeepsLongS() {
 		keepLongS(out, ocr.Tokens)
 	}
-	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words))}
+	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words)), Noise: m.NoiseShift(l.Profile)}
 	words := l.Words
 	if l.tokens != nil {
 		words = l.tokens

@@ -158,7 +158,7 @@ func joinDashes(c *Correction, ocr, cut *data.Text, counts []int) *Correction {
 		}
 		s = e
 	}
-	r := &Correction{Out: make([]string, len(counts)), Cands: make([][]candgen.Candidate, len(counts)), Scores: make([][]float64, len(counts))}
+	r := &Correction{Out: make([]string, len(counts)), Cands: make([][]candgen.Candidate, len(counts)), Scores: make([][]float64, len(counts)), Noise: c.Noise}
 	for i, j := 0, 0; i < len(counts); i++ {
 		n := counts[i]
 		if n == 1 {

@@ -53,9 +53,10 @@
 // word list nor the English model knows, the prior odds that a token is
 // misread. On a clean collection the ranker's mistakes come at their
 // usual rate while the errors to fix are few: the same engine's errors at
-// a tenth of their rate (scripts/habitsim -kind clean), corrected by the
-// held-out models of bench -transfer, had science-law's errors 2.2% fewer
-// and 62 words broken, and 15.2% fewer and 30 broken so.
+// a tenth of their rate (scripts/habitsim -kind clean), corrected by
+// models trained on the other three rendered collections, had
+// science-law's errors 2.2% fewer and 62 words broken, and 15.2% fewer and
+// 30 broken so.
 //
 // # Correcting
 //

@@ -93,7 +93,8 @@ type Model struct {
 	// built on the first call of Habits
 	known     *knownFilter
 	knownOnce sync.Once
-	// noise remembers NoiseShift by profile, noiseN how many it holds
+	// noise remembers NoiseShift by weak pointer to the profile, noiseN
+	// how many it holds
 	noise  sync.Map
 	noiseN atomic.Int64
 	// conventions are the spelling conventions of the collection an
@@ -291,6 +292,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 		if margins[k], err = strconv.ParseFloat(ms, 64); err != nil || math.IsNaN(margins[k]) {
 			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, KindName(k), ms)
 		}
+	}
+	if u := md.Stats.Unknown; u.Unknown < 0 || u.Tokens < 0 || u.Unknown > u.Tokens {
+		return nil, fmt.Errorf("%s: corrupt model file: %d unknown words of %d training tokens", name, u.Unknown, u.Tokens)
 	}
 	for _, s := range md.Sections {
 		if _, ok := sections[s]; !ok {

@@ -197,6 +197,17 @@ func TestReadErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "renamed_feature") || !strings.Contains(err.Error(), features.Names[0]) {
 		t.Errorf("other features: error %v, want one that names both lists", err)
 	}
+	// unknown-word counts that cannot be: corrupt
+	for _, u := range []UnknownCounts{{Unknown: 5, Tokens: 4}, {Unknown: -1, Tokens: 4}, {Unknown: 0, Tokens: -1}} {
+		saved := m.Stats.Unknown
+		m.Stats.Unknown = u
+		var ub bytes.Buffer
+		m.WriteTo(&ub)
+		m.Stats.Unknown = saved
+		if _, err := Read(&ub, "unknown.model"); err == nil || !strings.Contains(err.Error(), "corrupt") || !strings.Contains(err.Error(), "unknown.model") {
+			t.Errorf("unknown counts %+v: error %v, want one that says corrupt and names the file", u, err)
+		}
+	}
 }
 
 // TestUnseenOwnWeights checks that a model for unseen collections has own

@@ -4,6 +4,7 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
+	"weak"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -125,15 +126,19 @@ type Noise struct {
 
 // NoiseShift returns how noisy the collection of profile p reads and the
 // log-odds correction adds to the margins of a model for unseen
-// collections there (see above); a zero Noise for a model trained with
-// labels from its collection (forUnseen false), one whose file predates
-// TrainStats.Unknown, or a nil profile.
+// collections there (see above); a zero Noise for a model that tunes the
+// margins of the changes a profile does not support (forUnseen false: one
+// trained with labels from the collection it corrects), one whose file
+// predates TrainStats.Unknown or has bad counts, or a nil profile. The
+// result is remembered by profile (weakly: the profile can still be
+// freed) until the profile's token count changes.
 func (m *Model) NoiseShift(p *profile.Profile) Noise {
 	tr := m.Stats.Unknown
-	if p == nil || tr.Tokens == 0 || tr.Unknown == 0 || !m.forUnseen() {
+	if p == nil || tr.Tokens <= 0 || tr.Unknown <= 0 || tr.Unknown > tr.Tokens || !m.forUnseen() {
 		return Noise{}
 	}
-	if v, ok := m.noise.Load(p); ok {
+	key := weak.Make(p)
+	if v, ok := m.noise.Load(key); ok && v.(Noise).Collection.Tokens == p.Tokens() {
 		return v.(Noise)
 	}
 	c := unknownCounts(p, m.Lex)
@@ -144,10 +149,11 @@ func (m *Model) NoiseShift(p *profile.Profile) Noise {
 		m.noise.Clear()
 		m.noiseN.Store(0)
 	}
-	m.noise.Store(p, n)
+	m.noise.Store(key, n)
 	return n
 }
 
 // maxNoiseCached bounds the profiles whose Noise a model remembers (a
-// correction run has one collection profile; a page alone is its own).
+// correction run has one collection profile, or a page alone its own;
+// the workers of a Beam pipeline each decode a copy of the one profile).
 const maxNoiseCached = 64

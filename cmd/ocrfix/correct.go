@@ -104,6 +104,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
 		c := am.Correct(t, nil, given)
+		if given == nil {
+			noiseNote(stderr, "page", c.Noise) // the page alone was its collection
+		}
 		var langs languageNotes
 		langs.add("stdin", c)
 		langs.write(stderr)
@@ -518,10 +521,7 @@ func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*
 	if prof == nil {
 		return m, nil
 	}
-	if n := m.NoiseShift(prof); n.Shift > 0 {
-		fmt.Fprintf(stderr, "the collection's OCR reads cleaner than the model's training OCR (%.2f%% of its tokens are small-letter words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence\n",
-			100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
-	}
+	noiseNote(stderr, "collection", m.NoiseShift(prof))
 	if off {
 		return m, nil
 	}
@@ -531,6 +531,16 @@ func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*
 		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", d)
 	}
 	return m.Adapted(hs), desc
+}
+
+// noiseNote says on w, when n raised the margins, that the OCR of what
+// was corrected (what: "collection" or "page") reads cleaner than the
+// model's training OCR (model.Model.NoiseShift).
+func noiseNote(w io.Writer, what string, n model.Noise) {
+	if n.Shift > 0 {
+		fmt.Fprintf(w, "the %s's OCR reads cleaner than the model's training OCR (%.2f%% of its tokens are small-letter words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence\n",
+			what, 100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
+	}
 }
 
 // stdinFile is what correct - reads (a variable for the tests).

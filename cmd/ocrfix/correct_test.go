@@ -852,8 +852,8 @@ func TestCorrectOtherLanguage(t *testing.T) {
 
 // TestCorrectCleanCollection: a collection whose OCR reads cleaner than
 // the built-in model's training OCR is said to on stderr, with the
-// margins raised; a noisy one (another engine's errors in one word of 12
-// besides Tesseract's) is not.
+// margins raised, and so is a page alone on stdin; a noisy one (another
+// engine's errors in one word of 12 besides Tesseract's) is not.
 func TestCorrectCleanCollection(t *testing.T) {
 	c, err := data.Embedded()
 	if err != nil {
@@ -873,5 +873,9 @@ func TestCorrectCleanCollection(t *testing.T) {
 	code, _, errs = runCmd("correct", "-no-habits", "-o", filepath.Join(dir, "out-noisy"), filepath.Join(dir, "noisy"))
 	if code != 0 || strings.Contains(errs, "reads cleaner") {
 		t.Errorf("noisy: exit %d: %s", code, errs)
+	}
+	// a page alone on stdin is its own collection, and is said to as well
+	if code, _, errs := runStdin(string(c.Docs[0].GT.Source), "correct", "-"); code != 0 || !strings.Contains(errs, "the page's OCR reads cleaner") {
+		t.Errorf("stdin: exit %d: %s", code, errs)
 	}
 }

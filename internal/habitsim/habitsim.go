@@ -249,18 +249,18 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 func Clean(name, ocr, gt string, percent int) string {
 	type span struct{ start, end int }
 	var toks []span
-	for i := 0; i < len(ocr); {
-		for i < len(ocr) && unicode.IsSpace(rune(ocr[i])) {
-			i++
+	start := -1 // the start of the word being read, -1 between words
+	for i, r := range ocr {
+		switch {
+		case unicode.IsSpace(r) && start >= 0:
+			toks = append(toks, span{start, i})
+			start = -1
+		case !unicode.IsSpace(r) && start < 0:
+			start = i
 		}
-		j := i
-		for j < len(ocr) && !unicode.IsSpace(rune(ocr[j])) {
-			j++
-		}
-		if j > i {
-			toks = append(toks, span{i, j})
-		}
-		i = j
+	}
+	if start >= 0 {
+		toks = append(toks, span{start, len(ocr)})
 	}
 	gw := strings.Fields(gt)
 	ow := make([]string, len(toks))

@@ -158,4 +158,9 @@ func TestClean(t *testing.T) {
 	if got := Clean("b.txt", "' one two\n", "one two\n", 0); got != "one two\n" {
 		t.Errorf("added first: %q", got)
 	}
+	// letters beyond ASCII (à holds the byte 0xA0, Å 0x85) and a space
+	// beyond it (U+2003)
+	if got := Clean("c.txt", "tbe café à Paris\u2003Å\n", "the café à Paris\u2003Å\n", 0); got != "the café à Paris\u2003Å\n" {
+		t.Errorf("beyond ASCII: %q", got)
+	}
 }
