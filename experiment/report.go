@@ -217,7 +217,7 @@ func formatNoise(ns []model.Noise) string {
 	var b strings.Builder
 	for _, n := range ns {
 		if n.Shift > 0 {
-			fmt.Fprintf(&b, " raised by %.2f (%.2f%% of the OCR's tokens unknown small-letter words, against %.2f%% in training);", n.Shift, 100*n.Collection.Share(), 100*n.Training.Share())
+			fmt.Fprintf(&b, " raised by %.2f (%.2f%% of the OCR's words in small letters unknown, against %.2f%% in training);", n.Shift, 100*n.Collection.Share(), 100*n.Training.Share())
 		}
 	}
 	return b.String()
@@ -590,7 +590,7 @@ func NewReport(corpus string, cv *CVResult, seed uint64, wordLists []string, opt
 		rep.Labelled += m.Stats.Labelled
 	}
 	rep.Habits = habitNotes(cv, -1)
-	if slices.ContainsFunc(cv.Noise, func(n model.Noise) bool { return n.Training.Tokens > 0 }) {
+	if slices.ContainsFunc(cv.Noise, func(n model.Noise) bool { return n.Training.Words > 0 }) {
 		rep.Noise = cv.Noise
 	}
 	if len(cv.Docs) > 0 && cv.Docs[0].CorrectedNoConf != nil {
@@ -658,7 +658,7 @@ func NewTransferReport(mode string, names []string, cv *CVResult, seed uint64, w
 			r.Margins = KindMargins(m)
 			r.Context = []Context{ContextOf(m)}
 			r.Habits = habitNotes(cv, f)
-			if f < len(cv.Noise) && cv.Noise[f].Training.Tokens > 0 {
+			if f < len(cv.Noise) && cv.Noise[f].Training.Words > 0 {
 				r.Noise = []model.Noise{cv.Noise[f]}
 			}
 			r.Labelled, r.LeftOut = m.Stats.Labelled, m.Stats.LeftOut

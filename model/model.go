@@ -293,8 +293,8 @@ func Read(r io.Reader, name string) (*Model, error) {
 			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, KindName(k), ms)
 		}
 	}
-	if u := md.Stats.Unknown; u.Unknown < 0 || u.Tokens < 0 || u.Unknown > u.Tokens {
-		return nil, fmt.Errorf("%s: corrupt model file: %d unknown words of %d training tokens", name, u.Unknown, u.Tokens)
+	if u := md.Stats.Unknown; u.Unknown < 0 || u.Words < 0 || u.Unknown > u.Words {
+		return nil, fmt.Errorf("%s: corrupt model file: %d unknown words of %d in the training OCR", name, u.Unknown, u.Words)
 	}
 	for _, s := range md.Sections {
 		if _, ok := sections[s]; !ok {

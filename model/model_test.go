@@ -198,7 +198,7 @@ func TestReadErrors(t *testing.T) {
 		t.Errorf("other features: error %v, want one that names both lists", err)
 	}
 	// unknown-word counts that cannot be: corrupt
-	for _, u := range []UnknownCounts{{Unknown: 5, Tokens: 4}, {Unknown: -1, Tokens: 4}, {Unknown: 0, Tokens: -1}} {
+	for _, u := range []UnknownCounts{{Unknown: 5, Words: 4}, {Unknown: -1, Words: 4}, {Unknown: 0, Words: -1}} {
 		saved := m.Stats.Unknown
 		m.Stats.Unknown = u
 		var ub bytes.Buffer

@@ -20,10 +20,11 @@ import (
 // word made another, heir -> their, a period spelling made modern) come at
 // the rate they come anywhere, while the errors to fix are few. A model
 // for unseen collections measures how noisy the collection's OCR is by the
-// share of its tokens that are words of three small letters or more no
-// word list nor the English model knows (UnknownCounts: few in clean
-// print, whatever its subject; most misreadings are such words, and names
-// are left out), beside the same share in its training OCR
+// share of its words of three small letters or more that no word list
+// nor the English model knows (UnknownCounts: few in clean print,
+// whatever its subject; most misreadings are such words; names, words in
+// capitals and figures are left out), beside the same share in its
+// training OCR
 // (TrainStats.Unknown), and adds to every margin the log of their ratio
 // where the collection's is the lower: the prior odds of a misreading,
 // scaled (NoiseShift). A collection noisier than the training OCR keeps
@@ -33,68 +34,80 @@ import (
 // (embedded) fewer word errors and 62 to 217 words broken without, 5.1%
 // to 30.4% and 27 to 183 with.
 //
-// A page alone says little: its share is taken as noisePriorTokens tokens
+// A page alone says little: its share is taken as noisePriorWords words
 // at the training share plus its own (a Bayesian prior), so a clean page
 // raises the margins a little and a clean collection of thousands of
 // words by the full ratio.
 
-// UnknownCounts is how many tokens of a collection's OCR (Tokens) are
-// words of three letters or more, letters only, that no word list nor the
-// English model knows (Unknown; counted on the exact forms of a profile:
-// small letters between marks, see unknownForm).
+// UnknownCounts is how many of the words of three small letters or more
+// (between marks) of a collection's OCR (Words) no word list nor the
+// English model knows (Unknown; counted on the exact forms of a profile,
+// see unknownForm). Words in capitals, numbers and marks are left out of
+// both: a collection of headings in capitals, or of tables of figures,
+// reads neither cleaner nor noisier for them.
 type UnknownCounts struct {
 	Unknown int `json:"unknown"`
-	Tokens  int `json:"tokens"`
+	Words   int `json:"words"`
 }
 
-// Share is Unknown over Tokens (0 without tokens).
+// Share is Unknown over Words (0 without words).
 func (c UnknownCounts) Share() float64 {
-	if c.Tokens == 0 {
+	if c.Words == 0 {
 		return 0
 	}
-	return float64(c.Unknown) / float64(c.Tokens)
+	return float64(c.Unknown) / float64(c.Words)
 }
 
-// noisePriorTokens is the weight, in tokens, of the training share in a
-// collection's estimated share (NoiseShift): a fixed prior. A page of 300
-// words with no unknown word gets log(1300/1000) = 0.26 more log-odds on
-// its margins; a collection of 10,000 such words log(11) = 2.4.
-const noisePriorTokens = 1000
+// noisePriorWords is the weight, in words, of the training share in a
+// collection's estimated share (NoiseShift): a fixed prior. A page of 200
+// small-letter words none of them unknown gets log(1200/1000) = 0.18 more
+// log-odds on its margins; a collection of 10,000 such words log(11) =
+// 2.4.
+const noisePriorWords = 1000
 
-// unknownForm reports whether the token tok (as read) is a word of three
-// small letters or more between its marks that neither the English model
-// nor lex's listed forms (word lists) know. Capitalised words are not
-// counted: names, which no list holds, are as common in clean print as in
-// noisy.
-func unknownForm(tok string, lex *candgen.Lexicon) bool {
+// smallWord reports whether the token tok (as read) is a word of three
+// small letters or more between its marks, and returns its core.
+func smallWord(tok string) (string, bool) {
 	_, core, _ := candgen.SplitAffix(tok)
 	if utf8.RuneCountInString(core) < 3 {
-		return false
+		return "", false
 	}
 	for _, r := range core {
 		if !unicode.IsLower(r) {
-			return false
+			return "", false
 		}
 	}
+	return core, true
+}
+
+// unknownForm reports whether core, a word of small letters (smallWord),
+// is one neither the English model nor lex's listed forms (word lists)
+// know. Capitalised words are not asked: names, which no list holds, are
+// as common in clean print as in noisy.
+func unknownForm(core string, lex *candgen.Lexicon) bool {
 	return !inEnglishModel(profile.Norm(core)) && !(lex != nil && lex.HasListedAs(core))
 }
 
 // unknownCounts returns the UnknownCounts of the collection of profile p.
 // A profile that dropped its rarest forms (Profile.Pruned: a collection
 // of millions of words) counts the tokens of the dropped forms as unknown
-// words, most of them being misreadings seen once: the share is then an
-// upper bound, which raises the margins less, never more.
+// small-letter words, most of them being misreadings seen once: the share
+// is then an upper bound, which raises the margins less, never more.
 func unknownCounts(p *profile.Profile, lex *candgen.Lexicon) UnknownCounts {
-	c := UnknownCounts{Tokens: p.Tokens()}
+	var c UnknownCounts
 	kept := 0
 	for tok, k := range p.ExactForms() {
 		kept += int(k.N)
-		if unknownForm(tok, lex) {
-			c.Unknown += int(k.N)
+		if core, ok := smallWord(tok); ok {
+			c.Words += int(k.N)
+			if unknownForm(core, lex) {
+				c.Unknown += int(k.N)
+			}
 		}
 	}
-	if p.Pruned() > 0 && kept < c.Tokens {
-		c.Unknown += c.Tokens - kept
+	if dropped := p.Tokens() - kept; p.Pruned() > 0 && dropped > 0 {
+		c.Unknown += dropped
+		c.Words += dropped
 	}
 	return c
 }
@@ -117,11 +130,13 @@ type Noise struct {
 	Collection UnknownCounts `json:"collection"` // the collection's counts
 	Training   UnknownCounts `json:"training"`   // the training OCR's (TrainStats.Unknown)
 	// Share is the collection's share of unknown words as estimated:
-	// its counts and noisePriorTokens tokens at the training share.
+	// its counts and noisePriorWords words at the training share.
 	Share float64 `json:"share"`
 	// Shift is the log-odds added to every margin: log(training share /
 	// Share) where that is positive, else 0.
 	Shift float64 `json:"shift"`
+
+	tokens int // the profile's token count when this was worked out
 }
 
 // NoiseShift returns how noisy the collection of profile p reads and the
@@ -134,17 +149,17 @@ type Noise struct {
 // freed) until the profile's token count changes.
 func (m *Model) NoiseShift(p *profile.Profile) Noise {
 	tr := m.Stats.Unknown
-	if p == nil || tr.Tokens <= 0 || tr.Unknown <= 0 || tr.Unknown > tr.Tokens || !m.forUnseen() {
+	if p == nil || tr.Words <= 0 || tr.Unknown <= 0 || tr.Unknown > tr.Words || !m.forUnseen() {
 		return Noise{}
 	}
 	key := weak.Make(p)
-	if v, ok := m.noise.Load(key); ok && v.(Noise).Collection.Tokens == p.Tokens() {
+	if v, ok := m.noise.Load(key); ok && v.(Noise).tokens == p.Tokens() {
 		return v.(Noise)
 	}
 	c := unknownCounts(p, m.Lex)
 	rt := tr.Share()
-	share := (float64(c.Unknown) + noisePriorTokens*rt) / (float64(c.Tokens) + noisePriorTokens)
-	n := Noise{Collection: c, Training: tr, Share: share, Shift: max(0, math.Log(rt/share))}
+	share := (float64(c.Unknown) + noisePriorWords*rt) / (float64(c.Words) + noisePriorWords)
+	n := Noise{Collection: c, Training: tr, Share: share, Shift: max(0, math.Log(rt/share)), tokens: p.Tokens()}
 	if m.noiseN.Add(1) > maxNoiseCached {
 		m.noise.Clear()
 		m.noiseN.Store(0)

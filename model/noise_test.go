@@ -29,17 +29,19 @@ func profileOfText(text string) *profile.Profile {
 
 // TestNoiseShift: a collection whose OCR holds fewer unknown small-letter
 // words than the training OCR raises the margins by the log of the ratio
-// of the shares, its own share taken with noisePriorTokens tokens at the
-// training share; a noisier one, names, a model trained with labels, one
-// without the training counts and no profile raise nothing.
+// of the shares, its own share taken with noisePriorWords words at the
+// training share; a noisier one, names, words in capitals, a model trained
+// with labels, one without the training counts and no profile raise
+// nothing.
 func TestNoiseShift(t *testing.T) {
-	tr := UnknownCounts{Unknown: 300, Tokens: 10000} // 3%
+	tr := UnknownCounts{Unknown: 300, Words: 10000} // 3%
 	m := unseenWith(tr)
 	clean := strings.Repeat("the house was quiet and the garden was green in the evening ", 1000)
 	p := profileOfText(clean)
 	n := m.NoiseShift(p)
-	want := math.Log(float64(p.Tokens()+noisePriorTokens) / noisePriorTokens)
-	if n.Collection.Unknown != 0 || n.Collection.Tokens != p.Tokens() || n.Training != tr || math.Abs(n.Shift-want) > 1e-9 {
+	words := 11000 // "the house was quiet and the garden was green in the evening": all but "in" of 3 letters or more
+	want := math.Log(float64(words+noisePriorWords) / noisePriorWords)
+	if n.Collection.Unknown != 0 || n.Collection.Words != words || n.Training != tr || math.Abs(n.Shift-want) > 1e-9 {
 		t.Errorf("clean collection: %+v, want shift %.3f", n, want)
 	}
 	if again := m.NoiseShift(p); again != n {
@@ -61,6 +63,12 @@ func TestNoiseShift(t *testing.T) {
 	if n := m.NoiseShift(profileOfText(names)); n.Collection.Unknown != 0 || n.Shift == 0 {
 		t.Errorf("names: %+v, want none unknown and a shift", n)
 	}
+	// words in capitals and figures say nothing either way: a collection
+	// of headings and tables keeps the training share
+	caps := strings.Repeat("TBE HCUSE WAS QNIET 1,250 17.5 £3 4s. ", 1000)
+	if n := m.NoiseShift(profileOfText(caps)); n.Collection.Words != 0 || n.Shift != 0 {
+		t.Errorf("capitals and figures: %+v, want no word counted and no shift", n)
+	}
 	// a profile that dropped its rarest forms counts their tokens as
 	// unknown words: no shift where the forms kept alone would give one
 	// (the numbers dropped would not count)
@@ -73,7 +81,7 @@ func TestNoiseShift(t *testing.T) {
 	if pruned.Pruned() == 0 {
 		t.Fatal("the profile kept every form: the test needs it to drop some")
 	}
-	if n := m.NoiseShift(pruned); n.Collection.Unknown < 390 || n.Shift != 0 {
+	if n := m.NoiseShift(pruned); n.Collection.Unknown < 390 || n.Collection.Words < n.Collection.Unknown || n.Shift != 0 {
 		t.Errorf("pruned profile: %+v, want most of its 400 numbers, dropped, unknown and no shift", n)
 	}
 	if n := m.NoiseShift(nil); n != (Noise{}) {
@@ -97,13 +105,17 @@ func TestTrainUnknown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tokens := 0
+	words := 0
 	for _, d := range docs[:5] {
-		tokens += len(ReadWords(d.OCR))
+		for _, w := range ReadWords(d.OCR) {
+			if _, ok := smallWord(w); ok {
+				words++
+			}
+		}
 	}
 	u := m.Stats.Unknown
-	if u.Tokens != tokens || u.Unknown <= 0 || u.Unknown >= u.Tokens {
-		t.Fatalf("training unknown counts %+v, want some of %d tokens", u, tokens)
+	if u.Words != words || u.Unknown <= 0 || u.Unknown >= u.Words {
+		t.Fatalf("training unknown counts %+v, want some of %d words", u, words)
 	}
 	var buf bytes.Buffer
 	if _, err := m.WriteTo(&buf); err != nil {

@@ -120,8 +120,8 @@ type TrainStats struct {
 	// (see KeepsLongS). Zero in a model file made before it, and left out
 	// of the file when zero.
 	LongS LongSCounts `json:"long_s,omitzero"`
-	// Unknown is how many tokens of the training OCR are words no word
-	// list nor the English model knows (see NoiseShift). Zero in a model
+	// Unknown is how many of the training OCR's words in small letters no
+	// word list nor the English model knows (see NoiseShift). Zero in a model
 	// file made before it, and left out of the file when zero: such a
 	// model keeps its margins on every collection.
 	Unknown UnknownCounts `json:"unknown,omitzero"`
