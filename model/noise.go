@@ -24,10 +24,9 @@ import (
 // nor the English model knows (UnknownCounts: few in clean print,
 // whatever its subject; most misreadings are such words; names, words in
 // capitals and figures are left out), beside the same share in its
-// training OCR
-// (TrainStats.Unknown), and adds to every margin the log of their ratio
-// where the collection's is the lower: the prior odds of a misreading,
-// scaled (NoiseShift). A collection noisier than the training OCR keeps
+// training OCR (TrainStats.Unknown), and adds to every margin the log of
+// their ratio where the collection's is the lower: the prior odds of a
+// misreading, scaled (NoiseShift). A collection noisier than the training OCR keeps
 // the margins as learned. The four rendered collections with nine in ten
 // of their OCR's error stretches put right (internal/habitsim.Clean),
 // corrected by models trained on the other three: 1.1% (early) to 28.1%
