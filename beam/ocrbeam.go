@@ -2,6 +2,7 @@ package ocrbeam
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -339,13 +340,6 @@ func adaptedModel(name string, m *model.Model, prof *profile.Profile, pb []byte)
 	return a
 }
 
-// CheckModel loads the model a correction would use (name "" is the
-// built-in one), so a launcher can fail before starting a pipeline.
-func CheckModel(ctx context.Context, name string) error {
-	_, err := loadModel(ctx, name)
-	return err
-}
-
 // MarksLineBreaks reports whether a correction with the model name (""
 // is the built-in one) and CorrectOptions.LineBreaks mode writes the
 // hyphen of a word broken at a line end as model.LineBreakMark, so a
@@ -370,18 +364,18 @@ type correctFn struct {
 	LineBreaks string // keep, mark or model (CorrectOptions.LineBreaks)
 
 	m    *model.Model
-	keep [eval.NumKinds]bool // the kinds Changes names
-	mark bool                // write the line-break marks (LineBreaks)
+	undo func(eval.Change) bool // a change of a kind Changes does not name (nil: none)
+	mark bool                   // write the line-break marks (LineBreaks)
 	prof *profile.Profile
 	dups map[string]bool
 }
 
 func (f *correctFn) Setup(ctx context.Context) error {
-	keep, err := changeKinds(f.Changes)
+	undo, err := eval.Refused(cmp.Or(f.Changes, "all"))
 	if err != nil {
 		return err
 	}
-	f.keep = keep
+	f.undo = undo
 	m, err := loadModel(ctx, f.Model)
 	if err != nil {
 		return err
@@ -406,15 +400,6 @@ func marksLineBreaks(mode string, m *model.Model) (bool, error) {
 		return m.MarksLineBreaks(), nil
 	}
 	return false, fmt.Errorf("line breaks %q: want keep, mark or model", mode)
-}
-
-// changeKinds returns the kinds of change CorrectOptions.Changes names
-// (eval.ParseKinds; "" is all).
-func changeKinds(list string) ([eval.NumKinds]bool, error) {
-	if list == "" {
-		list = "all"
-	}
-	return eval.ParseKinds(list)
 }
 
 func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]byte) bool, dups func(*string) bool, dead func(DeadLetter), counts func(Counts)) error {
@@ -457,7 +442,9 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 		return nil
 	}
 	c := f.m.Correct(t, nil, f.prof)
-	c.Undo(t, func(ch eval.Change) bool { return !f.keep[ch.Kind] })
+	if f.undo != nil {
+		c.Undo(t, f.undo)
+	}
 	if f.mark {
 		f.m.MarkCorrection(t, c)
 	}

@@ -215,7 +215,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 				g.joins = append(g.joins, j)
 			}
 		}
-		slices.SortFunc(g.joins, func(a, b join) int { return cmp.Or(strings.Compare(a.ocr, b.ocr), strings.Compare(a.truth, b.truth)) })
+		slices.SortFunc(g.joins, compareJoins)
 		g.short = commonShort(lex, shortWords)
 	}
 	for p := range g.caseVar {

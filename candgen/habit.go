@@ -310,8 +310,19 @@ func learnJoins(c *Confusion, minRate float64) []join {
 			out = append(out, join{k.O, k.T})
 		}
 	}
-	slices.SortFunc(out, func(a, b join) int { return cmp.Or(strings.Compare(a.ocr, b.ocr), strings.Compare(a.truth, b.truth)) })
+	slices.SortFunc(out, compareJoins)
 	return out
+}
+
+// compareJoins orders joins by OCR letter, then true letters.
+func compareJoins(a, b join) int {
+	return cmp.Or(strings.Compare(a.ocr, b.ocr), strings.Compare(a.truth, b.truth))
+}
+
+// compareHabits orders habits by true letter, then OCR letters (the order
+// of GlyphPriors and ShapePriors).
+func compareHabits(a, b Habit) int {
+	return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR))
 }
 
 // clone returns a copy of c whose counts can change without touching c;
@@ -379,7 +390,7 @@ func (c *Confusion) GlyphPriors(share float64) []Habit {
 			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: r, Expected: exp})
 		}
 	}
-	slices.SortFunc(out, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) })
+	slices.SortFunc(out, compareHabits)
 	return out
 }
 
@@ -415,7 +426,7 @@ func (c *Confusion) ShapePriors(rate float64) []Habit {
 			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: rate, Expected: exp})
 		}
 	}
-	slices.SortFunc(out, func(a, b Habit) int { return cmp.Or(cmp.Compare(a.True, b.True), strings.Compare(a.OCR, b.OCR)) })
+	slices.SortFunc(out, compareHabits)
 	return out
 }
 

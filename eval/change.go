@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -67,6 +68,21 @@ func ParseKinds(list string) ([NumKinds]bool, error) {
 		named[k] = true
 	}
 	return named, nil
+}
+
+// Refused returns, for a list of kinds as ParseKinds reads it (ocrfix
+// correct -changes), the test of a change not to be made (for
+// model.Correction.Undo): one of a kind the list does not name; nil where
+// it names every kind.
+func Refused(list string) (func(Change) bool, error) {
+	keep, err := ParseKinds(list)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(keep[KindWord:], false) {
+		return nil, nil
+	}
+	return func(c Change) bool { return !keep[c.Kind] }, nil
 }
 
 // ChangeKind classifies the change of the OCR text orig into new, where

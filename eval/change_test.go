@@ -174,3 +174,18 @@ func TestParseKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestRefused: the test of a change not to be made refuses the kinds a
+// list leaves out, and is nil where it names them all.
+func TestRefused(t *testing.T) {
+	if r, err := Refused("all"); err != nil || r != nil {
+		t.Errorf("all: %v, %v; want nil, nil", r != nil, err)
+	}
+	r, err := Refused("word,split")
+	if err != nil || r == nil || r(Change{Kind: KindWord}) || r(Change{Kind: KindSplit}) || !r(Change{Kind: KindPunct}) || !r(Change{Kind: KindCase}) {
+		t.Errorf("word,split: refuses word %v, punctuation %v (%v)", r != nil && r(Change{Kind: KindWord}), r != nil && r(Change{Kind: KindPunct}), err)
+	}
+	if _, err := Refused("words"); err == nil || !strings.Contains(err.Error(), `"words"`) {
+		t.Errorf("unknown kind: %v", err)
+	}
+}

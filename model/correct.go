@@ -109,6 +109,10 @@ type Lattice struct {
 	// Profile is the collection profile the features were computed
 	// with; decisions are checked against it.
 	Profile *profile.Profile
+	// Noise is how noisy that collection reads beside the model's
+	// training OCR, and the log-odds decisions add to the margins for it
+	// (Model.NoiseShift).
+	Noise Noise
 
 	breaks []int    // the first positions of words broken at a line end
 	tokens []string // the OCR words, when breaks is not empty
@@ -133,7 +137,7 @@ func (m *Model) Score(ocr *data.Text, alts []*data.Text, prof *profile.Profile) 
 	mat := lattice(m.gens, m.resources, fd, m.FeatOpt, docRand(m.Seed, data.Stem(ocr.Path)), func(cands [][]candgen.Candidate) {
 		keepBreaks(cands, tokens, breaks)
 	})
-	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile,
+	return &Lattice{Words: fd.Words, Cands: fd.Cands, Feat: mat, Scores: scoreRows(m.Ranker, mat), Profile: fd.Profile, Noise: m.NoiseShift(fd.Profile),
 		breaks: breaks, tokens: tokens}
 }
 
@@ -190,7 +194,7 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	margins := &m.Margins
-	if s := m.NoiseShift(l.Profile).Shift; s > 0 {
+	if s := l.Noise.Shift; s > 0 {
 		shifted := m.Margins
 		for k := range shifted {
 			shifted[k] += s
@@ -583,7 +587,7 @@ func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Prof
 	if m.KeepsLongS() {
 		keepLongS(out, ocr.Tokens)
 	}
-	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words)), Noise: m.NoiseShift(l.Profile)}
+	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words)), Noise: l.Noise}
 	words := l.Words
 	if l.tokens != nil {
 		words = l.tokens

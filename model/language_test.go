@@ -4,19 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"ocrfix/data"
 	"ocrfix/features"
 )
-
-// langText reads src as a page.
-func langText(t *testing.T, src string) *data.Text {
-	t.Helper()
-	tx, err := data.ReadText("p.txt", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tx
-}
 
 const (
 	englishPage = "It was the best of times, it was the worst of times, it was the age of wisdom, and tbe age of foolishness; we had everything before us.\n"
@@ -54,7 +43,7 @@ func TestOtherLanguage(t *testing.T) {
 		{french, "French model, English page", englishPage, true},
 		{&Model{}, "a model without a bigram model", frenchPage, false},
 	} {
-		if got := c.m.OtherLanguage(langText(t, c.page)); got != c.want {
+		if got := c.m.OtherLanguage(mustText(t, c.page)); got != c.want {
 			t.Errorf("%s: OtherLanguage %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -43,7 +43,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	undo, err := changeUndo(*changeKinds)
+	undo, err := eval.Refused(*changeKinds)
 	if err != nil {
 		return usagef("-changes: %v", err)
 	}
@@ -103,19 +103,13 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		am, _ := adapt(m, given, *noHabits, stderr)
-		c := am.Correct(t, nil, given)
+		c := correctOne(am, t, nil, given, undo, mark)
 		if given == nil {
 			noiseNote(stderr, "page", c.Noise) // the page alone was its collection
 		}
 		var langs languageNotes
 		langs.add("stdin", c)
 		langs.write(stderr)
-		if undo != nil {
-			c.Undo(t, undo)
-		}
-		if mark {
-			am.MarkCorrection(t, c)
-		}
 		var buf bytes.Buffer
 		if err := t.Rewrite(&buf, c.Out); err != nil {
 			return err
@@ -360,14 +354,7 @@ func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, undo 
 				return
 			}
 			batch[k] = d
-			c := m.Correct(d.t, d.alts, prof)
-			if undo != nil {
-				c.Undo(d.t, undo)
-			}
-			if mark(d) {
-				m.MarkCorrection(d.t, c) // a mark is a change of its token, as the report shows it
-			}
-			cs[k] = c
+			cs[k] = correctOne(m, d.t, d.alts, prof, undo, mark(d))
 		})
 		for k, c := range cs {
 			if errs[k] != nil {
@@ -511,6 +498,21 @@ func countDocs(files, jsonl, docs int) string {
 	return fmt.Sprintf("%s (%s of %s, %s)", plural(docs, "document"), plural(docs-files, "record"), plural(jsonl, "JSONL file"), plural(files, "other file"))
 }
 
+// correctOne corrects t (with the other readings alts) against the
+// profile prof, leaves as read the changes undo refuses (nil: none), and
+// writes the marks of words broken at a line end where mark says so (a
+// mark is a change of its token, as the report shows it).
+func correctOne(m *model.Model, t *data.Text, alts []*data.Text, prof *profile.Profile, undo func(eval.Change) bool, mark bool) *model.Correction {
+	c := m.Correct(t, alts, prof)
+	if undo != nil {
+		c.Undo(t, undo)
+	}
+	if mark {
+		m.MarkCorrection(t, c)
+	}
+	return c
+}
+
 // adapt returns m adapted to the habits of the collection whose profile is
 // prof (model.Model.Habits), saying so on stderr, and the habits
 // described; m itself and none when it has none, when prof is nil or
@@ -561,20 +563,6 @@ func readStdin(src []byte, format string) (*data.Text, error) {
 		f = data.SniffFormat(src)
 	}
 	return data.ReadTextFormat("stdin", f, src)
-}
-
-// changeUndo returns, for correct -changes LIST (eval.ParseKinds), the
-// test of a change not to be made (Correction.Undo): one of a kind LIST
-// does not name; nil where it names them all.
-func changeUndo(list string) (func(eval.Change) bool, error) {
-	keep, err := eval.ParseKinds(list)
-	if err != nil {
-		return nil, err
-	}
-	if !slices.Contains(keep[eval.KindWord:], false) {
-		return nil, nil
-	}
-	return func(c eval.Change) bool { return !keep[c.Kind] }, nil
 }
 
 // correctHIPEStdin corrects src, HIPE-OCRepair JSONL read from standard
