@@ -114,6 +114,10 @@ type Confusion struct {
 	// from it (see Adapted); habits are the misreadings it was adapted to.
 	trained *Confusion
 	habits  []Habit
+	// subFloor is the most a substitution of a true rune the training
+	// never saw substituted so costs, in nats (WithSubstitutionFloor; 0:
+	// no such bound)
+	subFloor float32
 }
 
 // multiOp is a learned confusion of a true string of 1-2 runes read as an
@@ -404,6 +408,9 @@ func (c *Confusion) setTrueRuneCosts(s float64) map[rune]float64 {
 	for a, n := range nTrue {
 		d := n + s
 		def := costOf(s * c.eSub / c.alpha / d)
+		if c.subFloor > 0 && def > c.subFloor {
+			def = c.subFloor
+		}
 		cp := costOf((float64(c.ops[opKey{string(a), string(a)}]) + s*(1-c.eSub-c.eDel)) / d)
 		del := costOf((float64(c.ops[opKey{string(a), ""}]) + s*c.eDel) / d)
 		if a < 128 {

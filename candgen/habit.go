@@ -170,6 +170,23 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	return d
 }
 
+// WithSubstitutionFloor returns c with each substitution its training
+// never showed (a true rune read as a rune it was never read as) priced
+// at cost nats at most, where the smoothing prices it higher (a frequent
+// letter's unseen substitution costs some 20 nats in a model learned
+// from a few hundred thousand words of one engine's reading, a chance of
+// two in a billion): the confusion of a model for collections read by
+// other engines, which misread letters in ways the training engine never
+// did (`steitionary`, `utmoq`). Substitutions seen in training keep their
+// costs, and so do deletions and insertions; the floor is kept when the
+// result is Adapted. The counts, and so what WriteTo saves, are c's.
+func (c *Confusion) WithSubstitutionFloor(cost float64) *Confusion {
+	d := c.clone()
+	d.subFloor = float32(cost)
+	d.finish()
+	return d
+}
+
 // Undo returns the forms of the lower-case word w with the habit undone:
 // its OCR letters put back to the true letter at all places, then at each
 // place alone (`wliicli` -> `which`, `whicli`, `wliich`), without

@@ -410,3 +410,44 @@ func TestCommonShort(t *testing.T) {
 		}
 	}
 }
+
+// WithSubstitutionFloor prices a substitution the training never showed
+// at the floor, and leaves the learned readings, the counts and the
+// floor's survival through Adapted as they should be.
+func TestWithSubstitutionFloor(t *testing.T) {
+	// a read as o now and then; e never substituted, and read right
+	// thousands of times, so its unseen substitutions cost far above 12
+	pairs := readings("the man", "the mon", 5, strings.Repeat("the man ran there ", 3000))
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	f := conf.WithSubstitutionFloor(12)
+	unseen := func(c *Confusion) float64 { return -(c.LogProb("tho", "the") - c.LogProb("the", "the")) }
+	if u := unseen(conf); u <= 14 {
+		t.Fatalf("e read as o costs %.2f nats in training: the test needs more", u)
+	}
+	if u := unseen(f); math.Abs(u-12) > 0.01 {
+		t.Errorf("e read as o costs %.2f nats under a floor of 12, want 12", u)
+	}
+	if x, y := f.LogProb("mon", "man"), conf.LogProb("mon", "man"); math.Abs(x-y) > 1e-9 {
+		t.Errorf("a read as o, learned: %.4f floored, %.4f trained", x, y)
+	}
+	if x, y := f.LogProb("th", "the"), conf.LogProb("th", "the"); math.Abs(x-y) > 1e-9 {
+		t.Errorf("a deletion: %.4f floored, %.4f trained", x, y)
+	}
+	a := f.Adapted([]Habit{{True: 'n', OCR: "u", Rate: 0.1}})
+	if a == f {
+		t.Fatal("Adapted kept the confusion: the test needs a habit it takes")
+	}
+	if u := unseen(a); math.Abs(u-12) > 0.01 {
+		t.Errorf("e read as o costs %.2f nats once Adapted, want the floor's 12", u)
+	}
+	var w1, w2 strings.Builder
+	if _, err := conf.WriteTo(&w1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteTo(&w2); err != nil {
+		t.Fatal(err)
+	}
+	if w1.String() != w2.String() || f.Trained() != conf {
+		t.Error("the floored confusion does not save the trained counts")
+	}
+}
