@@ -114,9 +114,8 @@ type Confusion struct {
 	// from it (see Adapted); habits are the misreadings it was adapted to.
 	trained *Confusion
 	habits  []Habit
-	// subFloor is the most a substitution of a true rune the training
-	// never saw substituted so costs, in nats (WithSubstitutionFloor; 0:
-	// no such bound)
+	// subFloor is the most a substitution of a letter by another letter
+	// costs, in nats (WithSubstitutionFloor; 0: no such bound)
 	subFloor float32
 }
 
@@ -337,8 +336,30 @@ func (c *Confusion) finish() {
 	nTrue := c.setTrueRuneCosts(s)
 	keys := c.sortedOps()
 	c.setOpCosts(keys, nTrue, s)
+	c.floorLetterSubs()
 	c.indexMulti(keys)
 }
+
+// floorLetterSubs prices each substitution of an ASCII letter by another
+// at c.subFloor at most (the other letters' in subCost).
+func (c *Confusion) floorLetterSubs() {
+	if c.subFloor <= 0 {
+		return
+	}
+	for a := range c.subA {
+		if !asciiLetter(rune(a)) {
+			continue
+		}
+		for b := range c.subA[a] {
+			if b != a && asciiLetter(rune(b)) {
+				c.subA[a][b] = min(c.subA[a][b], c.subFloor)
+			}
+		}
+	}
+}
+
+// asciiLetter reports whether r is an ASCII letter.
+func asciiLetter(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' }
 
 // opTotals returns the counts of single-rune substitutions, deletions and
 // insertions among the learned edits, the count of true runes they cover
@@ -408,9 +429,6 @@ func (c *Confusion) setTrueRuneCosts(s float64) map[rune]float64 {
 	for a, n := range nTrue {
 		d := n + s
 		def := costOf(s * c.eSub / c.alpha / d)
-		if c.subFloor > 0 && def > c.subFloor {
-			def = c.subFloor
-		}
 		cp := costOf((float64(c.ops[opKey{string(a), string(a)}]) + s*(1-c.eSub-c.eDel)) / d)
 		del := costOf((float64(c.ops[opKey{string(a), ""}]) + s*c.eDel) / d)
 		if a < 128 {
@@ -647,10 +665,14 @@ func (c *Confusion) subCost(a, b rune) float32 {
 	if a >= 0 && a < 128 && b >= 0 && b < 128 {
 		return c.subA[a][b]
 	}
-	if v, ok := c.subM[pairKey(a, b)]; ok {
-		return v
+	v, ok := c.subM[pairKey(a, b)]
+	if !ok {
+		v = runeCost(a, &c.subDefA, c.subDefM, c.defSub)
 	}
-	return runeCost(a, &c.subDefA, c.subDefM, c.defSub)
+	if c.subFloor > 0 && v > c.subFloor && a != b && unicode.IsLetter(a) && unicode.IsLetter(b) {
+		return c.subFloor
+	}
+	return v
 }
 
 func (c *Confusion) delCost(a rune) float32 { return runeCost(a, &c.delA, c.delM, c.defDel) }

@@ -61,9 +61,9 @@
 // which the confusion prices. ShapePriors returns the readings of a letter
 // as two alike in print (m as tn, W as IV, H as II) that a confusion does
 // not expect, as Habits for Adapted, for a model of collections it has not
-// seen, and WithSubstitutionFloor prices every substitution the training
-// never showed at a floor, for the same model (the smoothing alone prices
-// a frequent letter's unseen substitution at some 20 nats).
+// seen, and WithSubstitutionFloor prices a letter read as another letter
+// at a floor at most, for the same model (the smoothing alone prices a
+// frequent letter's unseen substitution at some 20 nats).
 //
 // # The lexicon
 //

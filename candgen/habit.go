@@ -170,16 +170,18 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	return d
 }
 
-// WithSubstitutionFloor returns c with each substitution its training
-// never showed (a true rune read as a rune it was never read as) priced
-// at cost nats at most, where the smoothing prices it higher (a frequent
-// letter's unseen substitution costs some 20 nats in a model learned
-// from a few hundred thousand words of one engine's reading, a chance of
-// two in a billion): the confusion of a model for collections read by
-// other engines, which misread letters in ways the training engine never
-// did (`steitionary`, `utmoq`). Substitutions seen in training keep their
-// costs, and so do deletions and insertions; the floor is kept when the
-// result is Adapted. The counts, and so what WriteTo saves, are c's.
+// WithSubstitutionFloor returns c with each reading of a letter as
+// another letter priced at cost nats at most, where the smoothing prices
+// it higher (a frequent letter's unseen substitution costs some 20 nats
+// in a model learned from a few hundred thousand words of one engine's
+// reading, a chance of two in a billion): the confusion of a model for
+// collections read by other engines, which misread letters in ways the
+// training engine never did (`steitionary`, `utmoq`). A letter read as a
+// digit or a mark, or a digit as a letter, keeps its cost: a number is no
+// misread word (`fined 5s` is not `fined is`), and the look-alikes an
+// engine does read so (l and 1, O and 0) are learned. Deletions and
+// insertions keep theirs too; the floor is kept when the result is
+// Adapted. The counts, and so what WriteTo saves, are c's.
 func (c *Confusion) WithSubstitutionFloor(cost float64) *Confusion {
 	d := c.clone()
 	d.subFloor = float32(cost)

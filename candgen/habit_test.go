@@ -411,9 +411,10 @@ func TestCommonShort(t *testing.T) {
 	}
 }
 
-// WithSubstitutionFloor prices a substitution the training never showed
-// at the floor, and leaves the learned readings, the counts and the
-// floor's survival through Adapted as they should be.
+// WithSubstitutionFloor prices a letter read as another letter the
+// training never showed at the floor (a non-ASCII one too), leaves a
+// letter read as a digit, the learned readings, deletions and the counts
+// as they were, and the floor survives Adapted.
 func TestWithSubstitutionFloor(t *testing.T) {
 	// a read as o now and then; e never substituted, and read right
 	// thousands of times, so its unseen substitutions cost far above 12
@@ -429,6 +430,15 @@ func TestWithSubstitutionFloor(t *testing.T) {
 	}
 	if x, y := f.LogProb("mon", "man"), conf.LogProb("mon", "man"); math.Abs(x-y) > 1e-9 {
 		t.Errorf("a read as o, learned: %.4f floored, %.4f trained", x, y)
+	}
+	if u := conf.LogProb("the", "the") - conf.LogProb("th3", "the"); u <= 14 {
+		t.Fatalf("e read as 3 costs %.2f nats in training: the test needs more", u)
+	}
+	if x, y := f.LogProb("th3", "the"), conf.LogProb("th3", "the"); math.Abs(x-y) > 1e-9 {
+		t.Errorf("e read as 3: %.4f floored, %.4f trained", x, y)
+	}
+	if x, y := f.LogProb("thé", "the"), f.LogProb("the", "the"); math.Abs(x-y+12) > 0.01 {
+		t.Errorf("e read as é costs %.2f nats under a floor of 12, want 12", y-x)
 	}
 	if x, y := f.LogProb("th", "the"), conf.LogProb("th", "the"); math.Abs(x-y) > 1e-9 {
 		t.Errorf("a deletion: %.4f floored, %.4f trained", x, y)

@@ -128,8 +128,8 @@
 // their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), and a letter
 // read as two alike in print that its training engine did not show it (m
 // as tn, W as IV, H as II: candgen.Confusion.ShapePriors) at a thousandth
-// of the letter's readings (shapePriorRate), and any substitution its
-// training never showed at a chance of one in 160,000 letters at least
+// of the letter's readings (shapePriorRate), and any letter read as
+// another letter at a chance of one in 160,000 letters at least
 // (unseenSubCost, candgen.Confusion.WithSubstitutionFloor: another engine
 // misreads letters the rendered collections never did, `steitionary`,
 // `utmoq`), adapted by Train and Read; its file keeps the trained

@@ -628,22 +628,26 @@ const glyphPriorShare = 0.1
 const shapePriorRate = 0.001
 
 // unseenSubCost is the most, in nats, that a model for unseen collections
-// charges a substitution its training engine never made
+// charges a reading of a letter as another letter
 // (candgen.Confusion.WithSubstitutionFloor): a chance of one in 160,000
-// letters for each such reading of a letter, where the smoothing of the
-// built-in model's confusion charges some 20 nats (two in a billion) for a
-// frequent letter's. A fixed prior, as shapePriorRate: an engine, a
-// typeface or a century the training never showed misreads in ways the
-// rendered collections cannot teach. Measured with the eight sets of
-// bench -transfer's held-out models and the built-in model (words matched
-// / broken by eval, against none): embedded +1 / +1, early -2 / +1,
-// periodicals +6 / 0, science-law -3 / +2, ads-fall2018 252,785 / 1,356
-// -> 253,209 / 1,388 (63.1% -> 63.5% fewer word errors); the
-// HIPE-OCRepair development sets' cMER reduction BL 23.0% -> 23.2% (6 ->
-// 8 broken), Trove 29.5% -> 30.3% (8,793 -> 8,807 words, 24 broken). At
-// 10 nats: BL 23.4%, Trove 30.6%, ads-fall2018 the same words for 1,426
-// broken, the rendered collections 1 to 7 words fewer and 3 to 10 more
-// broken; at 14, BL 22.9%.
+// letters for each such reading, where the smoothing of the built-in
+// model's confusion charges some 20 nats (two in a billion) for a
+// frequent letter's that its training engine never made. A fixed prior,
+// as shapePriorRate: an engine, a typeface or a century the training never
+// showed misreads in ways the rendered collections cannot teach. Measured
+// with the eight sets of bench -transfer's held-out models and the
+// built-in model (words matched / broken by eval, against none): embedded
+// 151,235 / 41 -> 151,235 / 42, early 50,673 / 166 -> 50,673 / 167,
+// periodicals 43,021 -> 43,027 / 53, science-law 51,926 -> 51,925 / 34,
+// ads-fall2018 252,785 / 1,356 -> 253,211 / 1,371 (63.1% -> 63.5% fewer
+// word errors); the HIPE-OCRepair development sets' cMER reduction BL
+// 23.0% -> 23.5% (4,406 -> 4,408 words, 6 broken), Trove 29.5% -> 30.3%
+// (8,793 -> 8,805, 24 broken), ICDAR 2017 31.8% -> 32.2% (17,125 ->
+// 17,130, 44 -> 45 broken). At 10 nats: periodicals 11 more broken,
+// ads-fall2018 35 more, Trove 30.7%; at 11, 2 to 5 more broken on each;
+// at 13, Trove 30.0%, the rest within 2 words. Floored for every
+// substitution, digits and marks too, it made shillings words (`fined 5s`
+// -> fined is) and broke 17 more words of ads-fall2018 for as many fixed.
 const unseenSubCost = 12
 
 // withGlyphPriors returns conf adapted to the reverse of its learned
@@ -653,8 +657,8 @@ const unseenSubCost = 12
 // higher of the two rates:
 // the confusion of a model for unseen collections, whose engines and
 // prints misread in ways the training renders show only one way round.
-// Every substitution the training never showed is priced at
-// unseenSubCost at most. The model file keeps the trained confusion
+// A letter read as another letter is priced at unseenSubCost at most.
+// The model file keeps the trained confusion
 // (Confusion.Trained).
 func withGlyphPriors(conf *candgen.Confusion) *candgen.Confusion {
 	conf = conf.WithSubstitutionFloor(unseenSubCost)
