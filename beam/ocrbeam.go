@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"reflect"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"ocrfix/candgen"
 	"ocrfix/data"
 	"ocrfix/eval"
 	"ocrfix/model"
@@ -318,26 +320,34 @@ func loadModel(ctx context.Context, name string) (*model.Model, error) {
 // deletion index.
 var adapted struct {
 	sync.Mutex
-	m map[string]*model.Model
+	m map[string]adaptation
+}
+
+// adaptation is a model adapted to a profile's habits and the habits
+// described (candgen.Describe).
+type adaptation struct {
+	m    *model.Model
+	desc []string
 }
 
 // adaptedModel returns m (the model named name) adapted to the habits of
 // prof, whose file bytes are pb: m itself when it has none, as ocrfix
-// correct does.
-func adaptedModel(name string, m *model.Model, prof *profile.Profile, pb []byte) *model.Model {
+// correct does; and the habits described.
+func adaptedModel(name string, m *model.Model, prof *profile.Profile, pb []byte) (*model.Model, []string) {
 	sum := sha256.Sum256(pb)
 	key := name + "\x00" + string(sum[:])
 	adapted.Lock()
 	defer adapted.Unlock()
-	if a := adapted.m[key]; a != nil {
-		return a
+	if a, ok := adapted.m[key]; ok {
+		return a.m, a.desc
 	}
-	a := m.Adapted(m.Habits(prof))
+	hs := m.Habits(prof)
+	a := adaptation{m.Adapted(hs), candgen.Describe(hs)}
 	if adapted.m == nil {
-		adapted.m = map[string]*model.Model{}
+		adapted.m = map[string]adaptation{}
 	}
 	adapted.m[key] = a
-	return a
+	return a.m, a.desc
 }
 
 // MarksLineBreaks reports whether a correction with the model name (""
@@ -368,6 +378,7 @@ type correctFn struct {
 	mark bool                   // write the line-break marks (LineBreaks)
 	prof *profile.Profile
 	dups map[string]bool
+	note Counts // the run's notes (Counts.Noise, Counts.Habits), once prof is read
 }
 
 func (f *correctFn) Setup(ctx context.Context) error {
@@ -427,8 +438,11 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 			return err
 		}
 		f.prof = prof
+		f.note.setNoise(f.m.NoiseShift(prof))
 		if !f.NoHabits {
-			f.m = adaptedModel(f.Model, f.m, prof, pb)
+			var desc []string
+			f.m, desc = adaptedModel(f.Model, f.m, prof, pb)
+			f.note.Habits = strings.Join(desc, habitsSep)
 		}
 	}
 	src, err := readFile(ctx, p)
@@ -459,7 +473,8 @@ func (f *correctFn) ProcessElement(ctx context.Context, p string, profs func(*[]
 	filesCounter.Inc(ctx, 1)
 	tokensCounter.Inc(ctx, int64(len(t.Tokens)))
 	changedCounter.Inc(ctx, int64(c.Changed))
-	n := Counts{Files: 1, Tokens: int64(len(t.Tokens)), Changed: int64(c.Changed)}
+	n := f.note
+	n.Files, n.Tokens, n.Changed = 1, int64(len(t.Tokens)), int64(c.Changed)
 	if c.WhollyOtherLanguage() {
 		n.OtherLanguage = 1
 	} else {
@@ -510,26 +525,73 @@ func (f deadLetterFn) ProcessElement(ctx context.Context, _ []byte, letters func
 
 // CountsName is the name of the file CorrectPipeline writes its counts
 // to under its output prefix: a TSV of one header line (files, tokens,
-// changed, dead, other_language, other_paragraphs) and one line of
-// figures.
+// changed, dead, other_language, other_paragraphs, noise_shift,
+// collection_unknown, collection_words, training_unknown, training_words,
+// habits) and one line of figures.
 const CountsName = "_counts.tsv"
 
-var countsHeader = []string{"files", "tokens", "changed", "dead", "other_language", "other_paragraphs"}
+var countsHeader = []string{"files", "tokens", "changed", "dead", "other_language", "other_paragraphs",
+	"noise_shift", "collection_unknown", "collection_words", "training_unknown", "training_words", "habits"}
+
+// habitsSep joins the habits described in Counts.Habits (a description
+// holds "; ", and the counts file escapes a newline).
+const habitsSep = "\n"
 
 // Counts are the figures of a correction run: documents corrected and
 // written, their OCR tokens, the tokens whose text the model changed, the
 // dead letters (inputs left out), and the documents and the paragraphs of
 // other documents written as read for being of another language than the
-// model's (model.Correction.OtherLanguage).
+// model's (model.Correction.OtherLanguage); and what ocrfix correct says
+// of the collection before correcting it: how much cleaner its OCR reads
+// than the model's training OCR and the margins raised for it (the Noise
+// fields: model.Model.NoiseShift, Counts.Noise), and the habits of its OCR
+// the model was adapted to (Habits: candgen.Describe's lines, HabitList).
 type Counts struct {
 	Files, Tokens, Changed, Dead   int64
 	OtherLanguage, OtherParagraphs int64
+	// NoiseShift is model.Noise.Shift, and the other four its counts of
+	// unknown words among the words in small letters.
+	NoiseShift                                                         float64
+	CollectionUnknown, CollectionWords, TrainingUnknown, TrainingWords int64
+	Habits                                                             string
 }
 
-// addCounts sums two Counts: the Combine of the documents' counts.
+// Noise returns the collection's noise as model.Model.NoiseShift found
+// it (its Shift and counts; the estimated Share left 0).
+func (c Counts) Noise() model.Noise {
+	return model.Noise{Shift: c.NoiseShift,
+		Collection: model.UnknownCounts{Unknown: int(c.CollectionUnknown), Words: int(c.CollectionWords)},
+		Training:   model.UnknownCounts{Unknown: int(c.TrainingUnknown), Words: int(c.TrainingWords)}}
+}
+
+// setNoise sets the Noise fields of c to n's.
+func (c *Counts) setNoise(n model.Noise) {
+	c.NoiseShift = n.Shift
+	c.CollectionUnknown, c.CollectionWords = int64(n.Collection.Unknown), int64(n.Collection.Words)
+	c.TrainingUnknown, c.TrainingWords = int64(n.Training.Unknown), int64(n.Training.Words)
+}
+
+// HabitList returns the habits the model was adapted to, one description
+// each; none when it was not.
+func (c Counts) HabitList() []string {
+	if c.Habits == "" {
+		return nil
+	}
+	return strings.Split(c.Habits, habitsSep)
+}
+
+// addCounts sums two Counts: the Combine of the documents' counts. The
+// notes of a run (Noise, Habits) are the same for each of its documents:
+// the sum keeps a's, or b's where a counts no document.
 func addCounts(a, b Counts) Counts {
-	return Counts{a.Files + b.Files, a.Tokens + b.Tokens, a.Changed + b.Changed, a.Dead + b.Dead,
-		a.OtherLanguage + b.OtherLanguage, a.OtherParagraphs + b.OtherParagraphs}
+	notes := a
+	if a.Files == 0 {
+		notes = b
+	}
+	s := notes
+	s.Files, s.Tokens, s.Changed, s.Dead = a.Files+b.Files, a.Tokens+b.Tokens, a.Changed+b.Changed, a.Dead+b.Dead
+	s.OtherLanguage, s.OtherParagraphs = a.OtherLanguage+b.OtherLanguage, a.OtherParagraphs+b.OtherParagraphs
+	return s
 }
 
 // countsFn writes the run's counts (the documents' summed counts and the
@@ -552,7 +614,10 @@ func (f countsFn) ProcessElement(ctx context.Context, _ []byte, docs func(*Count
 	tw := data.NewTSVWriter(&buf, countsHeader...)
 	tw.Write(strconv.FormatInt(sum.Files, 10), strconv.FormatInt(sum.Tokens, 10),
 		strconv.FormatInt(sum.Changed, 10), strconv.FormatInt(sum.Dead, 10),
-		strconv.FormatInt(sum.OtherLanguage, 10), strconv.FormatInt(sum.OtherParagraphs, 10))
+		strconv.FormatInt(sum.OtherLanguage, 10), strconv.FormatInt(sum.OtherParagraphs, 10),
+		strconv.FormatFloat(sum.NoiseShift, 'g', -1, 64),
+		strconv.FormatInt(sum.CollectionUnknown, 10), strconv.FormatInt(sum.CollectionWords, 10),
+		strconv.FormatInt(sum.TrainingUnknown, 10), strconv.FormatInt(sum.TrainingWords, 10), sum.Habits)
 	if err := tw.Err(); err != nil {
 		return err
 	}
@@ -575,13 +640,17 @@ func ReadCounts(ctx context.Context, output string) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	var v [6]int64
-	for i, f := range row {
-		if v[i], err = strconv.ParseInt(f, 10, 64); err != nil || v[i] < 0 {
-			return Counts{}, r.Errorf("column %s: %q is not a count", countsHeader[i], f)
+	var v [10]int64
+	for i, j := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 10} {
+		if v[i], err = strconv.ParseInt(row[j], 10, 64); err != nil || v[i] < 0 {
+			return Counts{}, r.Errorf("column %s: %q is not a count", countsHeader[j], row[j])
 		}
 	}
-	return Counts{v[0], v[1], v[2], v[3], v[4], v[5]}, nil
+	shift, err := strconv.ParseFloat(row[6], 64)
+	if err != nil || !(shift >= 0) || math.IsInf(shift, 0) {
+		return Counts{}, r.Errorf("column %s: %q is not a shift of the margins", countsHeader[6], row[6])
+	}
+	return Counts{v[0], v[1], v[2], v[3], v[4], v[5], shift, v[6], v[7], v[8], v[9], row[11]}, nil
 }
 
 // writeDeadLetters writes the dead letters to name.

@@ -112,12 +112,32 @@ func (e *cmdError) Error() string { return e.cmd + ": " + e.err.Error() + "\n" +
 // runOcrfix runs the ocrfix command and returns its stdout.
 func runOcrfix(t testing.TB, bin string, args ...string) []byte {
 	t.Helper()
+	out, _ := runOcrfixStderr(t, bin, args...)
+	return out
+}
+
+// runOcrfixStderr is runOcrfix, returning what the command wrote to
+// stderr too.
+func runOcrfixStderr(t testing.TB, bin string, args ...string) (stdout []byte, stderr string) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var eb bytes.Buffer
+	cmd.Stderr = &eb
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("ocrfix %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+		t.Fatalf("ocrfix %s: %v\n%s", strings.Join(args, " "), err, eb.Bytes())
+	}
+	return out, eb.String()
+}
+
+// linesAfter returns the rest of each line of text that starts with
+// prefix, in order.
+func linesAfter(text, prefix string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(l, prefix); ok {
+			out = append(out, rest)
+		}
 	}
 	return out
 }
@@ -475,13 +495,18 @@ func TestCorrectHabitsSameBytes(t *testing.T) {
 		if off {
 			args = append(args[:1], append([]string{"-no-habits"}, args[1:]...)...)
 		}
-		runOcrfix(t, bin, args...)
+		_, stderr := runOcrfixStderr(t, bin, args...)
 		got := filepath.Join(dir, fmt.Sprintf("got%v", off))
 		o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got, Model: mod, NoHabits: off}
 		run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
 		files := readDir(t, got)
 		delete(files, DeadLetterName)
-		takeCounts(t, got, files, 6, 0)
+		c := takeCounts(t, got, files, 6, 0)
+		// the counts name the habits ocrfix correct says it adapted to
+		said := linesAfter(stderr, habitLinePrefix)
+		if !slices.Equal(c.HabitList(), said) || len(said) == 0 != off {
+			t.Errorf("habits counted %q, ocrfix correct -no-habits=%v said %q", c.HabitList(), off, said)
+		}
 		wantFiles := readDir(t, want)
 		sameFiles(t, wantFiles, files)
 		outs[off] = wantFiles
@@ -604,5 +629,30 @@ func TestCorrectOtherLanguageCounts(t *testing.T) {
 	sameFiles(t, readDir(t, want), files)
 	if string(files["fr.txt"]) != fr {
 		t.Errorf("fr.txt: %q", files["fr.txt"])
+	}
+}
+
+// habitLinePrefix starts each line in which ocrfix correct says it adapted
+// the model to a habit of the collection's OCR.
+const habitLinePrefix = "the collection's OCR has a habit the model did not learn; adapted to it: "
+
+// TestCorrectNoiseCounts: the built-in model corrects OCR that reads
+// cleaner than its training OCR with its margins raised, and the counts
+// say so as ocrfix correct does.
+func TestCorrectNoiseCounts(t *testing.T) {
+	bin, _ := setup(t)
+	dir, in := embeddedOCR(t, 6, func(d *data.Doc) []byte { return d.OCR.Source })
+	want := filepath.Join(dir, "want")
+	_, stderr := runOcrfixStderr(t, bin, "correct", "-o", want, in)
+	got := filepath.Join(dir, "got")
+	o := CorrectOptions{Input: filepath.Join(in, "*"), Output: got}
+	run(t, func(s beam.Scope) { CorrectPipeline(s, o) })
+	files := readDir(t, got)
+	delete(files, DeadLetterName)
+	c := takeCounts(t, got, files, 6, 0)
+	sameFiles(t, readDir(t, want), files)
+	note := c.Noise().Note("collection")
+	if !(c.NoiseShift > 0) || c.CollectionWords == 0 || c.TrainingWords == 0 || !strings.Contains(stderr, note+"\n") {
+		t.Errorf("counts %+v: note %q, ocrfix correct said:\n%s", c, note, stderr)
 	}
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -136,6 +137,18 @@ type Noise struct {
 	Shift float64 `json:"shift"`
 
 	tokens int // the profile's token count when this was worked out
+}
+
+// Note returns what a command says of n where it raised the margins: that
+// the OCR of what it corrects (what: "collection", "page") reads cleaner
+// than the model's training OCR, by how much, and the log-odds each change
+// then needs; "" where n raised nothing.
+func (n Noise) Note(what string) string {
+	if !(n.Shift > 0) {
+		return ""
+	}
+	return fmt.Sprintf("the %s's OCR reads cleaner than the model's training OCR (%.2f%% of its words in small letters are words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence",
+		what, 100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
 }
 
 // NoiseShift returns how noisy the collection of profile p reads and the

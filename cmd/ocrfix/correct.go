@@ -539,9 +539,8 @@ func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*
 // was corrected (what: "collection" or "page") reads cleaner than the
 // model's training OCR (model.Model.NoiseShift).
 func noiseNote(w io.Writer, what string, n model.Noise) {
-	if n.Shift > 0 {
-		fmt.Fprintf(w, "the %s's OCR reads cleaner than the model's training OCR (%.2f%% of its words in small letters are words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence\n",
-			what, 100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
+	if note := n.Note(what); note != "" {
+		fmt.Fprintln(w, note)
 	}
 }
 
