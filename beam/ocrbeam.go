@@ -581,8 +581,11 @@ func (c Counts) HabitList() []string {
 }
 
 // addCounts sums two Counts: the Combine of the documents' counts. The
-// notes of a run (Noise, Habits) are the same for each of its documents:
-// the sum keeps a's, or b's where a counts no document.
+// notes of a run (the Noise fields, Habits) are the same for each of its
+// documents, which correctFn works out from the run's one profile before
+// correcting any (and a Counts of no document carries none), so the sum
+// keeps a's, or b's where a counts no document, whatever the order. A run
+// whose every input is a dead letter counts no note.
 func addCounts(a, b Counts) Counts {
 	notes := a
 	if a.Files == 0 {
@@ -649,6 +652,10 @@ func ReadCounts(ctx context.Context, output string) (Counts, error) {
 	shift, err := strconv.ParseFloat(row[6], 64)
 	if err != nil || !(shift >= 0) || math.IsInf(shift, 0) {
 		return Counts{}, r.Errorf("column %s: %q is not a shift of the margins", countsHeader[6], row[6])
+	}
+	// unknown words among words, and a shift only where both were counted
+	if v[6] > v[7] || v[8] > v[9] || shift > 0 && (v[7] == 0 || v[9] == 0) {
+		return Counts{}, r.Errorf("unknown words %d of %d and %d of %d with a shift of %s: not counts of words", v[6], v[7], v[8], v[9], row[6])
 	}
 	return Counts{v[0], v[1], v[2], v[3], v[4], v[5], shift, v[6], v[7], v[8], v[9], row[11]}, nil
 }

@@ -634,7 +634,7 @@ func TestCorrectOtherLanguageCounts(t *testing.T) {
 
 // habitLinePrefix starts each line in which ocrfix correct says it adapted
 // the model to a habit of the collection's OCR.
-const habitLinePrefix = "the collection's OCR has a habit the model did not learn; adapted to it: "
+var habitLinePrefix = model.HabitNote("")
 
 // TestCorrectNoiseCounts: the built-in model corrects OCR that reads
 // cleaner than its training OCR with its margins raised, and the counts
@@ -654,5 +654,39 @@ func TestCorrectNoiseCounts(t *testing.T) {
 	note := c.Noise().Note("collection")
 	if !(c.NoiseShift > 0) || c.CollectionWords == 0 || c.TrainingWords == 0 || !strings.Contains(stderr, note+"\n") {
 		t.Errorf("counts %+v: note %q, ocrfix correct said:\n%s", c, note, stderr)
+	}
+}
+
+// TestReadCounts: a counts file reads back as written, and one whose
+// figures cannot be is an error naming the file and the line.
+func TestReadCounts(t *testing.T) {
+	head := strings.Join(countsHeader, "\t") + "\n"
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, CountsName), []byte(head+"3\t100\t7\t1\t0\t2\t0.5\t4\t200\t50\t1000\ts read as f (1%)\\nwords run together\n"))
+	c, err := ReadCounts(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Counts{Files: 3, Tokens: 100, Changed: 7, Dead: 1, OtherParagraphs: 2, NoiseShift: 0.5,
+		CollectionUnknown: 4, CollectionWords: 200, TrainingUnknown: 50, TrainingWords: 1000, Habits: "s read as f (1%)\nwords run together"}
+	if c != want || !slices.Equal(c.HabitList(), []string{"s read as f (1%)", "words run together"}) {
+		t.Errorf("read %+v, want %+v", c, want)
+	}
+	if n := c.Noise(); n.Shift != 0.5 || n.Collection.Share() != 0.02 || n.Training.Share() != 0.05 {
+		t.Errorf("noise %+v", n)
+	}
+	for _, row := range []string{
+		"3\t100\t7\t1\t0\t2\t0.5\t4\t200\t50\t1000",    // a column missing
+		"3\t100\t7\t-1\t0\t2\t0\t0\t0\t0\t0\t",         // a negative count
+		"3\t100\t7\t1\t0\t2\tNaN\t0\t0\t0\t0\t",        // no shift
+		"3\t100\t7\t1\t0\t2\t-0.5\t4\t200\t50\t1000\t", // a negative shift
+		"3\t100\t7\t1\t0\t2\t0\t201\t200\t50\t1000\t",  // more unknown words than words
+		"3\t100\t7\t1\t0\t2\t0.5\t0\t0\t50\t1000\t",    // a shift without the collection's words
+		"3\t100\t7\t1\t0\t2\t+Inf\t4\t200\t50\t1000\t", // an infinite shift
+	} {
+		write(t, filepath.Join(dir, CountsName), []byte(head+row+"\n"))
+		if _, err := ReadCounts(context.Background(), dir); err == nil || !strings.Contains(err.Error(), CountsName+":2") {
+			t.Errorf("%q: error %v, want one naming %s and line 2", row, err, CountsName)
+		}
 	}
 }

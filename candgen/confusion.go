@@ -110,8 +110,9 @@ type Confusion struct {
 	tokMem         map[string][]string // OCR token -> true tokens seen for it (>= 2 times)
 
 	// trained is the confusion learned in training when this one is
-	// Adapted to a collection's habits (nil otherwise): look-alikes come
-	// from it (see Adapted); habits are the misreadings it was adapted to.
+	// Adapted to a collection's habits or floored (WithSubstitutionFloor;
+	// nil otherwise): look-alikes come from it (see Adapted); habits are
+	// the misreadings it was adapted to.
 	trained *Confusion
 	habits  []Habit
 	// subFloor is the most a substitution of a letter by another letter

@@ -170,19 +170,23 @@ func (c *Confusion) Adapted(habits []Habit) *Confusion {
 	return d
 }
 
-// WithSubstitutionFloor returns c with each reading of a letter as
-// another letter priced at cost nats at most, where the smoothing prices
-// it higher (a frequent letter's unseen substitution costs some 20 nats
-// in a model learned from a few hundred thousand words of one engine's
-// reading, a chance of two in a billion): the confusion of a model for
-// collections read by other engines, which misread letters in ways the
-// training engine never did (`steitionary`, `utmoq`). A letter read as a
-// digit or a mark, or a digit as a letter, keeps its cost: a number is no
-// misread word (`fined 5s` is not `fined is`), and the look-alikes an
-// engine does read so (l and 1, O and 0) are learned. Deletions and
-// insertions keep theirs too; the floor is kept when the result is
-// Adapted. The counts, and so what WriteTo saves, are c's.
+// WithSubstitutionFloor returns c with every reading of a letter as
+// another letter, learned or not, priced at cost nats at most: a model
+// learned from a few hundred thousand words of one engine's reading
+// charges a frequent letter's unseen substitution some 20 nats (a chance
+// of two in a billion, the smoothing's) and one seen once some 12 to 14,
+// while an engine it never saw misreads letters in ways the training one
+// never did (`steitionary`, `utmoq`). A letter read as a digit or a mark,
+// or a digit as a letter, keeps its cost: a number is no misread word
+// (`fined 5s` is not `fined is`), and the look-alikes an engine does read
+// so (l and 1, O and 0) are learned. Deletions and insertions keep theirs
+// too; the floor is kept when the result is Adapted. The counts, and so
+// what WriteTo saves and Trained returns, are c's. A cost that is not
+// positive (or NaN) sets no floor: c itself.
 func (c *Confusion) WithSubstitutionFloor(cost float64) *Confusion {
+	if !(cost > 0) {
+		return c
+	}
 	d := c.clone()
 	d.subFloor = float32(cost)
 	d.finish()
@@ -460,8 +464,9 @@ func lowerASCII(s string) bool {
 	return s != ""
 }
 
-// Trained returns the confusion learned in training that c was Adapted
-// from, or c itself when it was not adapted: what a model file keeps.
+// Trained returns the confusion learned in training that c was Adapted or
+// floored (WithSubstitutionFloor) from, or c itself when it was neither:
+// what a model file keeps.
 func (c *Confusion) Trained() *Confusion {
 	if c.trained != nil {
 		return c.trained

@@ -413,8 +413,8 @@ func TestCommonShort(t *testing.T) {
 
 // WithSubstitutionFloor prices a letter read as another letter the
 // training never showed at the floor (a non-ASCII one too), leaves a
-// letter read as a digit, the learned readings, deletions and the counts
-// as they were, and the floor survives Adapted.
+// letter read as a digit, the learned readings cheaper than the floor,
+// deletions and the counts as they were, and the floor survives Adapted.
 func TestWithSubstitutionFloor(t *testing.T) {
 	// a read as o now and then; e never substituted, and read right
 	// thousands of times, so its unseen substitutions cost far above 12
@@ -442,6 +442,20 @@ func TestWithSubstitutionFloor(t *testing.T) {
 	}
 	if x, y := f.LogProb("th", "the"), conf.LogProb("th", "the"); math.Abs(x-y) > 1e-9 {
 		t.Errorf("a deletion: %.4f floored, %.4f trained", x, y)
+	}
+	for _, bad := range []float64{0, -1, math.NaN()} {
+		if conf.WithSubstitutionFloor(bad) != conf {
+			t.Errorf("WithSubstitutionFloor(%v) made a new confusion", bad)
+		}
+	}
+	// a reading seen once of a letter read right thousands of times costs
+	// more than the floor: floored too
+	once := LearnConfusion(readings("the man", "the mon", 1, strings.Repeat("a banana salad ", 40000)), ConfusionOptions{})
+	if u := -(once.LogProb("mon", "man") - once.LogProb("man", "man")); u <= 12 {
+		t.Fatalf("a read as o, seen once, costs %.2f nats: the test needs more", u)
+	}
+	if u := -(once.WithSubstitutionFloor(12).LogProb("mon", "man") - once.LogProb("man", "man")); math.Abs(u-12) > 0.01 {
+		t.Errorf("a read as o, seen once, costs %.2f nats under a floor of 12, want 12", u)
 	}
 	a := f.Adapted([]Habit{{True: 'n', OCR: "u", Rate: 0.1}})
 	if a == f {

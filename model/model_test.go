@@ -241,8 +241,12 @@ func TestUnseenOwnWeights(t *testing.T) {
 	if !bytes.Equal(c1.Bytes(), c2.Bytes()) {
 		t.Error("the confusion read back is not the trained one")
 	}
-	if m.Conf.Trained() == m.Conf && len(m.Conf.GlyphPriors(glyphPriorShare)) > 0 {
+	floored := m.Conf.Trained().WithSubstitutionFloor(unseenSubCost)
+	if len(floored.GlyphPriors(glyphPriorShare)) > 0 && !(m.Conf.LogProb("tlie", "the") > floored.LogProb("tlie", "the")) {
 		t.Error("the trained model's confusion is not adapted to its glyph priors")
+	}
+	if u := m.Conf.LogProb("the", "the") - m.Conf.LogProb("tho", "the"); u > unseenSubCost+0.01 {
+		t.Errorf("e read as o costs %.2f nats, above the floor of unseen models", u)
 	}
 	for _, p := range [][2]string{{"tlie", "the"}, {"rnore", "more"}, {"tbe", "the"}} {
 		if a, b := m.Conf.LogProb(p[0], p[1]), m2.Conf.LogProb(p[0], p[1]); a != b {
@@ -441,6 +445,34 @@ func TestLogOddsJSON(t *testing.T) {
 	for _, bad := range []string{`"Inf"`, `"x"`, `true`} {
 		if err := json.Unmarshal([]byte(bad), &v); err == nil {
 			t.Errorf("%s read without error", bad)
+		}
+	}
+}
+
+// TestSupervisedAsUnseen: a model trained with labels whose margins never
+// allow a change the profile does not support corrects as a model for
+// unseen collections (forUnseen), with the same confusion before it is
+// written as once read: adapted to the glyph priors and the substitution
+// floor in both.
+func TestSupervisedAsUnseen(t *testing.T) {
+	m, err := Train(synthCorpus(4, 2), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.forUnseen() {
+		t.Fatalf("margins %v: the test needs a model whose unsupported margins all stayed +Inf", m.Margins)
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Read(&buf, "supervised.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]string{{"tho", "the"}, {"tlie", "the"}, {"frotn", "from"}, {"tbe", "the"}} {
+		if a, b := m.Conf.LogProb(p[0], p[1]), m2.Conf.LogProb(p[0], p[1]); a != b {
+			t.Errorf("LogProb(%s|%s) %v trained, %v read back", p[0], p[1], a, b)
 		}
 	}
 }

@@ -151,6 +151,13 @@ func (n Noise) Note(what string) string {
 		what, 100*n.Collection.Share(), 100*n.Training.Share(), n.Shift)
 }
 
+// HabitNote returns what a command says of a habit of the collection's
+// OCR that it adapted the model to (Model.Habits), desc being the habit
+// described (candgen.Describe).
+func HabitNote(desc string) string {
+	return "the collection's OCR has a habit the model did not learn; adapted to it: " + desc
+}
+
 // NoiseShift returns how noisy the collection of profile p reads and the
 // log-odds correction adds to the margins of a model for unseen
 // collections there (see above); a zero Noise for a model that tunes the

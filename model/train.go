@@ -405,9 +405,13 @@ func trainedModel(comp *components, main, noConf *rankerFit, opt *Options, stats
 		gens:        comp.gens.correcting(),
 		resources:   comp.res,
 	}
-	if opt.Unseen {
+	if m.forUnseen() {
 		// generators over the adapted confusion, which the variant
-		// without confidence features shares
+		// without confidence features shares: for a model that corrects
+		// as one for unseen collections (every Unseen model, and one
+		// trained with labels whose margins never allow a change the
+		// profile does not support), as Read adapts it, so that a model
+		// corrects alike before it is written and once read
 		m.Conf = withGlyphPriors(m.Conf)
 		m.gens = m.genPool(m.Conf)
 	}

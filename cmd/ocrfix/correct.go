@@ -530,7 +530,7 @@ func adapt(m *model.Model, prof *profile.Profile, off bool, stderr io.Writer) (*
 	hs := m.Habits(prof)
 	desc := candgen.Describe(hs)
 	for _, d := range desc {
-		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", d)
+		fmt.Fprintln(stderr, model.HabitNote(d))
 	}
 	return m.Adapted(hs), desc
 }

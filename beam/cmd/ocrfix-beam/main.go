@@ -178,7 +178,7 @@ func runCorrect(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.
 		fmt.Fprintln(stderr, note)
 	}
 	for _, h := range c.HabitList() {
-		fmt.Fprintf(stderr, "the collection's OCR has a habit the model did not learn; adapted to it: %s\n", h)
+		fmt.Fprintln(stderr, model.HabitNote(h))
 	}
 	if c.OtherLanguage > 0 || c.OtherParagraphs > 0 {
 		fmt.Fprintf(stderr, "written as read for being of another language than the model's (more of their words are another language's function words than the commonest words of its training truth): %d documents, and %d paragraphs of others\n", c.OtherLanguage, c.OtherParagraphs)
