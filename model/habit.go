@@ -658,8 +658,7 @@ const unseenSubCost = 12
 // the confusion of a model for unseen collections, whose engines and
 // prints misread in ways the training renders show only one way round.
 // A letter read as another letter is priced at unseenSubCost at most.
-// The model file keeps the trained confusion
-// (Confusion.Trained).
+// The model file keeps the trained confusion (Confusion.Trained).
 func withGlyphPriors(conf *candgen.Confusion) *candgen.Confusion {
 	conf = conf.WithSubstitutionFloor(unseenSubCost)
 	priors := conf.GlyphPriors(glyphPriorShare)
