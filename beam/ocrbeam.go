@@ -653,11 +653,12 @@ func ReadCounts(ctx context.Context, output string) (Counts, error) {
 	if err != nil || !(shift >= 0) || math.IsInf(shift, 0) {
 		return Counts{}, r.Errorf("column %s: %q is not a shift of the margins", countsHeader[6], row[6])
 	}
+	c := Counts{v[0], v[1], v[2], v[3], v[4], v[5], shift, v[6], v[7], v[8], v[9], row[11]}
 	// unknown words among words, and a shift only where both were counted
-	if v[6] > v[7] || v[8] > v[9] || shift > 0 && (v[7] == 0 || v[9] == 0) {
+	if n := c.Noise(); !n.Collection.Valid() || !n.Training.Valid() || shift > 0 && (v[7] == 0 || v[9] == 0) {
 		return Counts{}, r.Errorf("unknown words %d of %d and %d of %d with a shift of %s: not counts of words", v[6], v[7], v[8], v[9], row[6])
 	}
-	return Counts{v[0], v[1], v[2], v[3], v[4], v[5], shift, v[6], v[7], v[8], v[9], row[11]}, nil
+	return c, nil
 }
 
 // writeDeadLetters writes the dead letters to name.

@@ -293,7 +293,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 			return nil, fmt.Errorf("%s: corrupt model file: margin of %s %q", name, KindName(k), ms)
 		}
 	}
-	if u := md.Stats.Unknown; u.Unknown < 0 || u.Words < 0 || u.Unknown > u.Words {
+	if u := md.Stats.Unknown; !u.Valid() {
 		return nil, fmt.Errorf("%s: corrupt model file: %d unknown words of %d in the training OCR", name, u.Unknown, u.Words)
 	}
 	for _, s := range md.Sections {

@@ -225,14 +225,7 @@ func TestUnseenOwnWeights(t *testing.T) {
 	if len(r.Own) != len(r.W) || r.Names[r.OwnCol] != ownFeature || !slices.ContainsFunc(r.Own, func(v float64) bool { return v != 0 }) {
 		t.Fatalf("unseen model: own weights %v on column %d", r.Own, r.OwnCol)
 	}
-	var buf bytes.Buffer
-	if _, err := m.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	m2, err := Read(&buf, "unseen.model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := readBack(t, m, "unseen.model")
 	// the file keeps the trained confusion, and Read adapts it to the
 	// glyph priors as Train did
 	var c1, c2 bytes.Buffer
@@ -462,17 +455,24 @@ func TestSupervisedAsUnseen(t *testing.T) {
 	if !m.forUnseen() {
 		t.Fatalf("margins %v: the test needs a model whose unsupported margins all stayed +Inf", m.Margins)
 	}
-	var buf bytes.Buffer
-	if _, err := m.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	m2, err := Read(&buf, "supervised.model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := readBack(t, m, "supervised.model")
 	for _, p := range [][2]string{{"tho", "the"}, {"tlie", "the"}, {"frotn", "from"}, {"tbe", "the"}} {
 		if a, b := m.Conf.LogProb(p[0], p[1]), m2.Conf.LogProb(p[0], p[1]); a != b {
 			t.Errorf("LogProb(%s|%s) %v trained, %v read back", p[0], p[1], a, b)
 		}
 	}
+}
+
+// readBack returns m written to a model file named name and read back.
+func readBack(t *testing.T, m *Model, name string) *Model {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Read(&buf, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m2
 }

@@ -50,6 +50,12 @@ type UnknownCounts struct {
 	Words   int `json:"words"`
 }
 
+// Valid reports whether c can be counts of words: none negative, and no
+// more unknown words than words.
+func (c UnknownCounts) Valid() bool {
+	return c.Unknown >= 0 && c.Words >= 0 && c.Unknown <= c.Words
+}
+
 // Share is Unknown over Words (0 without words).
 func (c UnknownCounts) Share() float64 {
 	if c.Words == 0 {
@@ -168,7 +174,7 @@ func HabitNote(desc string) string {
 // freed) until the profile's token count changes.
 func (m *Model) NoiseShift(p *profile.Profile) Noise {
 	tr := m.Stats.Unknown
-	if p == nil || tr.Words <= 0 || tr.Unknown <= 0 || tr.Unknown > tr.Words || !m.forUnseen() {
+	if p == nil || !tr.Valid() || tr.Unknown == 0 || !m.forUnseen() {
 		return Noise{}
 	}
 	key := weak.Make(p)

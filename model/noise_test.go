@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -117,14 +116,7 @@ func TestTrainUnknown(t *testing.T) {
 	if u.Words != words || u.Unknown <= 0 || u.Unknown >= u.Words {
 		t.Fatalf("training unknown counts %+v, want some of %d words", u, words)
 	}
-	var buf bytes.Buffer
-	if _, err := m.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	m2, err := Read(&buf, "t.model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := readBack(t, m, "t.model")
 	if m2.Stats.Unknown != u {
 		t.Errorf("read back %+v, want %+v", m2.Stats.Unknown, u)
 	}
