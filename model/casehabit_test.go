@@ -515,6 +515,11 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		{"she was ill with rheumatisro and could not walk", "rheumatisro", "rheumatism", 2, false, false, "rheumatisro"},
 		{"she was ill with Rheumatisro and could not walk", "Rheumatisro", "Rheumatism", 1, false, false, "Rheumatisro"},
 		{"she was ill with rheumatisroix and could not walk", "rheumatisroix", "rheumatism", 1, false, false, "rheumatisroix"},
+		// letters in no regular case: weighed against a candidate of any
+		// case within anyCaseMaxEdits, written in the case nearest the token
+		{"she was ill with rheuMatisro and could not walk", "rheuMatisro", "rheumatism", 1, false, false, "rheumatism"},
+		{"she was ill with RheuMatisro and could not walk", "RheuMatisro", "rheumatism", 1, false, false, "Rheumatism"},
+		{"she was ill with rheuMatisroix and could not walk", "rheuMatisroix", "rheumatism", 1, false, false, "rheuMatisroix"},
 		// five letters: below spellMinLetters (house: English e^13 likelier
 		// in place, e^4 as spelt, so that the cost would make it at this
 		// LogConf)
