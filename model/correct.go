@@ -188,9 +188,11 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // `nrin-ciples` -> principles) and, in a collection
 // whose engine breaks words apart, joins two tokens that English reads as
 // one word broken (mergeBroken: `wit h` -> `with`), and in any collection
-// the pieces of a word broken apart that the decisions took for words
-// (brokenPieces: `deliv ery` -> `delivery`, not `deliv very`; these two
-// not under FeatOpt.NoEnglish).
+// three tokens, one a single letter, that English reads as one word
+// broken twice (mergeThree: `Brit a in` -> Britain), and the pieces of a
+// word broken apart that the decisions took for words (brokenPieces:
+// `deliv ery` -> `delivery`, not `deliv very`; these three not under
+// FeatOpt.NoEnglish).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	margins := &m.Margins
@@ -226,6 +228,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
+			mergeThree(out, l.Words, l.Profile, m.shortBreakRate())
 			contextFixes(out, l.Words, l.Cands, l.Profile)
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)

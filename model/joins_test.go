@@ -210,6 +210,41 @@ func TestMergeBroken(t *testing.T) {
 	}
 }
 
+func TestMergeThree(t *testing.T) {
+	p := profile.Of(spacingDocs(40, 4), profile.Options{})
+	const rate = 2.5e-5 // the built-in model's training rate of one-letter breaks
+	for _, c := range []struct {
+		in, out, want string // out: the decisions before ("" as in)
+		rate          float64
+	}{
+		{"there was no evening p ost al delivery and", "", "there was no evening postal _ _ delivery and", rate},
+		{"there was no evening p ost al delivery and", "there was no evening post _ all delivery and", "there was no evening postal _ _ delivery and", rate},
+		{"had been done by Great Brit a in for the", "", "had been done by Great Britain _ _ for the", rate},
+		{"the crop now being g A thered. Cotton", "", "the crop now being gathered. _ _ Cotton", rate},
+		{"the crop now being g A thered. Cotton", "", "the crop now being g A thered. Cotton", 0},                                                            // no rate: no training counts
+		{"the crop now being g, A thered. Cotton", "", "the crop now being g, A thered. Cotton", rate},                                                       // a mark between
+		{"the crop now being gA the red. Cotton", "", "the crop now being gA the red. Cotton", rate},                                                         // no one-letter piece
+		{"the crop now being g a Thered. Cotton", "", "the crop now being g a Thered. Cotton", rate},                                                         // a capital inside, not a one-letter piece
+		{"and it is a n d so on", "", "and it is a n d so on", rate},                                                                                         // English writes a n, n d, d so...
+		{"there was no evening p ost al delivery and", "there was no evening p ost alldelivery _ and", "there was no evening p ost alldelivery _ and", rate}, // a decision reaching past the three
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		if c.out != "" {
+			out = strings.Fields(c.out)
+			for i, o := range out {
+				if o == "_" {
+					out[i] = ""
+				}
+			}
+		}
+		mergeThree(out, words, p, c.rate)
+		if got := showMerged(out); got != c.want {
+			t.Errorf("%q at %v: %q, want %q", c.in, c.rate, got, c.want)
+		}
+	}
+}
+
 func TestAbsorbFragments(t *testing.T) {
 	for _, c := range []struct{ words, out, want string }{
 		{"the s upervision of", "the s supervision of", "the supervision _ of"},
