@@ -1786,7 +1786,8 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 }
 
 // anyCaseMinLetters is the fewest letters of a kept token in no regular
-// case shape that channelChoice weighs against candidates of any case
+// case shape, English never having written it, that channelChoice weighs
+// against candidates of any case
 // (`MaJume`, `RomisoN`: the case of a garbled word's letters is as much
 // misread as the letters), and anyCaseMaxEdits the most edits (of the
 // Norm forms) such a candidate may be from it. Letters only: a token
@@ -2073,13 +2074,15 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		po, co, so := candgen.SplitAffix(cands[i][chosen].Text)
 		_, wo, _ := candgen.SplitAffix(words[i])
 		cn, shape := profile.Norm(co), caseShape(co)
-		// a kept token of letters in no regular case (`MaJume`) is
-		// weighed against candidates of any case (anyCase)
-		anyCase := kept && shape == 0 && letters(co) && utf8.RuneCountInString(co) >= anyCaseMinLetters
+		known := inEnglishModel(cn)
+		// a kept nonword of letters in no regular case (`MaJume`) is
+		// weighed against candidates of any case (anyCase; not a word
+		// English writes so: `McDonald`)
+		anyCase := kept && shape == 0 && !known && letters(co) && utf8.RuneCountInString(co) >= anyCaseMinLetters
 		if shape == 0 && !anyCase || !kept && cn == profile.Norm(wo) {
 			continue
 		}
-		ratio, nonword, known, spell := float64(channelRatio), false, inEnglishModel(cn), false
+		ratio, nonword, spell := float64(channelRatio), false, false
 		switch {
 		case kept && !known:
 			if !letters(co) || periodVariant(cn) {
