@@ -228,7 +228,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
-			mergeThree(out, l.Words, l.Profile, m.shortBreakRate())
+			mergeThree(out, l.Words, l.Profile, m.shortBreakRate(), l.breaks)
 			contextFixes(out, l.Words, l.Cands, l.Profile)
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)

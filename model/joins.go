@@ -473,7 +473,8 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 // gives them): `p ost al` -> postal (where the decisions had made `post
 // all`), `Great Brit a in` -> Britain, `g A thered` -> gathered. The
 // decisions at the three positions are set aside (none may reach past
-// them); a capital inside the word is allowed only as its one-letter
+// them), and no position of a word broken at a line end (breaks, their
+// first positions, as brokenPieces takes them) is one; a capital inside the word is allowed only as its one-letter
 // middle piece, and the word is then written in the regular case that
 // changes the fewest of its letters (candgen.Recase). Collect passes the
 // rate of the collection's habit of one-letter pieces where it has one,
@@ -488,17 +489,18 @@ func mergeBroken(out, words []string, p *profile.Profile, rates [2]float64) {
 // no habit broke 14 words of ICDAR 2017 (drop capitals that its truth
 // keeps apart, `T HE`) and a few of embedded and early (`so lar` ->
 // solar, `we at` -> sweat).
-func mergeThree(out, words []string, p *profile.Profile, rate float64) {
+func mergeThree(out, words []string, p *profile.Profile, rate float64, breaks []int) {
 	eng, _, err := english.Model()
 	if err != nil || p == nil || p.Tokens() == 0 || !(rate > 0) {
 		return
 	}
 	s := newPieceScorer(eng, out, p)
+	inBreak := breakPositions(breaks)
 	twoBreaks := 2 * float32(math.Log(rate))
 	for i := 0; i+2 < len(out); i++ {
 		if out[i] == "" || i+3 < len(out) && out[i+3] == "" && words[i+3] != "" ||
-			strings.ContainsFunc(out[i]+out[i+1]+out[i+2], unicode.IsSpace) {
-			continue // a decision reaching out of the three, or a split
+			strings.ContainsFunc(out[i]+out[i+1]+out[i+2], unicode.IsSpace) || breakIn(inBreak, i, i+3) {
+			continue // a decision reaching out of the three, a split, or a word broken at a line end
 		}
 		pa, ca, sa := candgen.SplitAffix(words[i])
 		pb, cb, sb := candgen.SplitAffix(words[i+1])
@@ -641,10 +643,7 @@ func capitalInside(a, b string) bool {
 // unchanged; allowing pieces that are words (`hy` -> `by` beside a word
 // that takes it in) broke words on every collection.
 func brokenPieces(out, words []string, breaks []int) {
-	inBreak := make(map[int]bool, 2*len(breaks))
-	for _, b := range breaks {
-		inBreak[b], inBreak[b+1] = true, true
-	}
+	inBreak := breakPositions(breaks)
 	for i := range out {
 		if !oneWordChange(out, words, i) {
 			continue
@@ -679,6 +678,16 @@ func brokenPieces(out, words []string, breaks []int) {
 // breakIn reports whether a position of j..k-1 is a piece of a word broken
 // at a line end (in), which Collect decides and writes back as a whole
 // (splitBreaks).
+// breakPositions returns the set of the positions of the words broken at
+// a line end whose first positions are breaks: each and the one after.
+func breakPositions(breaks []int) map[int]bool {
+	in := make(map[int]bool, 2*len(breaks))
+	for _, b := range breaks {
+		in[b], in[b+1] = true, true
+	}
+	return in
+}
+
 func breakIn(in map[int]bool, j, k int) bool {
 	for m := j; m < k; m++ {
 		if in[m] {

@@ -238,10 +238,18 @@ func TestMergeThree(t *testing.T) {
 				}
 			}
 		}
-		mergeThree(out, words, p, c.rate)
+		mergeThree(out, words, p, c.rate, nil)
 		if got := showMerged(out); got != c.want {
 			t.Errorf("%q at %v: %q, want %q", c.in, c.rate, got, c.want)
 		}
+	}
+	// no position of a word broken at a line end: `the-` / `red.`, joined
+	// at its first position (thered.) with the piece at the second, which
+	// splitBreaks writes back from the first position's decision
+	words := strings.Fields("the crop now being g A thered. red. Cotton")
+	out := append([]string(nil), words...)
+	if mergeThree(out, words, p, rate, []int{6}); showMerged(out) != strings.Join(words, " ") {
+		t.Errorf("merged a word broken at a line end: %q", showMerged(out))
 	}
 }
 
