@@ -131,6 +131,10 @@ type ctxBuilder struct {
 	same, first []int32
 	marg        []float64
 	known       []bool
+	// nbAt is 1 + the position whose byNeighbours nb holds (0: none):
+	// it is the token's, asked of each of its candidates
+	nbAt int
+	nb   bool
 }
 
 // margin returns d's margin of candidate k (c) of position i, whose rows
@@ -138,7 +142,13 @@ type ctxBuilder struct {
 // except for a token or a change whose margin depends on its neighbours
 // (byNeighbours, splitByNeighbours).
 func (b *ctxBuilder) margin(d decider, i, lo, k int, c *candgen.Candidate) float64 {
-	if b.marg == nil || byNeighbours(b.words[i]) || splitByNeighbours(b.words[i], c.Text) {
+	if b.marg == nil {
+		return d.margin(b.words, i, c)
+	}
+	if b.nbAt != i+1 {
+		b.nbAt, b.nb = i+1, byNeighbours(b.words[i])
+	}
+	if b.nb || splitByNeighbours(b.words[i], c.Text) {
 		return d.margin(b.words, i, c)
 	}
 	row := lo + k

@@ -2106,6 +2106,17 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			continue
 		}
 		own := pr.at(pr.m.ID(cn))
+		// the token's count and period forms (p is not nil where they
+		// are asked), worked out once for its candidates
+		var cnN profile.Count
+		var periods []string
+		cnDone, periodsDone := false, false
+		tokCount := func() profile.Count {
+			if !cnDone {
+				cnN, cnDone = p.Word(cn), true
+			}
+			return cnN
+		}
 		for _, c := range cands[i] {
 			if c.Span > 1 || c.Text == out[i] {
 				continue
@@ -2124,11 +2135,14 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				if !inEnglish(ccn) {
 					continue
 				}
-				if int(p.Word(ccn).N) < int(p.Word(cn).N)-1 {
+				if int(p.Word(ccn).N) < int(tokCount().N)-1 {
 					need = math.Log(recurringNonwordRatio)
 				}
 			case kept:
-				if periodSpelling(cn, ccn) || p.Word(ccn).N < p.Word(cn).N && !englishMisreads(cn, ccn, c.LogConf) {
+				if !periodsDone {
+					periods, periodsDone = periodForms(cn), true
+				}
+				if slices.Contains(periods, ccn) || p.Word(ccn).N < tokCount().N && !englishMisreads(cn, ccn, c.LogConf) {
 					continue
 				}
 			case c.Text == words[i] && utf8.RuneCountInString(ccn) >= changedWordMinLetters && inEnglish(ccn):
