@@ -146,7 +146,7 @@ type langWord struct {
 //   - a capitalised one before a full stop: an abbreviation (`Ex.`,
 //     `Met.` in the citations of law reports).
 func countLanguage(words map[string]uint8, tokens []data.Token, known func(string) bool) langCount {
-	var ws []langWord
+	ws := make([]langWord, 0, len(tokens)) // mostly one run a token
 	caps := 0
 	for _, tok := range tokens {
 		for start, end := range letterRuns(tok.Text) {
