@@ -689,3 +689,42 @@ func TestWhole(t *testing.T) {
 		t.Error("the generator cloned no longer splits atone")
 	}
 }
+
+// TestCasePatternASCII: casePattern's byte-by-byte path for ASCII agrees
+// with the rune-by-rune classification on every shape.
+func TestCasePatternASCII(t *testing.T) {
+	words := []string{"", "-", "12", "the", "The", "THE", "tHe", "ThE", "McKay", "A", "a", "A.", "'Tis", "x-Ray", "U.S.A.", "iPhone", "É", "Éte", "ÉTÉ", "éTé", "Straße", "ſo", "the–"}
+	for _, w := range words {
+		if got, want := casePattern(w), casePatternRunes(w); got != want {
+			t.Errorf("casePattern(%q) = %d, want %d", w, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	alpha := []byte("aAzZmM-.'0 éÉ")
+	for range 2000 {
+		b := make([]byte, 0, 8)
+		for range r.IntN(8) {
+			b = append(b, alpha[r.IntN(len(alpha))])
+		}
+		w := string(b)
+		if got, want := casePattern(w), casePatternRunes(w); got != want {
+			t.Errorf("casePattern(%q) = %d, want %d", w, got, want)
+		}
+	}
+}
+
+// TestSkeletonStarts: the skeleton of a word is the same whether key
+// skips the positions no rule starts at or tries every rule there.
+func TestSkeletonStarts(t *testing.T) {
+	sk := &skeleton{class: map[rune]rune{}}
+	sk.setASCII()
+	sk.rules = []skelRule{{[]rune("rn"), []rune("m")}, {[]rune("cl"), []rune("d")}, {[]rune("éi"), []rune("e")}}
+	sk.setStarts()
+	all := *sk
+	all.starts = [2]uint64{^uint64(0), ^uint64(0)}
+	for _, w := range []string{"", "modern", "clearly", "barn", "cléirn", "RNA", "word"} {
+		if got, want := string(sk.key(nil, w)), string(all.key(nil, w)); got != want {
+			t.Errorf("key(%q) = %q, want %q", w, got, want)
+		}
+	}
+}

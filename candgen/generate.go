@@ -352,9 +352,9 @@ func (g *Generator) foldBase(fid int32) float64 {
 	return math.Log(float64(g.lex.folds[fid].count)+priorBeta) - g.logN
 }
 
-// foldPrior is corePrior(core) for a core whose fold is fid, given
-// foldBase(fid).
-func (g *Generator) foldPrior(fid int32, core string, base float64) float64 {
+// foldPrior is corePrior(core) for a core whose fold is fid and whose
+// casePattern is pat, given foldBase(fid).
+func (g *Generator) foldPrior(fid int32, core string, pat uint8, base float64) float64 {
 	fc := float64(g.lex.folds[fid].count)
 	fcount := 0.0
 	for _, id := range g.lex.folds[fid].forms {
@@ -363,7 +363,7 @@ func (g *Generator) foldPrior(fid int32, core string, base float64) float64 {
 			break
 		}
 	}
-	return base + math.Log((fcount+caseAlpha*g.casePrior[casePattern(core)])/(fc+caseAlpha))
+	return base + math.Log((fcount+caseAlpha*g.casePrior[pat])/(fc+caseAlpha))
 }
 
 // caseAlpha weighs the lexicon-wide case pattern shares against a word's
@@ -1128,10 +1128,11 @@ func (g *Generator) coreCands(core string) []coreCand {
 				continue
 			}
 			src := SrcLexicon
-			if casePattern(f) != pat {
+			fpat := casePattern(f)
+			if fpat != pat {
 				src |= SrcCase
 			}
-			p := g.foldPrior(fid, f, base)
+			p := g.foldPrior(fid, f, fpat, base)
 			if lp, ok := score(f, p); ok {
 				oov := ""
 				if _, fc, _ := SplitAffix(f); fc != f {

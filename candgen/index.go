@@ -18,6 +18,9 @@ type skeleton struct {
 	// ascii is mapRune of each ASCII rune (setASCII), so the common case
 	// costs no map look-up
 	ascii [128]rune
+	// starts has bit r set for each ASCII rune r that begins a rule's
+	// left side (setStarts): key tries no rule at another ASCII rune
+	starts [2]uint64
 }
 
 type skelRule struct{ from, to []rune }
@@ -178,7 +181,29 @@ func learnSkeleton(c *Confusion) *skeleton {
 		rules = append(rules, r)
 	}
 	sk.rules = rules
+	sk.setStarts()
 	return sk
+}
+
+// setStarts fills sk.starts from the rules.
+func (sk *skeleton) setStarts() {
+	sk.starts = [2]uint64{}
+	for _, rl := range sk.rules {
+		switch {
+		case len(rl.from) == 0:
+			sk.starts = [2]uint64{^uint64(0), ^uint64(0)} // (none such)
+			return
+		case rl.from[0] >= 0 && rl.from[0] < 128:
+			r := rl.from[0]
+			sk.starts[r>>6] |= 1 << (r & 63)
+		}
+	}
+}
+
+// mayStart reports whether a rule's left side may begin with r: a rune
+// outside ASCII always may.
+func (sk *skeleton) mayStart(r rune) bool {
+	return r < 0 || r >= 128 || sk.starts[r>>6]&(1<<(r&63)) != 0
 }
 
 func allAlnum(rs []rune) bool {
@@ -243,6 +268,12 @@ func (sk *skeleton) key(dst []rune, w string) []rune {
 	src := dst[start:]
 	out := start
 	for i := 0; i < len(src); {
+		if !sk.mayStart(src[i]) {
+			dst[out] = src[i]
+			out++
+			i++
+			continue
+		}
 		matched := false
 		for _, rl := range sk.rules {
 			if i+len(rl.from) > len(src) {

@@ -320,6 +320,28 @@ var caseNames = [...]string{"none", "lower", "title", "upper", "mixed"}
 
 // casePattern classifies the letters of s.
 func casePattern(s string) uint8 {
+	// ASCII, the common case, byte by byte: its letters are the bytes
+	// unicode.IsUpper and IsLower report
+	nUp, nLow := 0, 0
+	firstUp := false
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b >= utf8.RuneSelf:
+			return casePatternRunes(s)
+		case 'A' <= b && b <= 'Z':
+			if nUp+nLow == 0 {
+				firstUp = true
+			}
+			nUp++
+		case 'a' <= b && b <= 'z':
+			nLow++
+		}
+	}
+	return casePatternOf(nUp, nLow, firstUp)
+}
+
+// casePatternRunes is casePattern of any s, rune by rune.
+func casePatternRunes(s string) uint8 {
 	nUp, nLow := 0, 0
 	firstUp := false
 	first := true
@@ -338,6 +360,12 @@ func casePattern(s string) uint8 {
 			nLow++
 		}
 	}
+	return casePatternOf(nUp, nLow, firstUp)
+}
+
+// casePatternOf is the case pattern of a word of nUp upper-case and nLow
+// lower-case letters, the first of them upper when firstUp.
+func casePatternOf(nUp, nLow int, firstUp bool) uint8 {
 	switch {
 	case nUp == 0 && nLow == 0:
 		return caseNone
