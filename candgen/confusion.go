@@ -804,6 +804,14 @@ func (q *ocrSide) cost(c *Confusion, t []rune, bound float64) float64 {
 	return float64(c.costBound(t, q, float32(math.Min(bound, math.MaxFloat32))))
 }
 
+// infRow is +Inf in every cell: the DP's cells before relaxation, copied.
+var infRow = func() (r [1024]float32) {
+	for i := range r {
+		r[i] = float32(math.Inf(1))
+	}
+	return r
+}()
+
 // costBound runs the forward Viterbi DP of t (true) against the prepared
 // OCR side q, giving up (+Inf) once every open path costs more than bound.
 func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
@@ -824,8 +832,8 @@ func (c *Confusion) costBound(t []rune, q *ocrSide, bound float32) float32 {
 		d = make([]float32, need)
 	}
 	inf := float32(math.Inf(1))
-	for i := range d {
-		d[i] = inf
+	for k := 0; k < len(d); k += len(infRow) {
+		copy(d[k:], infRow[:])
 	}
 	d[0] = 0
 	for i := 0; i <= n; i++ {
