@@ -92,7 +92,6 @@ func benchGenerate(b *testing.B, bd *benchData) {
 	c0 := shared.CPUTime()
 	for i := 0; i < b.N; i++ {
 		clear(g.cache)
-		clear(g.mcache)
 		clear(g.ccache)
 		for _, d := range bd.test {
 			g.Generate(d, nil)

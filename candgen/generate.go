@@ -150,8 +150,7 @@ type Generator struct {
 	ix     *delIndex
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
-	ccache map[string][]coreCand    // coreCands by core (punctuation variants of a core share it)
-	mcache map[mergeKey][]Candidate // merges, keyed by the tokens joined
+	ccache map[string][]coreCand // coreCands by core (punctuation variants of a core share it)
 
 	mark       []uint32
 	gen        uint32
@@ -191,7 +190,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 		lex = NewLexicon()
 	}
 	opt = opt.withDefaults()
-	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{}, mcache: map[mergeKey][]Candidate{},
+	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{},
 		ccache: map[string][]coreCand{}}
 	g.cq = newScratchSide()
 	g.cqf = newScratchSide()
@@ -241,7 +240,6 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 func (g *Generator) Clone() *Generator {
 	c := *g
 	c.cache = map[string]*tokEntry{}
-	c.mcache = map[mergeKey][]Candidate{}
 	c.ccache = map[string][]coreCand{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
@@ -838,7 +836,7 @@ type coreCand struct {
 // apart and combined.
 func (g *Generator) tokenCands(tok string) []Candidate { return g.entry(tok).cands }
 
-// maxCached is how many distinct tokens (cores, merges) a generator's
+// maxCached is how many distinct tokens (and cores) a generator's
 // caches hold before they are emptied: a token's entry holds up to 2K
 // candidates (some 6 KB), so this bounds a generator's caches to a few
 // hundred MB on corpora of millions of words, while one document (or a
@@ -1906,12 +1904,10 @@ func (g *Generator) tokInfos(ocr []string) []tokInfo {
 	return info
 }
 
-// mergeKey is the tokens of a merge ("" after the last): up to three.
-type mergeKey [3]string
-
 // merges adds candidates for the tokens toks joined into one word. Merges
 // are tried when a token's core is not a known word or the first ends in
-// a hyphen; results are cached.
+// a hyphen. (Not cached: nine in ten runs of tokens tried are new ones,
+// in one document as in a collection of a hundred.)
 func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 	span := len(toks)
 	first := toks[0]
@@ -1925,15 +1921,8 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 	}
 	try := hy || oov && short
 	if !try && !(span == 2 && info[0].dashSuf) {
-		return // nothing to propose: skip the cache
+		return // nothing to propose
 	}
-	var key mergeKey
-	copy(key[:], toks)
-	if c, ok := g.mcache[key]; ok {
-		set.list = append(set.list, c...)
-		return
-	}
-	var found []Candidate
 	if try {
 		pre, _, _ := SplitAffix(first)
 		_, _, suf := SplitAffix(toks[span-1])
@@ -1954,7 +1943,7 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 					src |= SrcHyphen
 				}
 				f := matchCase(g.lex.folds[fid].word, c)
-				found = append(found, Candidate{Text: pre + f + suf, Span: span, Source: src})
+				set.list = append(set.list, Candidate{Text: pre + f + suf, Span: span, Source: src})
 			}
 		}
 	}
@@ -1966,16 +1955,11 @@ func (g *Generator) merges(toks []string, info []tokInfo, set *candSet) {
 		if fc != "" && strings.ContainsAny(fs, dashes) {
 			for _, v := range affixVariants(fs, g.conf.sufVar) {
 				if strings.ContainsAny(v, dashes) {
-					found = append(found, Candidate{Text: fp + fc + v + toks[1], Span: 2, Source: SrcMerge | SrcHyphen})
+					set.list = append(set.list, Candidate{Text: fp + fc + v + toks[1], Span: 2, Source: SrcMerge | SrcHyphen})
 				}
 			}
 		}
 	}
-	if len(g.mcache) > maxCached {
-		clear(g.mcache)
-	}
-	g.mcache[key] = found
-	set.list = append(set.list, found...)
 }
 
 // engines adds the words of the other readings at the positions where
