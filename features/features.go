@@ -381,10 +381,7 @@ func contextVector(vecs [][]float32, i int, out []float32) bool {
 		if j == i || vecs[j] == nil {
 			continue
 		}
-		out := out[:len(vecs[j])]
-		for k, f := range vecs[j] {
-			out[k] += f
-		}
+		addVec(out[:len(vecs[j])], vecs[j])
 		found = true
 	}
 	if !found {
@@ -402,6 +399,22 @@ func contextVector(vecs [][]float32, i int, out []float32) bool {
 		out[k] = float32(float64(out[k]) / s)
 	}
 	return true
+}
+
+// addVec adds v to out (as long), cell by cell, four at a time.
+func addVec(out, v []float32) {
+	out = out[:len(v)]
+	k := 0
+	for ; k+4 <= len(v); k += 4 {
+		o, w := out[k:k+4:k+4], v[k:k+4:k+4]
+		o[0] += w[0]
+		o[1] += w[1]
+		o[2] += w[2]
+		o[3] += w[3]
+	}
+	for ; k < len(v); k++ {
+		out[k] += v[k]
+	}
 }
 
 // logRanks caches log(1 + rank) for the usual ranks.
@@ -575,13 +588,21 @@ type staticInfo struct {
 // cos returns the cosine of the text's word vector (vec, the row of vecID)
 // and the unit vector u.
 func (si *staticInfo) cos(vec, u []float32) float64 {
-	var s float64
-	u = u[:len(vec)]
-	for k, f := range vec {
-		s += float64(f) * float64(u[k])
-	}
 	if si.vecLen == 0 {
 		return 0
+	}
+	var s float64
+	u = u[:len(vec)]
+	k := 0
+	for ; k+4 <= len(vec); k += 4 { // four at a time, summed in order
+		a, b := vec[k:k+4:k+4], u[k:k+4:k+4]
+		s += float64(a[0]) * float64(b[0])
+		s += float64(a[1]) * float64(b[1])
+		s += float64(a[2]) * float64(b[2])
+		s += float64(a[3]) * float64(b[3])
+	}
+	for ; k < len(vec); k++ {
+		s += float64(vec[k]) * float64(u[k])
 	}
 	return s / si.vecLen
 }
