@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestNormTable(t *testing.T) {
@@ -248,4 +249,30 @@ func TestNextTail(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTrimMarks: Norm's trimming, byte by byte for ASCII, trims what
+// strings.TrimFunc with unicode.IsPunct or IsSymbol trims, on every string
+// of up to three pieces of letters, digits, ASCII and other marks, spaces,
+// non-ASCII letters and invalid UTF-8.
+func TestTrimMarks(t *testing.T) {
+	mark := func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+	for c := 0; c < 128; c++ {
+		if asciiMark(byte(c)) != mark(rune(c)) {
+			t.Errorf("asciiMark(%d) = %v", c, asciiMark(byte(c)))
+		}
+	}
+	pieces := []string{"a", "Z", "1", ".", "-", "'", "(", "$", "~", " ", "é", "—", "’", "€", "\xff", "\xe2\x80", "ﬁ", "§", "_", "|"}
+	var try func(s string, depth int)
+	try = func(s string, depth int) {
+		if got, want := trimMarks(s), strings.TrimFunc(s, mark); got != want {
+			t.Errorf("trimMarks(%q) = %q, want %q", s, got, want)
+		}
+		if depth > 0 {
+			for _, p := range pieces {
+				try(s+p, depth-1)
+			}
+		}
+	}
+	try("", 3)
 }

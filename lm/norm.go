@@ -8,6 +8,32 @@ import (
 	"unicode"
 )
 
+// trimMarks returns w without its leading and trailing Unicode
+// punctuation and symbols: the ASCII ones byte by byte (every printable
+// ASCII byte but a letter or digit is one), the rest rune by rune.
+func trimMarks(w string) string {
+	i, j := 0, len(w)
+	for i < j && asciiMark(w[i]) {
+		i++
+	}
+	for j > i && asciiMark(w[j-1]) {
+		j--
+	}
+	if i < j && (w[i] >= 0x80 || w[j-1] >= 0x80) {
+		return strings.TrimFunc(w[i:j], isMark)
+	}
+	return w[i:j]
+}
+
+// asciiMark reports whether the byte c is ASCII punctuation or an ASCII
+// symbol.
+func asciiMark(c byte) bool {
+	return '!' <= c && c <= '~' && !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z')
+}
+
+// isMark reports whether r is punctuation or a symbol.
+func isMark(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
 // Norm returns the form under which the model counts a token: lower case,
 // with leading and trailing Unicode punctuation and symbols removed and
 // ligature glyphs and the long s written as their letters
@@ -17,7 +43,7 @@ import (
 // of the truth and the collection profile count the same forms
 // (TestNormTable pins the cases).
 func Norm(w string) string {
-	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+	w = trimMarks(w)
 	upper := false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
