@@ -154,7 +154,7 @@ func countLanguage(words map[string]uint8, tokens []data.Token, known func(strin
 			first, _ := utf8.DecodeRuneInString(run)
 			lw := langWord{run: run, runes: utf8.RuneCountInString(run), upper: unicode.IsUpper(first)}
 			lw.stop = end < len(tok.Text) && tok.Text[end] == '.'
-			if lw.runes > 1 && strings.ToUpper(run) == run {
+			if lw.runes > 1 && upperAsIs(run) {
 				caps++ // two letters or more, all capitals
 			}
 			if lw.runes <= functionWordRunes {
@@ -183,6 +183,18 @@ func countLanguage(words map[string]uint8, tokens []data.Token, known func(strin
 		}
 	}
 	return c
+}
+
+// upperAsIs reports whether strings.ToUpper leaves the run of letters
+// run as it is (every rune its own upper case), without making the
+// upper-case copy.
+func upperAsIs(run string) bool {
+	for _, r := range run {
+		if unicode.ToUpper(r) != r {
+			return false
+		}
+	}
+	return true
 }
 
 // beforeName reports whether the word ws[i], a name particle, stands
