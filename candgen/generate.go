@@ -151,6 +151,9 @@ type Generator struct {
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
 	ccache map[string][]coreCand // coreCands by core (punctuation variants of a core share it)
+	// fcache holds foldForms by fold id and OCR case pattern
+	// (formKey): the same words are near many cores
+	fcache map[uint64][]caseForm
 
 	mark       []uint32
 	gen        uint32
@@ -191,7 +194,7 @@ func NewGenerator(conf *Confusion, lex *Lexicon, opt Options) *Generator {
 	}
 	opt = opt.withDefaults()
 	g := &Generator{conf: conf, lex: lex, opt: opt, cache: map[string]*tokEntry{},
-		ccache: map[string][]coreCand{}}
+		ccache: map[string][]coreCand{}, fcache: map[uint64][]caseForm{}}
 	g.cq = newScratchSide()
 	g.cqf = newScratchSide()
 	g.cqw = newScratchSide()
@@ -241,6 +244,7 @@ func (g *Generator) Clone() *Generator {
 	c := *g
 	c.cache = map[string]*tokEntry{}
 	c.ccache = map[string][]coreCand{}
+	c.fcache = map[uint64][]caseForm{}
 	c.mark = make([]uint32, len(g.mark))
 	c.gen = 0
 	c.hs, c.row, c.qbuf, c.hits, c.docLx, c.topBuf, c.infoBuf, c.formBuf = nil, nil, nil, nil, nil, nil, nil, nil
@@ -753,6 +757,36 @@ func (g *Generator) bound(n int) int {
 	return b
 }
 
+// caseForm is a case form of a lexicon fold to try for a core (caseForms),
+// with its case pattern and its prior (foldPrior).
+type caseForm struct {
+	text  string
+	pat   uint8
+	prior float64
+}
+
+// foldForms returns the case forms of fold fid to try for a core of case
+// pattern ocrPat (caseForms), with their patterns and priors, worked out
+// once per generator (up to maxCached of them).
+func (g *Generator) foldForms(fid int32, ocrPat uint8) []caseForm {
+	key := uint64(uint32(fid))<<8 | uint64(ocrPat)
+	if fs, ok := g.fcache[key]; ok {
+		return fs
+	}
+	forms := g.caseForms(fid, ocrPat)
+	base := g.foldBase(fid)
+	fs := make([]caseForm, len(forms))
+	for i, f := range forms {
+		pat := casePattern(f)
+		fs[i] = caseForm{f, pat, g.foldPrior(fid, f, pat, base)}
+	}
+	if len(g.fcache) > maxCached {
+		clear(g.fcache)
+	}
+	g.fcache[key] = fs
+	return fs
+}
+
 // caseForms returns the case forms to try for a lower-case lexicon word
 // given the OCR core's case pattern.
 func (g *Generator) caseForms(fid int32, ocrPat uint8) []string {
@@ -1120,17 +1154,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 		nv = (nv + 2) / 3
 	}
 	addFold := func(fid int32) {
-		base := g.foldBase(fid)
-		for _, f := range g.caseForms(fid, pat) {
+		for _, cf := range g.foldForms(fid, pat) {
+			f := cf.text
 			if has(f) {
 				continue
 			}
 			src := SrcLexicon
-			fpat := casePattern(f)
-			if fpat != pat {
+			if cf.pat != pat {
 				src |= SrcCase
 			}
-			p := g.foldPrior(fid, f, fpat, base)
+			p := cf.prior
 			if lp, ok := score(f, p); ok {
 				oov := ""
 				if _, fc, _ := SplitAffix(f); fc != f {
