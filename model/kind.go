@@ -1634,19 +1634,57 @@ func newContextProbe(words []string, i int) contextProbe {
 	if err != nil {
 		return contextProbe{}
 	}
+	return probeAt(m, len(words), i, func(j int) int32 { return m.ID(profile.Norm(words[j])) })
+}
+
+// probeAt returns the contextProbe of position i of n words, the English
+// model m's id of word j's Norm form being idOf(j).
+func probeAt(m *lm.Model, n, i int, idOf func(j int) int32) contextProbe {
 	id := func(j int) int32 {
 		switch {
 		case j == -1:
 			return m.BOS()
-		case j < 0 || j >= len(words):
+		case j < 0 || j >= n:
 			return -1
 		}
-		return m.ID(profile.Norm(words[j]))
+		return idOf(j)
 	}
 	pr := contextProbe{m: m, l2: id(i - 2), l1: id(i - 1), r1: id(i + 1), r2: id(i + 2)}
 	pr.both = pr.l1 >= 0 && pr.r1 >= 0
-	pr.ok = pr.both || i > 0 && i+1 < len(words) && (pr.l1 >= 0 || pr.r1 >= 0)
+	pr.ok = pr.both || i > 0 && i+1 < n && (pr.l1 >= 0 || pr.r1 >= 0)
 	return pr
+}
+
+// contextIDs remembers the English ids of the Norm forms of the words
+// of a text for the probes at its positions, which share them.
+type contextIDs struct {
+	m     *lm.Model
+	words []string
+	ids   []int32 // id + 2 (0: not looked up yet)
+}
+
+// newContextIDs returns the contextIDs of words (nil without the English
+// model).
+func newContextIDs(words []string) *contextIDs {
+	m, _, err := english.Model()
+	if err != nil {
+		return nil
+	}
+	return &contextIDs{m: m, words: words, ids: make([]int32, len(words))}
+}
+
+// probe returns newContextProbe(c.words, i) (the zero probe for a nil c:
+// no English model).
+func (c *contextIDs) probe(i int) contextProbe {
+	if c == nil {
+		return contextProbe{}
+	}
+	return probeAt(c.m, len(c.words), i, func(j int) int32 {
+		if c.ids[j] == 0 {
+			c.ids[j] = c.m.ID(profile.Norm(c.words[j])) + 2
+		}
+		return c.ids[j] - 2
+	})
 }
 
 // at returns the English log probability of the word w (an id) in the
@@ -2056,6 +2094,7 @@ const (
 // with this test).
 func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon) {
 	ctx := decidedContext(out, words)
+	ctxIDs := newContextIDs(ctx)
 	for i := 0; i+1 < len(words); i++ {
 		kept := out[i] == words[i]
 		if kept && (p == nil || spelling != nil && spelling(words[i])) {
@@ -2101,7 +2140,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		}
 		logRatio := math.Log(ratio)
 		best, bestOver := "", 0.0 // bestOver: the best lead over its candidate's ratio
-		pr := newContextProbe(ctx, i)
+		pr := ctxIDs.probe(i)
 		if !pr.ok {
 			continue
 		}
