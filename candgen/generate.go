@@ -151,8 +151,9 @@ type Generator struct {
 	logN   float64 // log(total + smoothing)
 	cache  map[string]*tokEntry
 	ccache map[string][]coreCand // coreCands by core (punctuation variants of a core share it)
-	// fcache holds foldForms by fold id and OCR case pattern
-	// (formKey): the same words are near many cores
+	// fcache holds foldForms by fold id and OCR case pattern (the id
+	// shifted left by 8, or the pattern): the same words are near many
+	// cores
 	fcache map[uint64][]caseForm
 
 	mark       []uint32

@@ -1321,10 +1321,6 @@ func acronym(w string) bool {
 	return upper >= 2
 }
 
-// periodSpelling reports whether the Norm form n spells the Norm form cn
-// as 17th- and 18th-century print often did (cn is one of periodForms(n)).
-func periodSpelling(n, cn string) bool { return slices.Contains(periodForms(n), cn) }
-
 // periodForms returns the forms the Norm form n would have if it spells a
 // word as 17th- and 18th-century print often did, one spelling put back:
 // an l added at the end of a form that does not end in ll (for a final l
@@ -2062,7 +2058,7 @@ const (
 // profile p writes at least as often as the token, or that English writes
 // so much more often that the token is likelier their misreading than
 // itself (englishMisreads), and of which the token is no period spelling
-// (periodSpelling): `that be was` -> he, `ts members` -> its; `I will
+// (none of the token's periodForms): `that be was` -> he, `ts members` -> its; `I will
 // shew`, where English finds show e^12 times as likely, stays in a
 // lecture that writes shew forty times and show once (without the
 // collection's counts, science-law matched 6 words fewer and broke 7
@@ -2070,7 +2066,7 @@ const (
 // and 7 more matched, periodicals matched 6 more); a page that reads the
 // as `tho` six times and writes the once is corrected (englishMisreads:
 // early, periodicals and ads-fall2018 matched 2, 2 and 8 more, none broken
-// more); early's `neer`, `tel`, `til` stay (periodSpelling: early 8 more
+// more); early's `neer`, `tel`, `til` stay (periodForms: early 8 more
 // matched and 8 fewer broken, embedded 7 fewer matched, its `al` for all).
 //
 // A token of letters English never wrote that the ranker kept is
