@@ -520,6 +520,10 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		{"she was ill with rheuMatisro and could not walk", "rheuMatisro", "rheumatism", 1, false, false, "rheumatism"},
 		{"she was ill with RheuMatisro and could not walk", "RheuMatisro", "rheumatism", 1, false, false, "Rheumatism"},
 		{"she was ill with rheuMatisroix and could not walk", "rheuMatisroix", "rheumatism", 1, false, false, "rheuMatisroix"},
+		// in capitals: charged its spelling as in small letters (a heading's
+		// garbled word), a candidate in capitals
+		{"she was ill with RHEUMATISRO and could not walk", "RHEUMATISRO", "RHEUMATISM", 1, false, false, "RHEUMATISM"},
+		{"she was ill with RHEUMATISRO and could not walk", "RHEUMATISRO", "RHEUMATISM", 2, false, false, "RHEUMATISRO"},
 		// five letters: below spellMinLetters (house: English e^13 likelier
 		// in place, e^4 as spelt, so that the cost would make it at this
 		// LogConf)

@@ -109,7 +109,11 @@
 // broken at line ends), by lowRateHabits; a mark between two letters
 // (ads-fall2018's hyphen and stop: `betwe-n`, `th.t`) is a misreading of
 // the letters that its forms become known words with, put back for it,
-// when most of its occurrences do so (markHabits, markhabit.go).
+// when most of its occurrences do so (markHabits, markhabit.go); a
+// capital misread in the words a newspaper sets in capitals, its small
+// letter read right (E read as B: `THB`, `DBMANDS`), is found on those
+// spellings alone, which the small letters' evidence leaves out
+// (upperHabits).
 // Model.Adapted then returns the
 // model with its confusion adapted to them (candgen.Confusion.Adapted): the
 // ranker, margins and features are the trained ones, only the channel

@@ -128,6 +128,21 @@ func Capitals(name, text string, prefixes []string, percent int) string {
 	return string(rs)
 }
 
+// Upper returns text with words (runs of ASCII letters) set in capitals
+// percent times in 100 (chosen as LongS chooses), as the headings,
+// advertisements and names of a newspaper set them: pages on which a
+// habit of the engine's in capitals (ReadAs of a capital) shows.
+func Upper(name, text string, percent int) string {
+	return eachWord(text, func(b *strings.Builder, i, j int) int {
+		w := text[i:j]
+		if chosen(name, i, percent) {
+			w = strings.ToUpper(w)
+		}
+		b.WriteString(w)
+		return j
+	})
+}
+
 // Confusions are the misreadings Confuse makes: a letter or two read as
 // another letter or two, of the kinds old engines make on worn newspaper
 // type (e read as c or o, h as b or li, n and u for each other, m as rn

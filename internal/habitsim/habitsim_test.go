@@ -72,6 +72,20 @@ func TestCapitals(t *testing.T) {
 	}
 }
 
+func TestUpper(t *testing.T) {
+	if got, want := Upper("x", "the man's house, 12 ft.", 100), "THE MAN'S HOUSE, 12 FT."; got != want {
+		t.Errorf("Upper at 100%% = %q, want %q", got, want)
+	}
+	text := strings.Repeat("the old house and the new one ", 50)
+	got := Upper("x", text, 30)
+	if got != Upper("x", text, 30) || strings.ToLower(got) != text {
+		t.Fatalf("Upper is not deterministic, or changed more than case: %q", got)
+	}
+	if n := strings.Count(got, "THE"); n < 10 || n > 60 {
+		t.Errorf("Upper at 30%%: %d of 100 the in capitals", n)
+	}
+}
+
 // Confuse gives a share of the words one confusion each, the same on
 // every run, and leaves the rest and every non-letter alone.
 func TestConfuse(t *testing.T) {

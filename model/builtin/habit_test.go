@@ -525,3 +525,54 @@ func TestMarkHabits(t *testing.T) {
 		t.Errorf("adapted %d (%d broken), as trained %d (%d broken), the plain pages %d", after, brokeAfter, before, brokeBefore, plainCorr)
 	}
 }
+
+// TestUpperHabits: an engine that reads the small letters well and E in
+// words set in capitals as B (`THB`, `DBMANDS`: the ICDAR 2017 test
+// chunks' engine) shows a habit of the capital alone (upperHabits), found
+// in the spellings in capitals and not taken for a habit of the small
+// letter; the same pages with their capitals read right show none, and
+// adapting to it gives back more of the words in capitals the engine
+// misread, breaking no more words.
+func TestUpperHabits(t *testing.T) {
+	m, c := modelAndCorpus(t)
+	docs := c.Docs[:8]
+	upper := func(stem, src string) string { return habitsim.Upper(stem, src, 5) }
+	plain, gts := readThrough(t, docs, upper)
+	if hs := m.Habits(profileOf(plain)); len(hs) != 0 {
+		t.Errorf("pages with words in capitals, read right: habits %v", hs)
+	}
+	texts, _ := readThrough(t, docs, func(stem, src string) string {
+		return habitsim.ReadAs(stem, upper(stem, src), 'E', "B", 10)
+	})
+	p := profileOf(texts)
+	hs := m.Habits(p)
+	if len(hs) != 1 || hs[0].True != 'E' || hs[0].OCR != "B" || hs[0].Words < 10 || hs[0].Rate < 0.03 || hs[0].Rate > 0.2 {
+		t.Fatalf("habits %v, want E read as B alone", hs)
+	}
+	a := m.Adapted(hs)
+	// the tokens the habit changed, and how many of them each model
+	// writes back as the capitals were read (case aside)
+	misread, fixed, fixedAdapted := 0, 0, 0
+	for j, tx := range texts {
+		x, y := m.Correct(tx, nil, p).Out, a.Correct(tx, nil, p).Out
+		for i, tok := range tx.Tokens {
+			want := plain[j].Tokens[i].Text
+			if tok.Text == want {
+				continue
+			}
+			misread++
+			if strings.EqualFold(x[i], want) {
+				fixed++
+			}
+			if strings.EqualFold(y[i], want) {
+				fixedAdapted++
+			}
+		}
+	}
+	_, _, brokeBefore := correctedCounts(m, texts, gts, p)
+	_, _, brokeAfter := correctedCounts(a, texts, gts, p)
+	t.Logf("%v: of %d tokens misread, as trained %d put back (%d words broken), adapted %d (%d broken)", hs[0], misread, fixed, brokeBefore, fixedAdapted, brokeAfter)
+	if fixedAdapted <= fixed || brokeAfter > brokeBefore {
+		t.Errorf("adapting to %v put back %d of %d tokens (as trained %d), broke %d words (as trained %d)", hs[0], fixedAdapted, misread, fixed, brokeAfter, brokeBefore)
+	}
+}
