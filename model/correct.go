@@ -180,7 +180,8 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // lets a word it changes absorb a kept piece of it beside it
 // (absorbFragments: `s upervision` -> `supervision`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
-// `the Ist of July`), gives a word kept that no list knows its look-alike
+// `the Ist of July`), writes the ampersand of et cetera back where the
+// engine read it as A (etceteraFixes: `Ac.` -> `&c.`), gives a word kept that no list knows its look-alike
 // glyphs back where that makes it far more English (nameLookAlikes:
 // `Plttman` -> Pittman), makes a kept token
 // of two pieces joined by a hyphen inside its line, the first no word,
@@ -220,6 +221,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
+		etceteraFixes(out, l.Words)
 		ordinalFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
