@@ -181,7 +181,9 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // (absorbFragments: `s upervision` -> `supervision`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
 // `the Ist of July`), writes the ampersand of et cetera back where the
-// engine read it as A (etceteraFixes: `Ac.` -> `&c.`), gives a word kept that no list knows its look-alike
+// engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
+// back for the figures of like shape a kept word was read with
+// (figureWords: `8HIPPING` -> SHIPPING), gives a word kept that no list knows its look-alike
 // glyphs back where that makes it far more English (nameLookAlikes:
 // `Plttman` -> Pittman), makes a kept token
 // of two pieces joined by a hyphen inside its line, the first no word,
@@ -222,6 +224,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		absorbFragments(out, l.Words)
 		figureFixes(out, l.Words)
 		etceteraFixes(out, l.Words)
+		figureWords(out, l.Words)
 		ordinalFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
