@@ -172,7 +172,11 @@
 // Ib.`, `52,500,000ibs.`) as lb (weightFixes), and the ordinal of a day
 // read with I or l for its 1 (`the Ist of July`, `the 2Ist inst.`) as the
 // ordinal where a month's name or inst., ult. or prox. beside it makes it
-// a date (ordinalFixes, ordinal.go).
+// a date (ordinalFixes, ordinal.go). The ampersand of et cetera read as A
+// is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
+// word read with figures for letters of like shape becomes the one
+// English word its letters put back make (`8HIPPING` -> SHIPPING,
+// `1n5urance`: figureWords, figureword.go).
 //
 // A capitalised form that the decisions kept, that no list holds, English
 // never wrote and the collection writes once, becomes the candidate of its
