@@ -30,6 +30,7 @@ func FuzzCorrect(f *testing.F) {
 		"ADA ms, as to WEBSTER'S EDWARDs THE TIIE CIIAPEL IIe\n",
 		"a\n\n\n-\n--\n' ' \" “ ” ‘ ’ ¬ \u00ad -\n",
 		"Daniel avait bondi et saisi une mouche ici sur le comptoir\n",
+		"THB DBMANDS of PANTOMIMB, Watches, Ac., Ac.. 8HIPPING N0TICE8. W0RK8 1n5urance 8\n",
 	} {
 		f.Add(s)
 	}
