@@ -159,6 +159,9 @@ func TestSupported(t *testing.T) {
 		{"1½d, 2s 3d, 7s 6d, and", 3, "as", false},
 		{"it 7s good", 1, "is", true},
 		{"on the 9th inst.", 2, "oth", false},
+		// a name after a title stays (nameShaped, inNames)
+		{"read by Mr. Nutter, detailed", 3, "butter,", false},
+		{"Tandy and Sergeant Dutton were", 3, "button", false},
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
@@ -707,6 +710,27 @@ func TestLoneMarkI(t *testing.T) {
 		cd := &candgen.Candidate{Text: strings.NewReplacer("|", "I", "!", "I", "[", "I").Replace(words[i]), Span: 1}
 		if got := supported(p, nil, nil, eval.KindWord, words, i, cd); got != c.want {
 			t.Errorf("%q: %s -> %s supported %v, want %v", c.text, words[i], cd.Text, got, c.want)
+		}
+	}
+}
+
+func TestInNames(t *testing.T) {
+	for _, c := range []struct {
+		words string
+		i     int
+		want  bool
+	}{
+		{"J. C. Gannon came", 2, true},
+		{"J C Gannon came", 2, true},
+		{"read by Mr. Nutter, detailed", 3, true},
+		{"read by Mrs Nutter detailed", 3, true},
+		{"Sergeant Dutton was", 1, true},
+		{"the Dutton was", 1, false},
+		{"read by mr. Nutter detailed", 3, false}, // a title is capitalised
+		{"Thos. Theo Butler", 1, true},
+	} {
+		if got := inNames(strings.Fields(c.words), c.i); got != c.want {
+			t.Errorf("inNames(%q, %d) = %v, want %v", c.words, c.i, got, c.want)
 		}
 	}
 }
