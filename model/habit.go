@@ -123,7 +123,7 @@ func (m *Model) capitalHabits(prof *profile.Profile, habits []candgen.Habit) []c
 		return nil
 	}
 	eng, _, _ := english.Model() // loaded by Read or Train
-	known := func(w string) bool { return knownWeight(m.Lex, eng, strings.ToLower(w)) > 0 }
+	known := func(w string) bool { return knownFolded(m.Lex, eng, w) }
 	runes := map[rune]int{}
 	for tok, c := range prof.ExactForms() {
 		_, core, _ := candgen.SplitAffix(tok)
@@ -204,7 +204,6 @@ func (m *Model) upperHabits(prof *profile.Profile, found []candgen.Habit) []cand
 		return nil
 	}
 	eng, _, _ := english.Model() // loaded by Read or Train
-	known := func(w string) bool { return knownWeight(m.Lex, eng, strings.ToLower(w)) > 0 }
 	stats := map[habitKey]*habitStat{}
 	runes := map[rune]float64{}
 	var seen []habitKey
@@ -218,7 +217,7 @@ func (m *Model) upperHabits(prof *profile.Profile, found []candgen.Habit) []cand
 				runes[r] += float64(c.N)
 			}
 		}
-		if known(core) {
+		if knownFolded(m.Lex, eng, core) {
 			continue
 		}
 		seen = seen[:0]
@@ -561,7 +560,7 @@ func (m *Model) habitEvidence(prof *profile.Profile) *habitEv {
 	// evidence: an engine may misread a capital it never misreads small
 	inCapitals := map[string]uint32{}
 	for tok, c := range prof.ExactForms() {
-		if _, core, _ := candgen.SplitAffix(tok); utf8.RuneCountInString(core) >= 2 && upperSpelling(core) && letters(core) {
+		if _, core, _ := candgen.SplitAffix(tok); caseShape(core) == 3 {
 			inCapitals[profile.Norm(core)] += c.N
 		}
 	}
@@ -711,6 +710,12 @@ func knownWeight(lex *candgen.Lexicon, eng *lm.Model, w string) float64 {
 		return 1
 	}
 	return 0
+}
+
+// knownFolded reports whether w, in small letters, is a word of the
+// lexicon or the English model (knownWeight).
+func knownFolded(lex *candgen.Lexicon, eng *lm.Model, w string) bool {
+	return knownWeight(lex, eng, strings.ToLower(w)) > 0
 }
 
 // isHabitRune reports whether r is a rune a habit may read a letter as: a
