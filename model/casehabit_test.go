@@ -164,7 +164,7 @@ func TestContextFixes(t *testing.T) {
 	for range 20 {
 		docs = append(docs, strings.Fields("she said that her mother had gone to the town with her sister and his father"))
 	}
-	docs = append(docs, strings.Fields("and ber mother said it"), strings.Fields("hes hes a toe toe"))
+	docs = append(docs, strings.Fields("and ber mother said it"), strings.Fields("hes hes a gown gown"))
 	p := profile.Of(docs, profile.Options{})
 	for _, c := range []struct {
 		in, want string
@@ -178,10 +178,11 @@ func TestContextFixes(t *testing.T) {
 		// times to its 2: a rate the confusion model (e^-7) does not
 		// explain, which English's odds in context outweigh
 		{"and hes father said", "and his father said", 1, "his", -7},
-		// toe: English writes it, and the collection's the (20) does not
-		// explain its other occurrence at e^-7 (though English's odds for
-		// the there are past 2000)
-		{"she went into toe house", "she went into toe house", 3, "the", -7},
+		// gown: English writes it, and the collection's town (20) does
+		// not explain its other occurrence at e^-7 (though English's
+		// odds for town there are past 2000; a word of three letters
+		// goes by strongChannel instead)
+		{"she went into the gown with", "she went into the gown with", 4, "town", -7},
 	} {
 		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
 			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
@@ -194,6 +195,42 @@ func TestContextFixes(t *testing.T) {
 	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{1: {{Text: "her", Span: 1, LogConf: -3}}}), p)
 	if out[1] != "her" {
 		t.Errorf("%q decided as and ... mother: got %s, want her", strings.Join(words, " "), out[1])
+	}
+}
+
+// TestStrongChannel checks that contextFixes changes a short word the
+// collection writes often where English in context, times the confusion,
+// leads by strongChannel (the collection's counts not asked), and only
+// there: not a word elsewhere, not a longer word, not an old spelling.
+func TestStrongChannel(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	var docs [][]string
+	for range 20 {
+		docs = append(docs, strings.Fields("he said that he was there and he knew it shew mee"))
+	}
+	docs = append(docs, strings.Fields("it would be well"))
+	p := profile.Of(docs, profile.Options{})
+	for _, c := range []struct {
+		in, want string
+		at       int
+		cand     string
+		conf     float64
+	}{
+		// he: the collection writes it 60 times to be's once, which no
+		// misreading rate explains; English in context decides
+		{"it would he fatal to them", "it would be fatal to them", 2, "be", -5.3},
+		{"it would he fatal to them", "it would he fatal to them", 2, "be", -12}, // the channel: b is hardly read as h
+		{"and then he said that", "and then he said that", 2, "be", -5.3},        // he is right there
+		// a longer word the collection writes often is its own spelling
+		{"as the figures shew the", "as the figures shew the", 3, "show", -1},
+		// and an old spelling of a short word
+		{"he gave it to mee and", "he gave it to mee and", 4, "men", -1},
+	} {
+		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
+			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
+		}
 	}
 }
 
