@@ -160,18 +160,9 @@ func TestContextFixes(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
 	}
-	var docs [][]string
-	for range 20 {
-		docs = append(docs, strings.Fields("she said that her mother had gone to the town with her sister and his father"))
-	}
-	docs = append(docs, strings.Fields("and ber mother said it"), strings.Fields("hes hes a gown gown"))
-	p := profile.Of(docs, profile.Options{})
-	for _, c := range []struct {
-		in, want string
-		at       int
-		cand     string
-		conf     float64
-	}{
+	p := repeatedProfile("she said that her mother had gone to the town with her sister and his father", 20,
+		"and ber mother said it", "hes hes a gown gown")
+	checkInContext(t, p, []contextCase{
 		{"and ber mother said it", "and her mother said it", 1, "her", -3},
 		{"and ber mother said it", "and ber mother said it", 1, "her", -30}, // the channel: her is hardly read as ber
 		// hes: English never writes it, and the collection writes his 20
@@ -183,11 +174,7 @@ func TestContextFixes(t *testing.T) {
 		// odds for town there are past 2000; a word of three letters
 		// goes by strongChannel instead)
 		{"she went into the gown with", "she went into the gown with", 4, "town", -7},
-	} {
-		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
-			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
-		}
-	}
+	})
 	// the words around as decided: both neighbours of ber are garbles that
 	// the decisions before made words (anb -> and, motber -> mother)
 	words := strings.Fields("anb ber motber said it")
@@ -206,18 +193,8 @@ func TestStrongChannel(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
 	}
-	var docs [][]string
-	for range 20 {
-		docs = append(docs, strings.Fields("he said that he was there and he knew it shew mee"))
-	}
-	docs = append(docs, strings.Fields("it would be well"))
-	p := profile.Of(docs, profile.Options{})
-	for _, c := range []struct {
-		in, want string
-		at       int
-		cand     string
-		conf     float64
-	}{
+	p := repeatedProfile("he said that he was there and he knew it shew mee", 20, "it would be well")
+	checkInContext(t, p, []contextCase{
 		// he: the collection writes it 60 times to be's once, which no
 		// misreading rate explains; English in context decides
 		{"it would he fatal to them", "it would be fatal to them", 2, "be", -5.3},
@@ -227,11 +204,39 @@ func TestStrongChannel(t *testing.T) {
 		{"as the figures shew the", "as the figures shew the", 3, "show", -1},
 		// and an old spelling of a short word
 		{"he gave it to mee and", "he gave it to mee and", 4, "men", -1},
-	} {
+	})
+}
+
+// contextCase is a case of contextFixes: the text in, with the candidate
+// cand at LogConf conf offered at position at, is to become want.
+type contextCase struct {
+	in, want string
+	at       int
+	cand     string
+	conf     float64
+}
+
+// checkInContext checks each case under the profile p (fixedInContext).
+func checkInContext(t *testing.T, p *profile.Profile, cases []contextCase) {
+	t.Helper()
+	for _, c := range cases {
 		if got := fixedInContext(p, c.in, c.at, c.cand, c.conf); got != c.want {
 			t.Errorf("%q (%s at LogConf %v): got %q, want %q", c.in, c.cand, c.conf, got, c.want)
 		}
 	}
+}
+
+// repeatedProfile returns the profile of a collection of n documents of
+// the text doc and one document of each of the others.
+func repeatedProfile(doc string, n int, others ...string) *profile.Profile {
+	var docs [][]string
+	for range n {
+		docs = append(docs, strings.Fields(doc))
+	}
+	for _, o := range others {
+		docs = append(docs, strings.Fields(o))
+	}
+	return profile.Of(docs, profile.Options{})
 }
 
 // fixedInContext returns the text in (its words the OCR tokens, each its
