@@ -1841,11 +1841,12 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // for the candidate in context times the confusion model's odds of the
 // misreading, contextGap + LogConf) at which contextFixes changes a
 // short word without asking the collection's counts (variantRatio,
-// explainsToken): `may he favoured` -> be, `it bad to` -> had, `bis
-// own` -> his, `nor the` -> not. A word of a few letters that the
-// collection writes often is misread in some places and right in the
-// others (Trove and ICDAR 2017 newspaper OCR write he for be where their
-// engines read b as h, beside the right he everywhere), so its counts
+// explainsToken): `it would he fatal` -> be, `bis` -> his, `nor` ->
+// not, `ho` -> he where English's context asks. A word of a few
+// letters that the collection writes often is misread in some places
+// and right in the others (Trove and ICDAR 2017 newspaper OCR write he
+// for be where their engines read b as h, beside the right he
+// everywhere), so its counts
 // cannot tell, and the place must: the context gap stays asked
 // (1/englishRarity), and e^2 is a posterior of about 0.88 for the
 // candidate. Only words of strongChannelRunes letters or fewer that
@@ -1870,9 +1871,9 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // candidate (less than 1/variantRatio as often: toe beside the, but also
 // end beside and, bis beside his) lost most of the gains (the ICDAR 2017
 // test chunks 16.3%, Trove's training records 22.8%) for ads-fall2018's
-// 11 broken words and science-law's 2. The first 60 records of the
-// ICDAR 2017 test set after the chunks analysed (held out from this
-// rule): 17,573 -> 17,578 words, 54 broken, 14.82% -> 14.87% cMER lower.
+// 11 broken words and science-law's 2. The next 60 chunks of the ICDAR
+// 2017 test set (records 61-120, held out from this rule): 17,573 ->
+// 17,578 words, 54 broken, 14.82% -> 14.87% cMER lower.
 const (
 	strongChannel      = 2
 	strongChannelRunes = 3
