@@ -201,7 +201,7 @@ func TestStrongChannel(t *testing.T) {
 		{"it would he fatal to them", "it would he fatal to them", 2, "be", -12}, // the channel: b is hardly read as h
 		{"and then he said that", "and then he said that", 2, "be", -5.3},        // he is right there
 		// a longer word the collection writes often is its own spelling
-		{"as the figures shew the", "as the figures shew the", 3, "show", -1},
+		{"I will shew you the", "I will shew you the", 2, "show", -1},
 		// and an old spelling of a short word
 		{"he gave it to mee and", "he gave it to mee and", 4, "men", -1},
 	})
