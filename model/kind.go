@@ -1803,7 +1803,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			continue
 		}
 		known := inEnglish(n)
-		short := utf8.RuneCountInString(n) <= strongChannelRunes && !periodVariant(n)
+		short := utf8.RuneCountInString(n) <= strongChannelRunes
 		best, bestPost := "", 0.0
 		pr := newContextProbe(decided(), i)
 		if !pr.ok {
@@ -1822,9 +1822,14 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 			if cn != cc || !letters(cn) {
 				continue
 			}
+			// the collection's counts, which strongChannel may overrule for
+			// a short word (the English look-ups only where they can matter)
+			counted := int(p.Word(cn).N) >= variantRatio*int(p.Word(n).N) && (!known || explainsToken(p, n, cn, c.LogConf))
+			if !counted && !short {
+				continue
+			}
 			gap, ok := pr.gap(cn, own)
-			strong := short && ok && gap+c.LogConf >= strongChannel
-			if !strong && (int(p.Word(cn).N) < variantRatio*int(p.Word(n).N) || known && !explainsToken(p, n, cn, c.LogConf)) {
+			if !counted && (!ok || gap+c.LogConf < strongChannel || periodVariant(n)) {
 				continue
 			}
 			if ok && gap >= math.Log(1/englishRarity) && gap+c.LogConf >= bestPost {
@@ -1846,10 +1851,9 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // letters that the collection writes often is misread in some places
 // and right in the others (Trove and ICDAR 2017 newspaper OCR write he
 // for be where their engines read b as h, beside the right he
-// everywhere), so its counts
-// cannot tell, and the place must: the context gap stays asked
-// (1/englishRarity), and e^2 is a posterior of about 0.88 for the
-// candidate. Only words of strongChannelRunes letters or fewer that
+// everywhere), so its counts cannot tell, and the place must: the
+// context gap stays asked (1/englishRarity), and e^2 is a posterior of
+// about 0.88 for the candidate. Only words of strongChannelRunes letters or fewer that
 // spell no word the old way (periodVariant: mee, hee): longer ones are
 // a collection's own spellings as often (science-law's shew -> show 13
 // times, early's yeer, neer). A fixed prior, as variantRatio. With the
