@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"ocrfix/candgen"
@@ -165,5 +166,82 @@ func TestExpectsOther(t *testing.T) {
 	}
 	if m.expectsOther('e', "o", 0.01) {
 		t.Error("e read as o: a reading the model never learned")
+	}
+}
+
+// TestNoisyHabit: in OCR that misreads many letters at rates the model
+// never expected, the noise floor of the evidence is high; a misreading
+// that reaches it and stands habitStandOut times above the model's rate
+// is a habit (noisyHabit), one below the floor or too near the model's
+// rate or with too few words is not, and neither is one of the letters
+// the model already reads so (their rates under twice the model's).
+func TestNoisyHabit(t *testing.T) {
+	// a model that reads each of twenty letters as the next one in one
+	// copy of its word in twenty
+	noise := "bcdfghjklmpqrstvwxyz"
+	next := func(k int) byte { return noise[(k+1)%len(noise)] }
+	var pairs []candgen.TrainPair
+	for k := range len(noise) {
+		w := string(noise[k]) + "oo"
+		for i := range 20 {
+			o := w
+			if i == 0 {
+				o = string(next(k)) + "oo"
+			}
+			pairs = append(pairs, candgen.TrainPair{GT: []string{w, "as"}, OCR: []string{o, "as"}})
+		}
+	}
+	m := &Model{Conf: candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})}
+	all := map[habitKey]*habitStat{}
+	rates := map[habitKey]float64{}
+	add := func(t rune, o string, words int, r float64) {
+		k := habitKey{t, o}
+		all[k] = &habitStat{habitKey: k, words: words, tokens: r * 1e4}
+		rates[k] = r
+	}
+	// the collection reads each of those letters so at 1.5 times the
+	// model's rate: twenty misreadings the model expects, whose median
+	// rate is the floor
+	var floor []float64
+	for k := range len(noise) {
+		r := 1.5 * m.Conf.SubRate(string(noise[k]), string(next(k)))
+		add(rune(noise[k]), string(next(k)), 30, r)
+		floor = append(floor, r)
+	}
+	slices.Sort(floor)
+	f := floor[len(floor)/2]
+	if f < 0.01 {
+		t.Fatalf("floor %v: the model learned too little", f)
+	}
+	if exp := m.Conf.SubRate("a", "n"); exp*habitStandOut > f {
+		t.Fatalf("the model reads a as n at %v", exp)
+	}
+	rate := func(s *habitStat) float64 { return rates[s.habitKey] }
+	find := func() []candgen.Habit { return m.lowRateHabits(all, rate, nil) }
+	for _, c := range []struct {
+		name  string
+		words int
+		r     float64
+		want  bool
+	}{
+		{"at 1.5 times the floor", 25, 1.5 * f, true},
+		{"at the floor", 25, f, true},
+		{"below the floor", 25, 0.8 * f, false},
+		{"too few words", habitMinWords - 1, 1.5 * f, false},
+	} {
+		add('a', "n", c.words, c.r)
+		hs := find()
+		got := slices.ContainsFunc(hs, func(h candgen.Habit) bool { return h.True == 'a' && h.OCR == "n" })
+		if got != c.want {
+			t.Errorf("a read as n %s: habits %v, want it found %v", c.name, hs, c.want)
+		}
+		for _, h := range hs {
+			if h.True != 'a' {
+				t.Errorf("a read as n %s: habit %v of a letter the model reads so", c.name, h)
+			}
+		}
+	}
+	if !noisyHabit(0.01, 0.01, 0) || noisyHabit(0, 0, 0) || noisyHabit(0.01, 0.01, 0.001) {
+		t.Error("noisyHabit's bounds")
 	}
 }
