@@ -360,7 +360,7 @@ func byEvidence(stats map[habitKey]*habitStat, rate func(*habitStat) float64) ([
 // twice above it, yet each is the engine's, not noise of the model's
 // making. Trove's training records show a read as n at 1.5 times the
 // floor and 52 times the model's rate (`Rond`, `Lnnd`), s read as b at
-// 1.3 and 150 times (`Bent` for Sent); adapted to those, 27 more of their
+// 1.3 and 150 times (`Bent` for Sent); adapted to those, 28 more of their
 // words matched (2 more broken) and the cMER fell 23.0% -> 23.9% below
 // the raw OCR's. The collections of the repository show none: the same
 // bytes there, and on the truth of each and on the Gutenberg books read
