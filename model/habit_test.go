@@ -172,9 +172,10 @@ func TestExpectsOther(t *testing.T) {
 // TestNoisyHabit: in OCR that misreads many letters at rates the model
 // never expected, the noise floor of the evidence is high; a misreading
 // that reaches it and stands habitStandOut times above the model's rate
-// is a habit (noisyHabit), one below the floor or too near the model's
-// rate or with too few words is not, and neither is one of the letters
-// the model already reads so (their rates under twice the model's).
+// is a habit (noisyHabit), one below the floor or with too few words is
+// not, nor one the model never saw an engine make, and neither is one of
+// the letters the model already reads so (their rates under twice the
+// model's).
 func TestNoisyHabit(t *testing.T) {
 	// a model that reads each of twenty letters as the next one in one
 	// copy of its word in twenty
@@ -190,6 +191,14 @@ func TestNoisyHabit(t *testing.T) {
 			}
 			pairs = append(pairs, candgen.TrainPair{GT: []string{w, "as"}, OCR: []string{o, "as"}})
 		}
+	}
+	// and a as n once in 2,000 copies of `and`
+	for i := range 2000 {
+		o := "and"
+		if i == 0 {
+			o = "nnd"
+		}
+		pairs = append(pairs, candgen.TrainPair{GT: []string{"and"}, OCR: []string{o}})
 	}
 	m := &Model{Conf: candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})}
 	all := map[habitKey]*habitStat{}
@@ -213,9 +222,12 @@ func TestNoisyHabit(t *testing.T) {
 	if f < 0.01 {
 		t.Fatalf("floor %v: the model learned too little", f)
 	}
-	if exp := m.Conf.SubRate("a", "n"); exp*habitStandOut > f {
+	if exp := m.Conf.SubRate("a", "n"); exp == 0 || exp*habitStandOut > f {
 		t.Fatalf("the model reads a as n at %v", exp)
 	}
+	// e read as u, which the model never saw an engine make, as often as
+	// a as n below: no habit in OCR noisy throughout
+	add('e', "u", 25, 1.5*f)
 	rate := func(s *habitStat) float64 { return rates[s.habitKey] }
 	find := func() []candgen.Habit { return m.lowRateHabits(all, rate, nil) }
 	for _, c := range []struct {
@@ -241,7 +253,7 @@ func TestNoisyHabit(t *testing.T) {
 			}
 		}
 	}
-	if !noisyHabit(0.01, 0.01, 0) || noisyHabit(0, 0, 0) || noisyHabit(0.01, 0.01, 0.001) {
+	if !noisyHabit(0.01, 0.01, 0.0001) || noisyHabit(0.01, 0.01, 0) || noisyHabit(0.01, 0.01, 0.001) || noisyHabit(0.009, 0.01, 0.0001) {
 		t.Error("noisyHabit's bounds")
 	}
 }
