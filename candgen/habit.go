@@ -61,6 +61,14 @@ type Habit struct {
 	// pieces is a single letter (`wit h`); such breaks and those into
 	// longer pieces (`develop ment`) are two habits.
 	Short bool
+	// Weak says the misreading was found on weaker evidence: it stands
+	// out of the model's expectation but not out of the collection's other
+	// misreadings (package model's noisyHabit, for OCR as noisy as a
+	// newspaper's). Adapted expects it as any other, but a confusion
+	// adapted to weak habits alone keeps the trained skeleton of its
+	// deletion index (learnSkeleton): OCR noisy at random shows such
+	// habits, and the wider classes cost words there.
+	Weak bool
 }
 
 // String describes the habit for a log: `s read as f (31.0% of s; 1.2e-05

@@ -29,7 +29,7 @@ type skelRule struct{ from, to []rune }
 // read for each other joins one class (learnSkeleton) when it is read so
 // in skelMinRate of the commoner rune's occurrences, or skelAdaptedRate in
 // a confusion Adapted to habits found in a collection's profile (Habit.Words
-// above 0; not the glyph priors alone). Such a collection's engine misreads
+// above 0, not Weak; not the glyph priors alone). Such a collection's engine misreads
 // in ways the training renders did not, and its words carry more than one
 // misreading: at skelAdaptedRate the built-in model's own readings of i as a
 // (0.80%), l as i (0.74%), n as m (0.70%) and i as n (0.51%) make a, i, l,
@@ -58,7 +58,8 @@ const (
 // confusions seen often enough join classes (union-find, classes capped at
 // skelMaxClass runes so chains cannot swallow the alphabet; often enough is
 // skelAdaptedRate where the confusion was adapted to a collection's found
-// habits, skelMinRate otherwise), and frequent one-to-two confusions become
+// habits, not Weak ones alone; skelMinRate otherwise), and frequent
+// one-to-two confusions become
 // rewrites of the two-rune side to the one.
 func learnSkeleton(c *Confusion) *skeleton {
 	sk := &skeleton{class: map[rune]rune{}}
@@ -67,7 +68,7 @@ func learnSkeleton(c *Confusion) *skeleton {
 		return sk
 	}
 	minRate := skelMinRate
-	if slices.ContainsFunc(c.habits, func(h Habit) bool { return h.Words > 0 }) {
+	if slices.ContainsFunc(c.habits, func(h Habit) bool { return h.Words > 0 && !h.Weak }) {
 		minRate = skelAdaptedRate
 	}
 	parent := map[rune]rune{}

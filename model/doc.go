@@ -106,10 +106,11 @@
 // newspapers read one e in forty as o: `tho`, `ho`, `wero`) is judged on
 // every word form, those seen once too (a recurring one where the
 // collection also writes the word it makes: not the pieces of words
-// broken at line ends), by lowRateHabits, which in OCR noisy throughout,
-// whose noise floor no misreading stands twice above, takes one that
-// reaches the floor and stands 20 times above the model's rate
-// (noisyHabit: Trove's a read as n, `Lnnd`); a mark between two letters
+// broken at line ends), by lowRateHabits, which also takes, as a Weak
+// habit, one that reaches the noise floor, stands 20 times above the
+// model's rate and that the model has seen an engine make at all
+// (noisyHabit: in OCR as noisy as Trove's, whose many misreadings raise
+// the floor, their a read as n, `Lnnd`); a mark between two letters
 // (ads-fall2018's hyphen and stop: `betwe-n`, `th.t`) is a misreading of
 // the letters that its forms become known words with, put back for it,
 // when most of its occurrences do so (markHabits, markhabit.go); a

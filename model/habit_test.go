@@ -192,13 +192,16 @@ func TestNoisyHabit(t *testing.T) {
 			pairs = append(pairs, candgen.TrainPair{GT: []string{w, "as"}, OCR: []string{o, "as"}})
 		}
 	}
-	// and a as n once in 2,000 copies of `and`
+	// and a as n, a as u and i as j once in 2,000 copies of `and`, `in`
 	for i := range 2000 {
-		o := "and"
-		if i == 0 {
-			o = "nnd"
+		o, p := "and", "in"
+		switch i {
+		case 0:
+			o, p = "nnd", "jn"
+		case 1:
+			o = "und"
 		}
-		pairs = append(pairs, candgen.TrainPair{GT: []string{"and"}, OCR: []string{o}})
+		pairs = append(pairs, candgen.TrainPair{GT: []string{"and", "in"}, OCR: []string{o, p}})
 	}
 	m := &Model{Conf: candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})}
 	all := map[habitKey]*habitStat{}
@@ -253,7 +256,28 @@ func TestNoisyHabit(t *testing.T) {
 			}
 		}
 	}
-	if !noisyHabit(0.01, 0.01, 0.0001) || noisyHabit(0.01, 0.01, 0) || noisyHabit(0.01, 0.01, 0.001) || noisyHabit(0.009, 0.01, 0.0001) {
-		t.Error("noisyHabit's bounds")
+	// a second misreading of a letter, with less evidence, and a
+	// spelling convention are no habits on this test alone
+	add('a', "n", 25, 1.5*f)
+	add('a', "u", 25, 1.2*f)
+	add('i', "j", 25, 1.5*f)
+	hs := find()
+	if len(hs) != 1 || hs[0].True != 'a' || hs[0].OCR != "n" || !hs[0].Weak {
+		t.Errorf("a read as n and as u, i read as j: habits %v, want a read as n alone, weak", hs)
+	}
+	for _, c := range []struct {
+		r, floor, exp float64
+		want          bool
+	}{
+		{0.01, 0.01, 0.01 / habitStandOut, true},
+		{0.01, 0.01, 0.0101 / habitStandOut, false},
+		{0.01, 0.01, 0.01 / (habitStandOut - 1), false},
+		{0.01, 0.01, 0, false},
+		{0.01, 0.0101, 0.0001, false},
+		{0.02, 0.01, 0.0001, true},
+	} {
+		if got := noisyHabit(c.r, c.floor, c.exp); got != c.want {
+			t.Errorf("noisyHabit(%v, %v, %v) = %v", c.r, c.floor, c.exp, got)
+		}
 	}
 }

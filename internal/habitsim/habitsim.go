@@ -217,6 +217,34 @@ func confuseWord(key, w string) string {
 	return w[:p.at] + to + w[p.at+len(from):]
 }
 
+// Random returns text as an engine whose errors follow no habit reads it:
+// each small ASCII letter becomes, perMille times in 1000, one of the 25
+// other small letters, the letter and its replacement chosen by hashes of
+// the file name and the position (the same result on every run). No
+// misreading stands out of such noise, so a habit found in it is a false
+// one (model.Model.Habits must tell it from an engine's habit).
+func Random(name, text string, perMille int) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < 'a' || c > 'z' {
+			b.WriteByte(c)
+			continue
+		}
+		h := fnv.New32a()
+		fmt.Fprintf(h, "%s:%d", name, i)
+		v := h.Sum32()
+		if int(v%1000) >= perMille {
+			b.WriteByte(c)
+			continue
+		}
+		// another letter: an offset of 1 to 25 from c, from the hash's
+		// higher bits
+		b.WriteByte('a' + (c-'a'+byte(1+(v/1000)%25))%26)
+	}
+	return b.String()
+}
+
 // Spaces returns text as an engine that misjudges the gaps between
 // letters reads it: a word (a run of ASCII letters) gets, percent times in
 // 100, either a space inside it (a word of four letters or more, split at

@@ -88,6 +88,43 @@ func TestUpper(t *testing.T) {
 
 // Confuse gives a share of the words one confusion each, the same on
 // every run, and leaves the rest and every non-letter alone.
+func TestRandom(t *testing.T) {
+	text := strings.Repeat("the man had seen the old house, and went in. ", 200)
+	a := Random("f", text, 30)
+	if a != Random("f", text, 30) {
+		t.Fatal("not deterministic")
+	}
+	if len(a) != len(text) {
+		t.Fatalf("%d bytes became %d", len(text), len(a))
+	}
+	letters, changed := 0, 0
+	into := map[[2]byte]bool{}
+	for i := range len(text) {
+		x, y := text[i], a[i]
+		if x < 'a' || x > 'z' {
+			if x != y {
+				t.Fatalf("byte %d: %q became %q", i, x, y)
+			}
+			continue
+		}
+		letters++
+		if x != y {
+			changed++
+			if y < 'a' || y > 'z' {
+				t.Fatalf("byte %d: %q became %q", i, x, y)
+			}
+			into[[2]byte{x, y}] = true
+		}
+	}
+	// 30 in 1000, spread over many pairs
+	if changed < letters*2/100 || changed > letters*4/100 || len(into) < changed/3 {
+		t.Errorf("%d of %d letters changed, into %d pairs", changed, letters, len(into))
+	}
+	if Random("f", text, 0) != text {
+		t.Error("changed at 0")
+	}
+}
+
 func TestConfuse(t *testing.T) {
 	text := strings.Repeat("the man had seen the old house, and went in. ", 40)
 	a, b := Confuse("f", text, 20), Confuse("f", text, 20)
