@@ -169,16 +169,19 @@ func TestExpectsOther(t *testing.T) {
 	}
 }
 
-// TestNoisyHabit: in OCR that misreads many letters at rates the model
-// never expected, the noise floor of the evidence is high; a misreading
-// that reaches it and stands habitStandOut times above the model's rate
-// is a habit (noisyHabit), one below the floor or with too few words is
-// not, nor one the model never saw an engine make, and neither is one of
-// the letters the model already reads so (their rates under twice the
+// TestNoisyHabit: where the collection misreads many letters (here the
+// twenty the model reads as another, each at 1.5 times the model's rate),
+// the noise floor of the evidence is high; a misreading that reaches it
+// and stands habitStandOut times above the model's rate is a habit
+// (noisyHabit), marked Weak; one below the floor or with too few words is
+// not, nor one the model never saw an engine make, nor a second reading
+// of the same letter or a spelling convention, and neither is one of the
+// letters the model already reads so (their rates under twice the
 // model's).
 func TestNoisyHabit(t *testing.T) {
 	// a model that reads each of twenty letters as the next one in one
-	// copy of its word in twenty
+	// copy of its word in twenty (d and s less often: `and` and `as` are
+	// read right more often still)
 	noise := "bcdfghjklmpqrstvwxyz"
 	next := func(k int) byte { return noise[(k+1)%len(noise)] }
 	var pairs []candgen.TrainPair
