@@ -29,11 +29,12 @@ type skelRule struct{ from, to []rune }
 // read for each other joins one class (learnSkeleton) when it is read so
 // in skelMinRate of the commoner rune's occurrences, or skelAdaptedRate in
 // a confusion Adapted to habits found in a collection's profile (Habit.Words
-// above 0, not Weak; not the glyph priors alone). Such a collection's engine misreads
-// in ways the training renders did not, and its words carry more than one
-// misreading: at skelAdaptedRate the built-in model's own readings of i as a
-// (0.80%), l as i (0.74%), n as m (0.70%) and i as n (0.51%) make a, i, l,
-// m and n one class, and the collection's habits join theirs (Trove's
+// above 0, not Weak ones alone; not the glyph priors alone). Such a
+// collection's engine misreads in ways the training renders did not, and
+// its words carry more than one misreading: at skelAdaptedRate the
+// built-in model's own readings of i as a (0.80%), l as i (0.74%), n as m
+// (0.70%) and i as n (0.51%) make a, i, l, m and n one class, and the
+// collection's habits join theirs (Trove's
 // newspapers: e and o, r and the class of i), so that words with two or
 // three letters misread (`votdlcl`, `Hnllldav`, `dnrnugo`) come within the
 // search's bound; the confusion still prices each candidate and the ranker
@@ -59,8 +60,7 @@ const (
 // skelMaxClass runes so chains cannot swallow the alphabet; often enough is
 // skelAdaptedRate where the confusion was adapted to a collection's found
 // habits, not Weak ones alone; skelMinRate otherwise), and frequent
-// one-to-two confusions become
-// rewrites of the two-rune side to the one.
+// one-to-two confusions become rewrites of the two-rune side to the one.
 func learnSkeleton(c *Confusion) *skeleton {
 	sk := &skeleton{class: map[rune]rune{}}
 	if c == nil {

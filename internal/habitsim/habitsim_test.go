@@ -86,8 +86,8 @@ func TestUpper(t *testing.T) {
 	}
 }
 
-// Confuse gives a share of the words one confusion each, the same on
-// every run, and leaves the rest and every non-letter alone.
+// Random reads some 3 letters in 100 as other letters, of many pairs,
+// the same on every run, and leaves every other byte alone.
 func TestRandom(t *testing.T) {
 	text := strings.Repeat("the man had seen the old house, and went in. ", 200)
 	a := Random("f", text, 30)
@@ -125,6 +125,8 @@ func TestRandom(t *testing.T) {
 	}
 }
 
+// Confuse gives a share of the words one confusion each, the same on
+// every run, and leaves the rest and every non-letter alone.
 func TestConfuse(t *testing.T) {
 	text := strings.Repeat("the man had seen the old house, and went in. ", 40)
 	a, b := Confuse("f", text, 20), Confuse("f", text, 20)
