@@ -26,23 +26,24 @@ type skeleton struct {
 type skelRule struct{ from, to []rune }
 
 // Thresholds for a learned confusion to shape the skeleton. A pair of runes
-// read for each other joins one class (learnSkeleton) when it is read so
-// in skelMinRate of the commoner rune's occurrences, or skelAdaptedRate in
-// a confusion Adapted to habits found in a collection's profile (Habit.Words
+// read for each other joins one class (learnSkeleton) when it is read so in
+// skelMinRate of the commoner rune's occurrences, or skelAdaptedRate in a
+// confusion Adapted to habits found in a collection's profile (Habit.Words
 // above 0, not Weak ones alone; not the glyph priors alone). Such a
-// collection's engine misreads in ways the training renders did not, and
-// its words carry more than one misreading: at skelAdaptedRate the
-// built-in model's own readings of i as a (0.80%), l as i (0.74%), n as m
-// (0.70%) and i as n (0.51%) make a, i, l, m and n one class, and the
-// collection's habits join theirs (Trove's
-// newspapers: e and o, r and the class of i), so that words with two or
-// three letters misread (`votdlcl`, `Hnllldav`, `dnrnugo`) come within the
-// search's bound; the confusion still prices each candidate and the ranker
-// still decides. A fixed prior, measured with the built-in model on the
-// collections with found habits among the three HIPE-OCRepair sets of the
-// README and ads-fall2018 (its tuning notes): at 0.01 nothing changes, at
-// 0.003 each loses words. At 0.005 for every collection (those without
-// found habits too) the transfer benchmark lost on four of its five.
+// collection's engine misreads in ways the training renders did not, and its
+// words carry more than one misreading: at skelAdaptedRate the built-in
+// model's own readings of i as a (0.80%), l as i (0.74%), n as m (0.70%) and
+// i as n (0.51%) make a, i, l, m and n one class, and the collection's
+// habits join theirs (Trove's newspapers: e and o, r and the class of i), so
+// that words with two or three letters misread (`votdlcl`, `Hnllldav`,
+// `dnrnugo`) come within the search's bound; the confusion still prices each
+// candidate and the ranker still decides. A fixed prior, measured with the
+// built-in model on the collections with found habits among the three
+// HIPE-OCRepair sets of the README and ads-fall2018 (its tuning notes): at
+// 0.01 nothing changes, at 0.003 each loses words. At 0.005 for every
+// collection (those without found habits too) the transfer benchmark lost on
+// four of its five; at commit 5a9e37f three of the four rendered collections
+// gained and eight more of their words were broken (docs/experiments.md).
 const (
 	skelMinCount    = 5
 	skelMinRate     = 0.02
