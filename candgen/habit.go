@@ -73,7 +73,8 @@ type Habit struct {
 
 // String describes the habit for a log: `s read as f (31.0% of s; 1.2e-05
 // in training; 412 words, 3518 tokens)`, or `u written for v, a spelling
-// convention (...)`.
+// convention (...)`; a Weak habit says so at the end (`...; weak evidence:
+// not above the collection's other misreadings)`).
 func (h Habit) String() string {
 	s := fmt.Sprintf("%c read as %s (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
 		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
@@ -96,6 +97,9 @@ func (h Habit) String() string {
 	if h.Convention {
 		s = fmt.Sprintf("%s written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
 			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
+	}
+	if h.Weak {
+		s = strings.TrimSuffix(s, ")") + "; weak evidence: not above the collection's other misreadings)"
 	}
 	return s
 }

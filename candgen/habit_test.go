@@ -362,7 +362,7 @@ func TestAdaptedMarks(t *testing.T) {
 // their occurrences joins no skeleton class (skelMinRate) until the
 // confusion is adapted to a habit found in a collection's profile
 // (skelAdaptedRate); the glyph priors alone, habits without evidence,
-// leave the skeleton as trained.
+// leave the skeleton as trained, and so do Weak habits alone.
 func TestAdaptedSkeleton(t *testing.T) {
 	right := strings.Repeat("the cat came near the ocean to eat rice ", 300)
 	conf := LearnConfusion(readings("ocean", "oeean", 12, right), ConfusionOptions{})
@@ -383,6 +383,17 @@ func TestAdaptedSkeleton(t *testing.T) {
 	habit.Words, habit.Tokens = 30, 40
 	if c := conf.Adapted([]Habit{habit}); !same(c) {
 		t.Errorf("adapted to a found habit: c and e in different classes")
+	}
+	weak := habit
+	weak.Weak = true
+	if c := conf.Adapted([]Habit{weak}); c == conf || same(c) {
+		t.Errorf("adapted to a weak habit alone: c and e share a class, or nothing adapted")
+	}
+	if c := conf.Adapted([]Habit{weak, {True: 'a', OCR: "o", Rate: 0.05, Words: 30, Tokens: 40}}); !same(c) {
+		t.Errorf("adapted to a weak habit and another: c and e in different classes")
+	}
+	if s := weak.String(); s != "r read as i (5.0% of r; 0 in training; 30 words, 40 tokens; weak evidence: not above the collection's other misreadings)" {
+		t.Errorf("a weak habit's String() = %q", s)
 	}
 }
 
