@@ -254,8 +254,7 @@ func (m *Model) upperHabits(prof *profile.Profile, found []candgen.Habit) []cand
 	for _, s := range list {
 		r, exp := rate(s), m.Conf.SubRate(string(s.t), s.o)
 		if s.words < upperHabitMinWords || s.words < upperStandOut*floor || r < habitStandOut*exp ||
-			slices.ContainsFunc(found, func(h candgen.Habit) bool { return h.True == s.t || h.OCR == s.o }) ||
-			slices.ContainsFunc(out, func(h candgen.Habit) bool { return h.True == s.t || h.OCR == s.o }) {
+			slices.ContainsFunc(found, sameLetter(s.t, s.o)) || slices.ContainsFunc(out, sameLetter(s.t, s.o)) {
 			continue // found, or the leak of a habit found (THB is THE, and THO)
 		}
 		out = append(out, s.habit(r, exp))
@@ -422,9 +421,6 @@ func (m *Model) expectsOther(t rune, o string, rate float64) bool {
 func (m *Model) lowRateHabits(all map[habitKey]*habitStat, rate func(*habitStat) float64, found []candgen.Habit) []candgen.Habit {
 	list, floor := byEvidence(all, rate)
 	var out []candgen.Habit
-	sameLetter := func(t rune, o string) func(candgen.Habit) bool {
-		return func(h candgen.Habit) bool { return h.True == t || h.OCR == o }
-	}
 	for _, s := range list {
 		o, size := utf8.DecodeRuneInString(s.o)
 		if size != len(s.o) || o == s.t || s.words < habitMinWords {
@@ -443,6 +439,13 @@ func (m *Model) lowRateHabits(all map[habitKey]*habitStat, rate func(*habitStat)
 		out = append(out, h)
 	}
 	return out
+}
+
+// sameLetter returns whether a habit misreads the letter t or reads
+// another letter as o: one that a habit of t read as o would repeat or
+// leak from.
+func sameLetter(t rune, o string) func(candgen.Habit) bool {
+	return func(h candgen.Habit) bool { return h.True == t || h.OCR == o }
 }
 
 // conventionPair reports whether t read as o is a pair of
