@@ -137,12 +137,6 @@
 //     look-alikes, or one within one edit (SrcSplit, Text holds a space),
 //     and compounds where OCR read a hyphen as another rune (`alriborne` ->
 //     `air-borne`);
-//   - for a compound the lexicon does not know, its words joined by
-//     hyphens, dashes or slashes, the compound with one word the lexicon
-//     lacks corrected on its own (`Goulburn-streot` -> `Goulburn-street`,
-//     `cost/beneflt` -> `cost/benefit`; compoundCands), where the other
-//     words are known or names and the words joined are not near one word
-//     (`impaove-ment` is improvement broken, not a compound);
 //   - merges of the token with the next one or two (Span 2-3, SrcMerge),
 //     tried when a token is not a known word, and line-end hyphenation
 //     joined (`mar-` + `ket`, SrcHyphen) or kept where the truth keeps the

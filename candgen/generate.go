@@ -99,9 +99,6 @@ type Options struct {
 	// 1 turns merges off). NoSplit turns splits off.
 	MaxMerge int
 	NoSplit  bool
-	// NoCompound turns off the word-by-word corrections of compounds
-	// (compoundCands).
-	NoCompound bool
 	// DocMinCount: a word recurring this often in a document's OCR, with
 	// no cheap lexicon neighbour, counts as known for that document
 	// (default 3; negative turns it off).
@@ -936,7 +933,7 @@ func (g *Generator) newEntry(tok string) *tokEntry {
 		var ok bool
 		cores, ok = g.ccache[core]
 		if !ok {
-			cores = g.compoundCands(core, g.coreCands(core))
+			cores = g.coreCands(core)
 			if len(g.ccache) > maxCached {
 				clear(g.ccache)
 			}
