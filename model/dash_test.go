@@ -34,6 +34,29 @@ func TestDashPieces(t *testing.T) {
 			t.Errorf("dashPieces(%q) = %q, want %q", c.tok, got, c.want)
 		}
 	}
+	// a lone hyphen or slash is cut where hyphen says so, and is told
+	// which mark it is
+	var marks []string
+	hyphen := func(a, mark, b string) bool { marks = append(marks, a+mark+b); return b != "known" }
+	for _, c := range []struct {
+		tok  string
+		want []string
+	}{
+		{"cost/beneflt,", []string{"cost/", "beneflt,"}},
+		{"(Goulburn-streot", []string{"(Goulburn-", "streot"}},
+		{"well-known", nil},
+		{"and/or/else", []string{"and/", "or/", "else"}},
+		{"1/2", nil},     // figures
+		{"a//b", nil},    // two slashes: no lone mark
+		{"wage/-x", nil}, // a slash and a hyphen
+	} {
+		if got := dashPieces(c.tok, hyphen); !slices.Equal(got, c.want) {
+			t.Errorf("dashPieces(%q, hyphen) = %q, want %q", c.tok, got, c.want)
+		}
+	}
+	if want := []string{"cost/beneflt", "Goulburn-streot", "well-known", "and/or", "or/else"}; !slices.Equal(marks, want) {
+		t.Errorf("hyphen asked of %q, want %q", marks, want)
+	}
 }
 
 func TestCutDashes(t *testing.T) {

@@ -198,8 +198,10 @@
 //
 // Correct cuts a token of words joined by a dash or a bullet
 // (`inonths.--The`, `was--bul`, `Neweastle•on•Tyne.`), and a model for
-// unseen collections a compound whose words are misread (`famity-mending`,
-// `Choroh-ward`: compoundPieces), into its words, corrects them as tokens
+// unseen collections a compound whose words are misread, at its hyphen or
+// slash (`famity-mending`, `Choroh-ward`, `cost/beneflt`, and beside a
+// name no list holds, `Goulburn-streot`: compoundPieces), into its words,
+// corrects them as tokens
 // and writes the token back whole (dash.go): its candidates are the
 // combinations of its words'.
 //
