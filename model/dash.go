@@ -301,7 +301,7 @@ const compoundMinRunes = 3
 // development cMER 32.3% -> 32.4% lower (`Sackville-etreet`), its test
 // chunks 16,944 -> 16,943 words, 74 -> 75 broken (`Krak-saan` -> Krak-satin,
 // `Monkwear-moutli` -> Monkwear-mouth), its training records 24.6% the same
-// (`Aldersgate-strect`), Trove's training records 23.9% -> 24.0%
+// (`Aldersgate-strect`), Trove's training records 23.91% -> 23.95%
 // (`Goulburn-streot`, `Parranvitta-itreet`); the held-out models' four
 // collections, BL and Trove's development set the same bytes.
 func (m *Model) compoundPieces(a, mark, b string) bool {

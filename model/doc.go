@@ -201,9 +201,8 @@
 // unseen collections a compound whose words are misread, at its hyphen or
 // slash (`famity-mending`, `Choroh-ward`, `cost/beneflt`, and beside a
 // name no list holds, `Goulburn-streot`: compoundPieces), into its words,
-// corrects them as tokens
-// and writes the token back whole (dash.go): its candidates are the
-// combinations of its words'.
+// corrects them as tokens and writes the token back whole (dash.go): its
+// candidates are the combinations of its words'.
 //
 // # Files
 //
