@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"ocrfix/candgen"
 	"ocrfix/data"
+	"ocrfix/eval"
 )
 
 func TestDashPieces(t *testing.T) {
@@ -46,15 +48,18 @@ func TestDashPieces(t *testing.T) {
 		{"(Goulburn-streot", []string{"(Goulburn-", "streot"}},
 		{"well-known", nil},
 		{"and/or/else", []string{"and/", "or/", "else"}},
-		{"1/2", nil},     // figures
-		{"a//b", nil},    // two slashes: no lone mark
-		{"wage/-x", nil}, // a slash and a hyphen
+		{"1/2", nil},                  // figures
+		{"a//b", nil},                 // two slashes: no lone mark
+		{"wage/-x", nil},              // a slash and a hyphen
+		{"www.example.com/path", nil}, // a path: a stop before the slash's word
+		{"path/example.com", nil},     // ... or after it
+		{"JOBS/IMPORTS/EXPDRTS", []string{"JOBS/", "IMPORTS/", "EXPDRTS"}},
 	} {
 		if got := dashPieces(c.tok, hyphen); !slices.Equal(got, c.want) {
 			t.Errorf("dashPieces(%q, hyphen) = %q, want %q", c.tok, got, c.want)
 		}
 	}
-	if want := []string{"cost/beneflt", "Goulburn-streot", "well-known", "and/or", "or/else"}; !slices.Equal(marks, want) {
+	if want := []string{"cost/beneflt", "Goulburn-streot", "well-known", "and/or", "or/else", "JOBS/IMPORTS", "IMPORTS/EXPDRTS"}; !slices.Equal(marks, want) {
 		t.Errorf("hyphen asked of %q, want %q", marks, want)
 	}
 }
@@ -189,4 +194,59 @@ func FuzzDashPieces(f *testing.F) {
 			}
 		}
 	})
+}
+
+// compoundPieces cuts a hyphen or a slash between a known word, or a name,
+// and a misread one, at the mark the collection's engine reads no letter
+// as.
+func TestCompoundPieces(t *testing.T) {
+	lex := candgen.NewLexicon()
+	for _, w := range strings.Fields("cost benefit street his her the of and under clothes underclothes") {
+		lex.Add(w, 5)
+	}
+	pairs := []candgen.TrainPair{{GT: strings.Fields("the cost of the street"), OCR: strings.Fields("the cost of the street")}}
+	conf := candgen.LearnConfusion(pairs, candgen.ConfusionOptions{})
+	m := &Model{Lex: lex, Conf: conf}
+	for k := int(eval.NumKinds); k < NumKinds; k++ {
+		m.Margins[k] = math.Inf(1) // a model for unseen collections
+	}
+	m.gens = newGenPool(conf, lex, candgen.Options{}, false)
+	for _, c := range []struct {
+		a, mark, b string
+		want       bool
+	}{
+		{"cost", "/", "beneflt", true},       // a known word and a misread one
+		{"cost", "-", "beneflt", true},       // at a hyphen too
+		{"Goulburn", "-", "streot", true},    // a name beside a misread word
+		{"streot", "/", "Goulburn", true},    // ... either side
+		{"his", "/", "her", false},           // two words
+		{"Goulburn", "-", "street", false},   // a name beside a word: a compound
+		{"Goulburn", "-", "Streot", false},   // two capitalised words
+		{"GOULBURN", "-", "streot", false},   // capitals: no name's shape
+		{"Goulburn", "-", "xqzvvk", false},   // a name beside a word near none
+		{"Goulburn", "-", "Tasmania", false}, // two names
+		{"uuder", "-", "clothes", false},     // one word misread (underclothes), decided whole
+		{"cost", "/", "be", false},           // too short
+		{"beneflt", "/", "beneflt", false},   // a reduplication
+	} {
+		if got := m.compoundPieces(c.a, c.mark, c.b); got != c.want {
+			t.Errorf("compoundPieces(%q, %q, %q) = %v, want %v", c.a, c.mark, c.b, got, c.want)
+		}
+	}
+	// an engine that reads letters as hyphens: no cut at a hyphen, a
+	// slash still cut; and the other way round
+	m.habits = []candgen.Habit{{True: 'e', OCR: "-"}}
+	if m.compoundPieces("cost", "-", "beneflt") || !m.compoundPieces("cost", "/", "beneflt") {
+		t.Error("a habit of letters read as hyphens")
+	}
+	m.habits = []candgen.Habit{{True: 'l', OCR: "/"}}
+	if !m.compoundPieces("cost", "-", "beneflt") || m.compoundPieces("cost", "/", "beneflt") {
+		t.Error("a habit of letters read as slashes")
+	}
+	// a model trained with labels never cuts
+	m.habits = nil
+	m.Margins[NumKinds-1] = 0
+	if m.compoundPieces("cost", "/", "beneflt") {
+		t.Error("a model for labelled collections cuts")
+	}
 }
