@@ -343,8 +343,8 @@ func (m *Model) compoundPieces(a, mark, b string) bool {
 		return false
 	}
 	// misread reports whether a word (w, known: k, near a known word:
-	// near) is one of small letters the lexicon lacks, one edit from a
-	// word: the misread word a name may stand beside
+	// near) is one of small letters the lexicon lacks, one skeleton edit
+	// from a word: the misread word a name may stand beside
 	misread := func(k, near bool, w string) bool { return !k && near && profile.LowerWord(w) }
 	return (nearA || profile.TitleCase(a) && misread(kb, nearB, b)) &&
 		(nearB || profile.TitleCase(b) && misread(ka, nearA, a))
