@@ -180,17 +180,32 @@ func FuzzDashPieces(f *testing.F) {
 	for _, s := range []string{"titne.—Adjourned.", "was--bul", "(one—two–three)", `lertes.-"Olh!`, "well-known", "a.-b,-c", "—", "x—"} {
 		f.Add(s)
 	}
+	for _, s := range []string{"cost/beneflt,", "a/b/c", "www.example.com/path", "well-known/x"} {
+		f.Add(s)
+	}
+	// with a compound function that cuts every lone mark it is asked
+	// about, and one that cuts none
+	yes := func(a, mark, b string) bool {
+		if a == "" || b == "" || mark != "-" && mark != "/" {
+			panic("asked of " + a + mark + b)
+		}
+		return true
+	}
 	f.Fuzz(func(t *testing.T, tok string) {
-		ps := dashPieces(tok, nil)
-		if ps == nil {
-			return
-		}
-		if len(ps) < 2 || strings.Join(ps, "") != tok {
-			t.Fatalf("dashPieces(%q) = %q", tok, ps)
-		}
-		for _, p := range ps {
-			if !strings.ContainsFunc(p, unicode.IsLetter) || dashPieces(p, nil) != nil {
-				t.Fatalf("dashPieces(%q): piece %q", tok, p)
+		for _, compound := range []func(a, mark, b string) bool{nil, yes} {
+			ps := dashPieces(tok, compound)
+			if ps == nil {
+				continue
+			}
+			if len(ps) < 2 || strings.Join(ps, "") != tok {
+				t.Fatalf("dashPieces(%q) = %q", tok, ps)
+			}
+			// (a piece is not cut again at a dash; a lone slash that a stop
+			// beside its word kept whole may stand alone in a piece)
+			for _, p := range ps {
+				if !strings.ContainsFunc(p, unicode.IsLetter) || dashPieces(p, nil) != nil {
+					t.Fatalf("dashPieces(%q): piece %q", tok, p)
+				}
 			}
 		}
 	})
