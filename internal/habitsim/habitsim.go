@@ -72,9 +72,15 @@ func chosen(name string, i, percent int) bool {
 	if percent >= 100 {
 		return true
 	}
+	return int(posHash(name, i)%100) < percent
+}
+
+// posHash is the hash of position i of the file name that chosen and
+// Random draw from.
+func posHash(name string, i int) uint32 {
 	h := fnv.New32a()
 	fmt.Fprintf(h, "%s:%d", name, i)
-	return int(h.Sum32()%100) < percent
+	return h.Sum32()
 }
 
 // UV returns text spelt with u and v, i and j as the early 17th century
@@ -231,9 +237,7 @@ func Random(name, text string, perMille int) string {
 			b.WriteByte(c)
 			continue
 		}
-		h := fnv.New32a()
-		fmt.Fprintf(h, "%s:%d", name, i)
-		v := h.Sum32()
+		v := posHash(name, i)
 		if int(v%1000) >= perMille {
 			b.WriteByte(c)
 			continue
