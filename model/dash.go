@@ -60,9 +60,15 @@ func dashPieces(tok string, compound func(a, mark, b string) bool) []string {
 		}
 		before, _ := utf8.DecodeLastRuneInString(core[:i])
 		after, _ := utf8.DecodeRuneInString(core[j:])
-		if unicode.IsLetter(before) && unicode.IsLetter(after) &&
-			(dashRun(core[i:j]) || compound != nil && lone(core, i, j) && compound(lettersBefore(core[:i]), core[i:j], lettersAfter(core[j:]))) {
-			cuts = append(cuts, j)
+		if unicode.IsLetter(before) && unicode.IsLetter(after) {
+			if dashRun(core[i:j]) {
+				cuts = append(cuts, j)
+			} else if compound != nil {
+				a, b := lettersBefore(core[:i]), lettersAfter(core[j:])
+				if lone(core[i:j], core[:i-len(a)], core[j+len(b):]) && compound(a, core[i:j], b) {
+					cuts = append(cuts, j)
+				}
+			}
 		}
 		i = j
 	}
@@ -81,18 +87,17 @@ func dashPieces(tok string, compound func(a, mark, b string) bool) []string {
 	return out
 }
 
-// lone reports whether the marks core[i:j] between two letters are a
+// lone reports whether the run of marks between two runs of letters is a
 // hyphen or a slash alone that dashPieces asks its compound function
-// about: a slash only where no stop touches the runs of letters on either
-// side (a path or an address, `example.com/path`, is no compound).
-func lone(core string, i, j int) bool {
-	switch core[i:j] {
+// about, left and right being the text before and after those runs of
+// letters: a slash only where no stop touches them (a path or an address,
+// `example.com/path`, is no compound).
+func lone(run, left, right string) bool {
+	switch run {
 	case "-":
 		return true
 	case "/":
-		a := i - len(lettersBefore(core[:i]))
-		b := j + len(lettersAfter(core[j:]))
-		return !strings.HasSuffix(core[:a], ".") && !strings.HasPrefix(core[b:], ".")
+		return !strings.HasSuffix(left, ".") && !strings.HasPrefix(right, ".")
 	}
 	return false
 }
