@@ -238,6 +238,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
 		}
+		moneyKept(out, l.Words)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)

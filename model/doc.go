@@ -172,7 +172,9 @@
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as the
 // sum around them says, and a number whose first figure was read as l or I
 // (`l8`) as the number (figureFixes, money.go; models for unseen
-// collections), the pound weight read with I, i or 1 for its l (`6d
+// collections); in a text whose shillings and pence stand beside figures
+// (`2s 6d`, `4s 3d`), no such token is made a word (moneyKept: `Hong Kong
+// 2s` stays, where print without money reads 2s for as), the pound weight read with I, i or 1 for its l (`6d
 // Ib.`, `52,500,000ibs.`) as lb (weightFixes), and the ordinal of a day
 // read with I or l for its 1 (`the Ist of July`, `the 2Ist inst.`) as the
 // ordinal where a month's name or inst., ult. or prox. beside it makes it

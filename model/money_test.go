@@ -113,3 +113,39 @@ func TestOrdinalFixes(t *testing.T) {
 		t.Errorf("split token changed: %q", out[1])
 	}
 }
+
+// TestMoneyKept: in a text whose shilling and pence tokens stand beside
+// figures, a change that made one of them a word is undone, wherever it
+// stands; in a text whose such tokens stand among words, the changes
+// stay; a change that kept a sum, a merge and an emptied token stay.
+func TestMoneyKept(t *testing.T) {
+	for _, c := range []struct{ words, out, want string }{
+		// prices: 2s 6d and 4s 3d beside figures, the lone 2s and 14s too
+		{"Hong Kong 2s Ofcd, ditto 2s 6d. and 4s 3d, Forteviot. 14s South",
+			"Hong Kong as Ofcd, ditto 2s 6d. and 4s 3d, Forteviot. its South",
+			"Hong Kong 2s Ofcd, ditto 2s 6d. and 4s 3d, Forteviot. 14s South"},
+		// ... a split, a sum kept a sum
+		{"at 13s and 2s 6d or 5s 3d", "at 13_a and 2s. 6d or 5s 3d", "at 13s and 2s. 6d or 5s 3d"},
+		// ... a merge and an emptied token stay
+		{"at 13s and 2s 6d or 5s 3d", "at 13sand  2s 6d or 5s 3d", "at 13sand  2s 6d or 5s 3d"},
+		{"at 13s and 2s 6d or 5s 3d", "at 13s and2s  6d or 5s 3d", "at 13s and2s  6d or 5s 3d"},
+		// prose: 1s, 2s and 4s among words are is and as, one sum aside
+		{"it may be 2s well that 1s a 5s 6d sum 4s it", "it may be as well that is a 5s 6d sum as it", "it may be as well that is a 5s 6d sum as it"},
+		// one sum beside a figure is not enough
+		{"it may be 2s 3 times", "it may be as 3 times", "it may be as 3 times"},
+		// half of them beside figures is
+		{"cost 1s 6d and 2s in all", "cost 1s 6d and as in all", "cost 1s 6d and 2s in all"},
+	} {
+		words := strings.Split(c.words, " ")
+		out := strings.Split(c.out, " ")
+		for i := range out {
+			out[i] = strings.ReplaceAll(out[i], "_", " ")
+		}
+		moneyKept(out, words)
+		got := strings.Join(out, " ")
+		want := strings.ReplaceAll(c.want, "_", " ")
+		if got != want {
+			t.Errorf("moneyKept(%q, %q) = %q, want %q", c.words, c.out, got, want)
+		}
+	}
+}
