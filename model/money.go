@@ -17,8 +17,9 @@ import (
 // first figure, a 1, was read as l or I (`l8`) is read as the number too.
 
 // moneyLookAlikes maps the letters an engine reads for the figures of a
-// sum of money to those figures.
-var moneyLookAlikes = map[rune]rune{'I': '1', 'l': '1', '|': '1', 'i': '1', 'O': '0'}
+// sum of money to those figures (the capitals G and C for 6: `7s. Gd.`,
+// `18s. Cd.`, the pence of newspapers' prices).
+var moneyLookAlikes = map[rune]rune{'I': '1', 'l': '1', '|': '1', 'i': '1', 'O': '0', 'G': '6', 'C': '6'}
 
 // moneyUnit returns the unit of a sum-of-money token's core: 's' or 'd'
 // for shillings or pence (`10s`, `6d`, `1½d`; misread when the figures are
@@ -109,7 +110,9 @@ func misreadNumber(core string) string {
 // token), the sum of money each token of words stands for whose figures
 // the engine read as letters (misreadMoney) where the sum around it says
 // so: shillings before pence (`Is 6d`, `Is Od`, `Is. lid.`) or after
-// pounds (`£5 Is`), pence after shillings (`1s Od`); the pounds after
+// pounds (`£5 Is`), pence after shillings (`1s Od`, `7s. Gd.`), and, in a
+// text that writes sums of money (moneyDoc), a price by the words around
+// it (priceContext: `Is. per pot`, `Is. to 2s.`, `for Is.`); the pounds after
 // the sign £ (misreadPounds: `£lO`); and a number whose first figure was
 // read as a letter (misreadNumber: `l8`). The token's marks stay (`Is.` ->
 // `1s.`). A token the decoding merged or split is left alone.
@@ -130,6 +133,7 @@ func figureFixes(out, words []string) {
 		}
 		return 0
 	}
+	sums := moneyDoc(words)
 	for i, w := range words {
 		if !singleWord(out, words, i) {
 			continue
@@ -150,10 +154,43 @@ func figureFixes(out, words []string) {
 			continue
 		}
 		u := moneyUnit(m)
-		if u == 's' && (unit(i+1) == 'd' || unit(i-1) == '£') || u == 'd' && unit(i-1) == 's' {
+		if u == 's' && (unit(i+1) == 'd' || unit(i-1) == '£') || u == 'd' && unit(i-1) == 's' ||
+			sums && priceContext(words, i, unit) {
 			out[i] = pre + m + suf
 		}
 	}
+}
+
+// priceContext reports whether the words around position i of words, in
+// a text that writes sums of money (moneyDoc), make the token there a
+// price (unit(j) is the money unit of word j, 0 for none): a price per or
+// each (`Is. per pot`, `Is. each`), either end of a range or list of
+// prices (`Is. to Is. Gd.`, `3s. to Is.`, `Is and 2s`), or what is paid
+// for, at or fined (`eight for Is.`, `fined Is`), after which no verb
+// stands.
+func priceContext(words []string, i int, unit func(j int) rune) bool {
+	word := func(j int) string {
+		if j < 0 || j >= len(words) {
+			return ""
+		}
+		_, core, _ := candgen.SplitAffix(words[j])
+		return strings.ToLower(core)
+	}
+	switch word(i + 1) {
+	case "per", "each":
+		return true
+	case "to", "and", "or":
+		if unit(i+2) != 0 {
+			return true
+		}
+	}
+	switch word(i - 1) {
+	case "to", "and", "or", "from":
+		return unit(i-2) != 0
+	case "for", "at", "fined", "price":
+		return true
+	}
+	return false
 }
 
 // weightFixes writes, in out, the pound weight `lb` (`lbs`) where the
@@ -223,17 +260,7 @@ func figures(s string) bool {
 // with its neighbour or emptied it stays too. The text is one document:
 // a page of prices is one, a page of prose quoting one price another.
 func moneyKept(out, words []string) {
-	n, beside := 0, 0
-	for i, w := range words {
-		if !sumToken(w) {
-			continue
-		}
-		n++
-		if i > 0 && hasDigit(words[i-1]) || i+1 < len(words) && hasDigit(words[i+1]) {
-			beside++
-		}
-	}
-	if beside < moneyDocMin || 2*beside < n {
+	if !moneyDoc(words) {
 		return
 	}
 	for i, w := range words {
@@ -245,6 +272,24 @@ func moneyKept(out, words []string) {
 		}
 		out[i] = w
 	}
+}
+
+// moneyDoc reports whether the text words writes sums of money: at least
+// moneyDocMin of its shilling and pence tokens, and at least half of
+// them, stand beside a token with a figure (`2s 6d`, `4s 3d, 5s 3d`, `£3
+// 2s`).
+func moneyDoc(words []string) bool {
+	n, beside := 0, 0
+	for i, w := range words {
+		if !sumToken(w) {
+			continue
+		}
+		n++
+		if i > 0 && hasDigit(words[i-1]) || i+1 < len(words) && hasDigit(words[i+1]) {
+			beside++
+		}
+	}
+	return beside >= moneyDocMin && 2*beside >= n
 }
 
 // moneyDocMin is the fewest shilling and pence tokens beside a figure

@@ -24,7 +24,25 @@ func TestFigureFixes(t *testing.T) {
 		{"£ten", "£ten"},
 		{"for l8 months", "for 18 months"}, // a number's first figure read as a letter
 		{"January I5,", "January 15,"},
-		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read
+		{"Il 2l. lO", "Il 2l. lO"},           // not letters alone, a letter after the figures, nor a zero so read
+		{"7s. Gd. to 8s.", "7s. 6d. to 8s."}, // G and C read for 6
+		{"only 18s. Cd. Brush", "only 18s. 6d. Brush"},
+		{"£G", "£6"},
+		{"Gd. to 6d.", "Gd. to 6d."}, // no sum before it, in a text of one sum
+		// in a text that writes sums of money (two beside figures): a price
+		// per or each, a range's or list's end, what is paid for or at
+		{"apples, Is. per pot; 3s. 6d. and 4s. 6d.", "apples, 1s. per pot; 3s. 6d. and 4s. 6d."},
+		{"hares, Is. each, 3s. 6d. and 4s. 6d.", "hares, 1s. each, 3s. 6d. and 4s. 6d."},
+		{"price Is. Sold 3s. 6d. and 4s. 6d.", "price 1s. Sold 3s. 6d. and 4s. 6d."},
+		{"from Is to 2s. 6d. and 4s. 6d.", "from 1s to 2s. 6d. and 4s. 6d."},
+		{"3s. 6d. to Is. Coffee", "3s. 6d. to 1s. Coffee"},
+		{"eight for Is. butter, 3s. 6d. and 4s. 6d.", "eight for 1s. butter, 3s. 6d. and 4s. 6d."},
+		{"fined Is and costs, 3s. 6d. and 4s. 6d.", "fined 1s and costs, 3s. 6d. and 4s. 6d."},
+		{"at lid per yard, 3s. 6d. and 4s. 6d.", "at 11d per yard, 3s. 6d. and 4s. 6d."},
+		{"it Is to be 3s. 6d. and 4s. 6d.", "it Is to be 3s. 6d. and 4s. 6d."},           // the verb: no sum after to
+		{"there Is a host, 3s. 6d. and 4s. 6d.", "there Is a host, 3s. 6d. and 4s. 6d."}, // ... nor a price's word
+		{"cold and Is not, 3s. 6d. and 4s. 6d.", "cold and Is not, 3s. 6d. and 4s. 6d."}, // ... nor a sum before and
+		{"apples, Is. per pot", "apples, Is. per pot"},                                   // a text that writes no sums
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
