@@ -230,6 +230,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
 		}
 		weightFixes(out, l.Words)
+		guillemetS(out, l.Words)
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))

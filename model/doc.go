@@ -171,7 +171,9 @@
 // Sums of money in pounds, shillings and pence whose figure 1 or 0 the
 // engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`, `7s. Gd.`) are
 // written as the sum around them says, or, in a text that writes sums, as
-// the words around a price say (`Is. per pot`, `for Is.`), and a number whose first figure was read as l or I
+// the words around a price say (`Is. per pot`, `for Is.`), an opening
+// guillemet glued to the end of a word as the s it stands for
+// (`building«`: guillemetS), and a number whose first figure was read as l or I
 // (`l8`) as the number (figureFixes, money.go; models for unseen
 // collections); in a text whose shillings and pence stand beside figures
 // (`2s 6d`, `4s 3d`), no such token is made a word (moneyKept: `Hong Kong
