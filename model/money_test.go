@@ -167,33 +167,3 @@ func TestMoneyKept(t *testing.T) {
 		}
 	}
 }
-
-// TestGuillemetS: an opening guillemet glued to the end of a word is the
-// s an engine misread where English writes the word with it; a quote's
-// guillemets, short words and a mark standing for another letter stay.
-func TestGuillemetS(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"several new building« erected", "several new buildings erected"},
-		{"eight week«. There", "eight weeks. There"},     // the marks after it kept
-		{"the rock«, such", "the rocks, such"},           // ... a comma too
-		{"1j cask««. sheer", "1j casks«. sheer"},         // one mark read as s
-		{"said «building» here", "said «building» here"}, // a quote
-		{"th« house", "th« house"},                       // ths is no word: the mark is e
-		{"is« it", "is« it"},                             // too short
-		{"x« y", "x« y"},
-		{"the 1890« and", "the 1890« and"}, // figures
-	} {
-		words := strings.Fields(c.in)
-		out := slices.Clone(words)
-		guillemetS(out, words)
-		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("guillemetS(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	words := strings.Fields("new build ing« erected")
-	out := []string{"new", "building«", "", "erected"}
-	guillemetS(out, words)
-	if out[1] != "building«" {
-		t.Errorf("a merge changed: %q", out)
-	}
-}
