@@ -46,9 +46,21 @@ func moneyUnit(core string) rune {
 // misreadMoney returns the sum of money core stands for when its figures
 // were read as letters (moneyLookAlikes): one to three of them, then s or
 // d (`Is` -> 1s, `lid` -> 11d, `Od` -> 0d), at least one a letter and the
-// first no small i (the verb is, not a sum); "" when core is no such
-// token.
+// first no small i (the verb is, not a sum), or pence whose 6 was read as
+// fi (`fid` -> 6d, `lfid` -> 16d); "" when core is no such token.
 func misreadMoney(core string) string {
+	if rest, ok := strings.CutSuffix(core, "fid"); ok && len(rest) <= 1 {
+		// fi read for the 6 of pence (`26s fid`, `lfid`: 16d)
+		if rest != "" {
+			if d, ok := moneyLookAlikes[rune(rest[0])]; ok {
+				rest = string(d)
+			}
+		}
+		if rest == "" || digits(rest) {
+			return rest + "6d"
+		}
+		return ""
+	}
 	rs := []rune(core)
 	if len(rs) < 2 || len(rs) > 4 || rs[len(rs)-1] != 's' && rs[len(rs)-1] != 'd' || rs[0] == 'i' {
 		return ""
@@ -276,20 +288,29 @@ func moneyKept(out, words []string) {
 
 // moneyDoc reports whether the text words writes sums of money: at least
 // moneyDocMin of its shilling and pence tokens, and at least half of
-// them, stand beside a token with a figure (`2s 6d`, `4s 3d, 5s 3d`, `£3
-// 2s`).
+// them, stand in sums (`2s 6d`, `4s 3d, 5s 3d`, `£3 2s`, `2s lOd`) or
+// ranges and lists of them (`4s. to 5s.`, `20s and 4s`): beside a token
+// with a figure or a sum misread (misreadMoney), or one word from
+// another shilling or pence token.
 func moneyDoc(words []string) bool {
-	n, beside := 0, 0
+	n, in := 0, 0
+	figure := func(j int) bool {
+		if j < 0 || j >= len(words) {
+			return false
+		}
+		_, core, _ := candgen.SplitAffix(words[j])
+		return hasDigit(words[j]) || misreadMoney(core) != ""
+	}
 	for i, w := range words {
 		if !sumToken(w) {
 			continue
 		}
 		n++
-		if i > 0 && hasDigit(words[i-1]) || i+1 < len(words) && hasDigit(words[i+1]) {
-			beside++
+		if figure(i-1) || figure(i+1) || i >= 2 && sumToken(words[i-2]) || i+2 < len(words) && sumToken(words[i+2]) {
+			in++
 		}
 	}
-	return beside >= moneyDocMin && 2*beside >= n
+	return in >= moneyDocMin && 2*in >= n
 }
 
 // moneyDocMin is the fewest shilling and pence tokens beside a figure

@@ -43,6 +43,8 @@ func TestFigureFixes(t *testing.T) {
 		{"there Is a host, 3s. 6d. and 4s. 6d.", "there Is a host, 3s. 6d. and 4s. 6d."}, // ... nor a price's word
 		{"cold and Is not, 3s. 6d. and 4s. 6d.", "cold and Is not, 3s. 6d. and 4s. 6d."}, // ... nor a sum before and
 		{"apples, Is. per pot", "apples, Is. per pot"},                                   // a text that writes no sums
+		{"26s fid, 31s fid. 36s", "26s 6d, 31s 6d. 36s"},
+		{"3s lfid 4s xfid 5s confid", "3s 16d 4s xfid 5s confid"}, // fi read for 6
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
@@ -148,7 +150,9 @@ func TestMoneyKept(t *testing.T) {
 		{"at 13s and 2s 6d or 5s 3d", "at 13sand  2s 6d or 5s 3d", "at 13sand  2s 6d or 5s 3d"},
 		{"at 13s and 2s 6d or 5s 3d", "at 13s and2s  6d or 5s 3d", "at 13s and2s  6d or 5s 3d"},
 		// prose: 1s, 2s and 4s among words are is and as, one sum aside
-		{"it may be 2s well that 1s a 5s 6d sum 4s it", "it may be as well that is a 5s 6d sum as it", "it may be as well that is a 5s 6d sum as it"},
+		{"it may be 2s well that 1s a good sum of 5s 6d, and it 4s so", "it may be as well that is a good sum of 5s 6d, and it as so", "it may be as well that is a good sum of 5s 6d, and it as so"},
+		// ranges of prices and sums misread stand in sums too
+		{"rabbits 4s. to 5s. each, hares 3s to 4s, fined 20s and 4s lOd", "rabbits 4s. to as each, hares 3s to 4s, fined 20s and its lOd", "rabbits 4s. to 5s. each, hares 3s to 4s, fined 20s and 4s lOd"},
 		// one sum beside a figure is not enough
 		{"it may be 2s 3 times", "it may be as 3 times", "it may be as 3 times"},
 		// half of them beside figures is
@@ -164,6 +168,19 @@ func TestMoneyKept(t *testing.T) {
 		want := strings.ReplaceAll(c.want, "_", " ")
 		if got != want {
 			t.Errorf("moneyKept(%q, %q) = %q, want %q", c.words, c.out, got, want)
+		}
+	}
+}
+
+// TestMisreadMoney: the sums that tokens read with letters for figures
+// stand for, and the tokens that are none.
+func TestMisreadMoney(t *testing.T) {
+	for core, want := range map[string]string{
+		"Is": "1s", "lid": "11d", "Od": "0d", "Gd": "6d", "fid": "6d", "lfid": "16d", "2fid": "26d",
+		"is": "", "xfid": "", "12fid": "", "confid": "", "6d": "", "Isd": "", "lllls": "",
+	} {
+		if got := misreadMoney(core); got != want {
+			t.Errorf("misreadMoney(%q) = %q, want %q", core, got, want)
 		}
 	}
 }
