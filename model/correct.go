@@ -178,7 +178,11 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // in context), and the possessive S of a name in capitals is written s in
 // mixed-case text (lowerPossessives: `the EPA'S staff`). Such a model also
 // lets a word it changes absorb a kept piece of it beside it
-// (absorbFragments: `s upervision` -> `supervision`), writes a day's
+// (absorbFragments: `s upervision` -> `supervision`), writes the sums of
+// money whose figures were read as letters (figureFixes: `Is 6d`) and
+// keeps those of a text that writes sums from being made words
+// (moneyKept: `2s` stays, not as), writes the s read as a guillemet
+// glued to a word (guillemetS: `building«`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
 // `the Ist of July`), writes the ampersand of et cetera back where the
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
@@ -222,15 +226,16 @@ func (m *Model) Collect(l *Lattice) []string {
 		keepAffixes(out, l.Words)
 		recaseNoisy(out, l.Words)
 		absorbFragments(out, l.Words)
-		figureFixes(out, l.Words)
+		sums := moneyDoc(l.Words)
+		figureFixes(out, l.Words, sums)
 		etceteraFixes(out, l.Words)
 		figureWords(out, l.Words)
 		ordinalFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
+			guillemetS(out, l.Words)
 		}
 		weightFixes(out, l.Words)
-		guillemetS(out, l.Words)
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
@@ -239,7 +244,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
 		}
-		moneyKept(out, l.Words)
+		moneyKept(out, l.Words, sums)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)

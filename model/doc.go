@@ -169,18 +169,20 @@
 // collections).
 //
 // Sums of money in pounds, shillings and pence whose figure 1 or 0 the
-// engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`, `7s. Gd.`) are
-// written as the sum around them says, or, in a text that writes sums, as
-// the words around a price say (`Is. per pot`, `for Is.`), an opening
-// guillemet glued to the end of a word as the s it stands for
-// (`building«`: guillemetS), and a number whose first figure was read as l or I
-// (`l8`) as the number (figureFixes, money.go; models for unseen
-// collections); in a text whose shillings and pence stand beside figures
-// (`2s 6d`, `4s 3d`), no such token is made a word (moneyKept: `Hong Kong
-// 2s` stays, where print without money reads 2s for as), the pound weight read with I, i or 1 for its l (`6d
-// Ib.`, `52,500,000ibs.`) as lb (weightFixes), and the ordinal of a day
-// read with I or l for its 1 (`the Ist of July`, `the 2Ist inst.`) as the
-// ordinal where a month's name or inst., ult. or prox. beside it makes it
+// engine read as a letter (`Is 6d`, `Is. lid.`, `1s Od`) are written as
+// the sum around them says, and a number whose first figure was read as l
+// or I (`l8`) as the number (figureFixes, money.go; models for unseen
+// collections). In a text that writes sums (moneyDoc: `2s 6d`, `4s. to
+// 5s.`), a price is also read by the words around it (priceContext: `Is.
+// per pot`, `for Is.`), pence whose 6 was read as G or C after shillings
+// as 6d (`7s. Gd.`), and no shilling or pence token is made a word
+// (moneyKept: `Hong Kong 2s` stays, where print without money reads 2s
+// for as). The pound weight read with I, i or 1 for its l (`6d Ib.`,
+// `52,500,000ibs.`) is written lb (weightFixes), an opening guillemet
+// glued to the end of a word the s it stands for (`building«`:
+// guillemetS, guillemet.go), and the ordinal of a day read with I or l
+// for its 1 (`the Ist of July`, `the 2Ist inst.`) as the ordinal where a
+// month's name or inst., ult. or prox. beside it makes it
 // a date (ordinalFixes, ordinal.go). The ampersand of et cetera read as A
 // is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
 // word read with figures for letters of like shape becomes the one

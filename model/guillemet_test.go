@@ -19,7 +19,10 @@ func TestGuillemetS(t *testing.T) {
 		{"th« house", "th« house"},                       // ths is no word: the mark is e
 		{"is« it", "is« it"},                             // too short
 		{"x« y", "x« y"},
-		{"the 1890« and", "the 1890« and"}, // figures
+		{"BUILDING« erected", "BUILDINGS erected"}, // a capital S in capitals
+		{"»Hand« und", "»Hand« und"},               // a German quotation in one token
+		{"«building« here", "«building« here"},     // ... or a French one
+		{"the 1890« and", "the 1890« and"},         // figures
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -17,9 +18,8 @@ import (
 // first figure, a 1, was read as l or I (`l8`) is read as the number too.
 
 // moneyLookAlikes maps the letters an engine reads for the figures of a
-// sum of money to those figures (the capitals G and C for 6: `7s. Gd.`,
-// `18s. Cd.`, the pence of newspapers' prices).
-var moneyLookAlikes = map[rune]rune{'I': '1', 'l': '1', '|': '1', 'i': '1', 'O': '0', 'G': '6', 'C': '6'}
+// sum of money to those figures.
+var moneyLookAlikes = map[rune]rune{'I': '1', 'l': '1', '|': '1', 'i': '1', 'O': '0'}
 
 // moneyUnit returns the unit of a sum-of-money token's core: 's' or 'd'
 // for shillings or pence (`10s`, `6d`, `1½d`; misread when the figures are
@@ -49,15 +49,12 @@ func moneyUnit(core string) rune {
 // first no small i (the verb is, not a sum), or pence whose 6 was read as
 // fi (`fid` -> 6d, `lfid` -> 16d); "" when core is no such token.
 func misreadMoney(core string) string {
-	if rest, ok := strings.CutSuffix(core, "fid"); ok && len(rest) <= 1 {
-		// fi read for the 6 of pence (`26s fid`, `lfid`: 16d)
-		if rest != "" {
-			if d, ok := moneyLookAlikes[rune(rest[0])]; ok {
-				rest = string(d)
-			}
-		}
-		if rest == "" || digits(rest) {
-			return rest + "6d"
+	if rest, ok := strings.CutSuffix(core, "fid"); ok {
+		switch rest { // fi read for the 6 of pence (`26s fid`)
+		case "":
+			return "6d"
+		case "1", "I", "l":
+			return "16d"
 		}
 		return ""
 	}
@@ -122,30 +119,16 @@ func misreadNumber(core string) string {
 // token), the sum of money each token of words stands for whose figures
 // the engine read as letters (misreadMoney) where the sum around it says
 // so: shillings before pence (`Is 6d`, `Is Od`, `Is. lid.`) or after
-// pounds (`£5 Is`), pence after shillings (`1s Od`, `7s. Gd.`), and, in a
-// text that writes sums of money (moneyDoc), a price by the words around
-// it (priceContext: `Is. per pot`, `Is. to 2s.`, `for Is.`); the pounds after
-// the sign £ (misreadPounds: `£lO`); and a number whose first figure was
-// read as a letter (misreadNumber: `l8`). The token's marks stay (`Is.` ->
-// `1s.`). A token the decoding merged or split is left alone.
-func figureFixes(out, words []string) {
-	unit := func(j int) rune {
-		if j < 0 || j >= len(words) {
-			return 0
-		}
-		pre, core, _ := candgen.SplitAffix(words[j])
-		if strings.HasSuffix(pre, "£") {
-			core = "£" + core // the sign is a mark to SplitAffix
-		}
-		if u := moneyUnit(core); u != 0 {
-			return u
-		}
-		if m := misreadMoney(core); m != "" {
-			return moneyUnit(m)
-		}
-		return 0
-	}
-	sums := moneyDoc(words)
+// pounds (`£5 Is`), pence after shillings (`1s Od`), and, in a text that
+// writes sums of money (sums: moneyDoc), a price by the words around it
+// (priceContext: `Is. per pot`, `Is. to 2s.`, `for Is.`) and the pence
+// whose 6 was read as G or C after shillings, in figures or as corrected
+// (sixPence: `7s. Gd.`, `Is. Cd.`); the pounds after the sign £
+// (misreadPounds: `£lO`); and a number whose first figure was read as a
+// letter (misreadNumber: `l8`). The token's marks stay (`Is.` -> `1s.`).
+// A token the decoding merged or split is left alone.
+func figureFixes(out, words []string, sums bool) {
+	unit := func(j int) rune { return moneyUnitAt(words, j, true) }
 	for i, w := range words {
 		if !singleWord(out, words, i) {
 			continue
@@ -161,13 +144,17 @@ func figureFixes(out, words []string) {
 			out[i] = pre + m + suf
 			continue
 		}
+		if sums && sixPence(core) && moneyUnitAt(out, i-1, false) == 's' {
+			out[i] = pre + "6d" + suf
+			continue
+		}
 		m := misreadMoney(core)
 		if m == "" {
 			continue
 		}
 		u := moneyUnit(m)
 		if u == 's' && (unit(i+1) == 'd' || unit(i-1) == '£') || u == 'd' && unit(i-1) == 's' ||
-			sums && priceContext(words, i, unit) {
+			sums && priceContext(words, i) {
 			out[i] = pre + m + suf
 		}
 	}
@@ -175,34 +162,67 @@ func figureFixes(out, words []string) {
 
 // priceContext reports whether the words around position i of words, in
 // a text that writes sums of money (moneyDoc), make the token there a
-// price (unit(j) is the money unit of word j, 0 for none): a price per or
-// each (`Is. per pot`, `Is. each`), either end of a range or list of
-// prices (`Is. to Is. Gd.`, `3s. to Is.`, `Is and 2s`), or what is paid
-// for, at or fined (`eight for Is.`, `fined Is`), after which no verb
-// stands.
-func priceContext(words []string, i int, unit func(j int) rune) bool {
-	word := func(j int) string {
+// price: a price per piece (`Is. per pot`; each after a stop only, `Is.
+// each`: `Is each man armed?` asks), either end of a range or list of
+// prices (`Is. to Is. 6d.`, `3s. to Is.`, `Is and 2s`), or what is paid
+// for, at or fined, in small letters and in the same sentence (`eight
+// for Is.`, `fined Is`), where no verb stands after (`What is it for? Is
+// it`, `The Price Is Right` are no prices).
+func priceContext(words []string, i int) bool {
+	word := func(j int) (core, suf string) {
 		if j < 0 || j >= len(words) {
-			return ""
+			return "", ""
 		}
-		_, core, _ := candgen.SplitAffix(words[j])
-		return strings.ToLower(core)
+		_, core, suf = candgen.SplitAffix(words[j])
+		return core, suf
 	}
-	switch word(i + 1) {
-	case "per", "each":
+	_, suf := word(i)
+	switch next, _ := word(i + 1); next {
+	case "per":
 		return true
-	case "to", "and", "or":
-		if unit(i+2) != 0 {
+	case "each":
+		return strings.HasPrefix(suf, ".")
+	default:
+		if rangeWord(next) && moneyUnitAt(words, i+2, true) != 0 {
 			return true
 		}
 	}
-	switch word(i - 1) {
-	case "to", "and", "or", "from":
-		return unit(i-2) != 0
+	if prev, _ := word(i - 1); rangeWord(prev) {
+		return moneyUnitAt(words, i-2, true) != 0
+	}
+	return i > 0 && payWord(words[i-1])
+}
+
+// payWord reports whether the token w, in small letters and with no mark
+// after it, says that a price follows (`for`, `at`, `fined`, `price`):
+// after it no verb stands.
+func payWord(w string) bool {
+	switch w {
 	case "for", "at", "fined", "price":
 		return true
 	}
 	return false
+}
+
+// moneyUnitAt returns the money unit (moneyUnit) of word j of words, the
+// sign £ before its core counted, or, with misread, of the sum its
+// figures read as letters stand for (misreadMoney); 0 for none, and for j
+// outside words.
+func moneyUnitAt(words []string, j int, misread bool) rune {
+	if j < 0 || j >= len(words) {
+		return 0
+	}
+	pre, core, _ := candgen.SplitAffix(words[j])
+	if strings.HasSuffix(pre, "£") {
+		core = "£" + core // the sign is a mark to SplitAffix
+	}
+	if u := moneyUnit(core); u != 0 || !misread {
+		return u
+	}
+	if m := misreadMoney(core); m != "" {
+		return moneyUnit(m)
+	}
+	return 0
 }
 
 // weightFixes writes, in out, the pound weight `lb` (`lbs`) where the
@@ -271,15 +291,15 @@ func figures(s string) bool {
 // stays. A change that kept the token a sum (`2s` -> 2s.), merged it
 // with its neighbour or emptied it stays too. The text is one document:
 // a page of prices is one, a page of prose quoting one price another.
-func moneyKept(out, words []string) {
-	if !moneyDoc(words) {
+func moneyKept(out, words []string, sums bool) {
+	if !sums {
 		return
 	}
 	for i, w := range words {
-		if out[i] == w || out[i] == "" || startsMerge(out, words, i) || !sumToken(w) {
+		if out[i] == w || out[i] == "" || startsMerge(out, words, i) || !sumAt(words, i) {
 			continue
 		}
-		if o := strings.Fields(out[i]); len(o) == 1 && sumToken(o[0]) {
+		if o := strings.Fields(out[i]); len(o) == 1 && moneyUnitAt(o, 0, false) != 0 {
 			continue
 		}
 		out[i] = w
@@ -287,30 +307,59 @@ func moneyKept(out, words []string) {
 }
 
 // moneyDoc reports whether the text words writes sums of money: at least
-// moneyDocMin of its shilling and pence tokens, and at least half of
-// them, stand in sums (`2s 6d`, `4s 3d, 5s 3d`, `£3 2s`, `2s lOd`) or
-// ranges and lists of them (`4s. to 5s.`, `20s and 4s`): beside a token
-// with a figure or a sum misread (misreadMoney), or one word from
+// moneyDocMin of its shilling and pence tokens, and at least as many as
+// those of one figure that stand in none (`it 1s so`, `2s well`: the is
+// and as an engine misread; `fined 10s and` is money wherever it
+// stands), stand in sums (`2s 6d`, `4s 3d, 5s 3d`, `£3 2s`, `2s lOd`) or
+// ranges and lists of them (`4s. to 5s.`, `20s and 4s`): beside a number,
+// shillings before pence or after pounds, pence after shillings (misread
+// too: misreadMoney), or a range's or list's word (rangeWord) from
 // another shilling or pence token.
 func moneyDoc(words []string) bool {
-	n, in := 0, 0
-	figure := func(j int) bool {
+	in, out := 0, 0 // tokens in sums; tokens of one figure in none
+	number := func(j int) bool { // a number, misread or not (`5s 6a`, `4s 10J.`), but shillings
 		if j < 0 || j >= len(words) {
 			return false
 		}
 		_, core, _ := candgen.SplitAffix(words[j])
-		return hasDigit(words[j]) || misreadMoney(core) != ""
+		return core != "" && core[0] >= '0' && core[0] <= '9' && moneyUnit(core) != 's'
 	}
-	for i, w := range words {
-		if !sumToken(w) {
+	for i := range words {
+		if !sumAt(words, i) {
 			continue
 		}
-		n++
-		if figure(i-1) || figure(i+1) || i >= 2 && sumToken(words[i-2]) || i+2 < len(words) && sumToken(words[i+2]) {
+		_, core, _ := candgen.SplitAffix(words[i])
+		u, prev, next := moneyUnit(core), moneyUnitAt(words, i-1, true), moneyUnitAt(words, i+1, true)
+		if i+1 < len(words) {
+			if _, nc, _ := candgen.SplitAffix(words[i+1]); sixPence(nc) {
+				next = 'd'
+			}
+		}
+		switch {
+		case number(i-1) || number(i+1) || u == 's' && (next == 'd' || prev == '£') || u == 'd' && prev == 's' ||
+			sumAt(words, i-2) && rangeWord(words[i-1]) || sumAt(words, i+2) && rangeWord(words[i+1]) ||
+			i > 0 && payWord(words[i-1]):
 			in++
+		case len(core) == 2:
+			out++ // 1s, 2s: is, as misread, where no sum is near
 		}
 	}
-	return in >= moneyDocMin && 2*in >= n
+	return in >= moneyDocMin && in >= out
+}
+
+// sixPence reports whether core is pence whose 6 an engine read as G or C
+// (`7s. Gd.`, `18s. Cd.`), taken so after shillings only: elsewhere Cd is
+// cadmium and Gd gadolinium.
+func sixPence(core string) bool { return core == "Gd" || core == "Cd" }
+
+// rangeWord reports whether the token w joins two prices in a range or a
+// list: to, and, or, &.
+func rangeWord(w string) bool {
+	switch w {
+	case "to", "and", "or", "&":
+		return true
+	}
+	return false
 }
 
 // moneyDocMin is the fewest shilling and pence tokens beside a figure
@@ -318,10 +367,27 @@ func moneyDoc(words []string) bool {
 // one sum `1s 6d`.
 const moneyDocMin = 2
 
-// sumToken reports whether the token w is shillings or pence in figures
-// (moneyUnit 's' or 'd' of its core: `2s`, `10s.`, `6d`, `4½d`).
-func sumToken(w string) bool {
-	_, core, _ := candgen.SplitAffix(w)
+// sumAt reports whether word i of words (false outside them) is
+// shillings or pence in figures, a sum a price could be: moneyUnit 's' or
+// 'd' of its core, one or two figures before the unit (`2s`, `10s.`,
+// `56s.`; not a decade, `1890s`), and pence below twelve (`6d`, `4½d`,
+// `11d.`) and no day of a date (dateNear: `the 22d inst.`, `March 3d`).
+func sumAt(words []string, i int) bool {
+	if i < 0 || i >= len(words) {
+		return false
+	}
+	_, core, _ := candgen.SplitAffix(words[i])
 	u := moneyUnit(core)
-	return u == 's' || u == 'd'
+	if u != 's' && u != 'd' {
+		return false
+	}
+	fig := strings.TrimRight(core[:len(core)-1], "½¼¾")
+	if len(fig) > 2 {
+		return false
+	}
+	if u == 'd' {
+		pence, _ := strconv.Atoi(fig) // "" for ½d
+		return pence < 12 && !dateNear(words, i)
+	}
+	return true
 }

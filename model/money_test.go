@@ -24,10 +24,15 @@ func TestFigureFixes(t *testing.T) {
 		{"£ten", "£ten"},
 		{"for l8 months", "for 18 months"}, // a number's first figure read as a letter
 		{"January I5,", "January 15,"},
-		{"Il 2l. lO", "Il 2l. lO"},           // not letters alone, a letter after the figures, nor a zero so read
-		{"7s. Gd. to 8s.", "7s. 6d. to 8s."}, // G and C read for 6
-		{"only 18s. Cd. Brush", "only 18s. 6d. Brush"},
-		{"£G", "£6"},
+		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read
+		{"7s. Gd. to 8s., 3s. 6d. and 4s. 6d.", "7s. 6d. to 8s., 3s. 6d. and 4s. 6d."}, // G and C read for 6, after shillings in a text of sums
+		{"only 18s. Cd. Brush, 3s. 6d. and 4s. 6d.", "only 18s. 6d. Brush, 3s. 6d. and 4s. 6d."},
+		{"7s. Gd. to 8s.", "7s. Gd. to 8s."},                                                           // ... not in a text of one sum
+		{"Is. to Is. Gd. Refined, 3s. 6d. and 4s. 6d.", "1s. to 1s. 6d. Refined, 3s. 6d. and 4s. 6d."}, // ... after shillings corrected
+		{"7s. Gd. and 8s. Cd. per lb.", "7s. 6d. and 8s. 6d. per lb."},                                 // ... which make a text of sums                                         // ... not in a text of one sum
+		{"What Is Cd used for", "What Is Cd used for"},                                                 // cadmium
+		{"Cs and Cd, 3s. 6d. and 4s. 6d. ICs", "Cs and Cd, 3s. 6d. and 4s. 6d. ICs"},                   // ... after no shillings
+		{"£G", "£G"},
 		{"Gd. to 6d.", "Gd. to 6d."}, // no sum before it, in a text of one sum
 		// in a text that writes sums of money (two beside figures): a price
 		// per or each, a range's or list's end, what is paid for or at
@@ -39,16 +44,23 @@ func TestFigureFixes(t *testing.T) {
 		{"eight for Is. butter, 3s. 6d. and 4s. 6d.", "eight for 1s. butter, 3s. 6d. and 4s. 6d."},
 		{"fined Is and costs, 3s. 6d. and 4s. 6d.", "fined 1s and costs, 3s. 6d. and 4s. 6d."},
 		{"at lid per yard, 3s. 6d. and 4s. 6d.", "at 11d per yard, 3s. 6d. and 4s. 6d."},
-		{"it Is to be 3s. 6d. and 4s. 6d.", "it Is to be 3s. 6d. and 4s. 6d."},           // the verb: no sum after to
-		{"there Is a host, 3s. 6d. and 4s. 6d.", "there Is a host, 3s. 6d. and 4s. 6d."}, // ... nor a price's word
-		{"cold and Is not, 3s. 6d. and 4s. 6d.", "cold and Is not, 3s. 6d. and 4s. 6d."}, // ... nor a sum before and
-		{"apples, Is. per pot", "apples, Is. per pot"},                                   // a text that writes no sums
+		{"3s. 6d. and 4s. 6d. to Is. Coffee", "3s. 6d. and 4s. 6d. to 1s. Coffee"},                 // a range's end
+		{"it Is to be 3s. 6d. and 4s. 6d.", "it Is to be 3s. 6d. and 4s. 6d."},                     // the verb: no sum after to
+		{"there Is a host, 3s. 6d. and 4s. 6d.", "there Is a host, 3s. 6d. and 4s. 6d."},           // ... nor a price's word
+		{"cold and Is not, 3s. 6d. and 4s. 6d.", "cold and Is not, 3s. 6d. and 4s. 6d."},           // ... nor a sum before and
+		{"What is it for? Is it 3s. 6d. and 4s. 6d.", "What is it for? Is it 3s. 6d. and 4s. 6d."}, // another sentence
+		{"Is each man armed? 3s. 6d. and 4s. 6d.", "Is each man armed? 3s. 6d. and 4s. 6d."},       // each without a stop
+		{"The Price Is Right, 3s. 6d. and 4s. 6d.", "The Price Is Right, 3s. 6d. and 4s. 6d."},     // a capital
+		{"3s. 6d. from Is to 4s. 6d.", "3s. 6d. from 1s to 4s. 6d."},
+		{"Is it so, 3s. 6d. and 4s. 6d.", "Is it so, 3s. 6d. and 4s. 6d."}, // the first word                               // a range's start
+		{"sold at lid, 3s. 6d. and 4s. 6d.", "sold at 11d, 3s. 6d. and 4s. 6d."},
+		{"apples, Is. per pot", "apples, Is. per pot"}, // a text that writes no sums
 		{"26s fid, 31s fid. 36s", "26s 6d, 31s 6d. 36s"},
 		{"3s lfid 4s xfid 5s confid", "3s 16d 4s xfid 5s confid"}, // fi read for 6
 	} {
 		words := strings.Fields(c.in)
 		out := slices.Clone(words)
-		figureFixes(out, words)
+		figureFixes(out, words, moneyDoc(words))
 		if got := strings.Join(out, " "); got != c.want {
 			t.Errorf("figureFixes(%q) = %q, want %q", c.in, got, c.want)
 		}
@@ -56,13 +68,13 @@ func TestFigureFixes(t *testing.T) {
 	// a token the decoding merged or split stays as decided
 	words := strings.Fields("Is 6d")
 	out := []string{"I s", "6d"}
-	figureFixes(out, words)
+	figureFixes(out, words, moneyDoc(words))
 	if out[0] != "I s" {
 		t.Errorf("split token changed: %q", out[0])
 	}
 	words = strings.Fields("for l8 months")
 	out = []string{"for", "l8months", ""}
-	figureFixes(out, words)
+	figureFixes(out, words, moneyDoc(words))
 	if out[1] != "l8months" || out[2] != "" {
 		t.Errorf("merge changed: %q", out)
 	}
@@ -163,7 +175,7 @@ func TestMoneyKept(t *testing.T) {
 		for i := range out {
 			out[i] = strings.ReplaceAll(out[i], "_", " ")
 		}
-		moneyKept(out, words)
+		moneyKept(out, words, moneyDoc(words))
 		got := strings.Join(out, " ")
 		want := strings.ReplaceAll(c.want, "_", " ")
 		if got != want {
@@ -176,11 +188,41 @@ func TestMoneyKept(t *testing.T) {
 // stand for, and the tokens that are none.
 func TestMisreadMoney(t *testing.T) {
 	for core, want := range map[string]string{
-		"Is": "1s", "lid": "11d", "Od": "0d", "Gd": "6d", "fid": "6d", "lfid": "16d", "2fid": "26d",
-		"is": "", "xfid": "", "12fid": "", "confid": "", "6d": "", "Isd": "", "lllls": "",
+		"Is": "1s", "lid": "11d", "Od": "0d", "fid": "6d", "lfid": "16d", "Ifid": "16d",
+		"is": "", "Gd": "", "Cd": "", "2fid": "", "Ofid": "", "ifid": "", "xfid": "", "12fid": "", "confid": "", "6d": "", "Isd": "", "lllls": "",
 	} {
 		if got := misreadMoney(core); got != want {
 			t.Errorf("misreadMoney(%q) = %q, want %q", core, got, want)
+		}
+	}
+}
+
+// TestMoneyDoc: a text writes sums when its shilling and pence tokens
+// stand in sums, ranges or lists; decades, days of dates, pence of twelve
+// or more and figures among garbled words make no sums.
+func TestMoneyDoc(t *testing.T) {
+	for text, want := range map[string]bool{
+		"2s 6d a pound":                                     true,
+		"rabbits 4s. to 5s. each":                           true, // a range
+		"fined 20s and 4s lOd costs":                        true, // a misread sum beside
+		"4s 3d, 5s 3d, 7s and 1s, 2s, 3s":                   true, // half in sums
+		"it is 1s well that 2s a fool and 1s so":            false,
+		"th1s 1s n0t 2s g00d 1s":                            false, // ... not a range
+		"in the 1980s and 1990s":                            false, // decades
+		"the 22d inst. and the 3d inst.":                    false, // days of dates
+		"on March 3d and 4d":                                false,
+		"13d and 14d":                                       false, // no pence
+		"th1s 1s n0t 2s g00d 1s 2s":                         false, // figures in garbled words
+		"one 2s 6d":                                         true,
+		"was fined 6s costs, fined 5s costs":                true, // what is paid
+		"fined 5s 6a costs and 4s 10J. costs":               true, // a number misread beside
+		"and 1s 2s so 3s":                                   false,
+		"fined 10s, fined 20s, fined 40s, fined 30s, 2s 6d": true,  // shillings of two figures are money anywhere
+		"it 1s so, 2s well, 3s it, 4s ever, 2s 6d":          false, // ... those of one figure words misread
+		"one 2s": false,
+	} {
+		if got := moneyDoc(strings.Fields(text)); got != want {
+			t.Errorf("moneyDoc(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
