@@ -316,7 +316,7 @@ func moneyKept(out, words []string, sums bool) {
 // too: misreadMoney), or a range's or list's word (rangeWord) from
 // another shilling or pence token.
 func moneyDoc(words []string) bool {
-	in, out := 0, 0 // tokens in sums; tokens of one figure in none
+	in, out := 0, 0              // tokens in sums; tokens of one figure in none
 	number := func(j int) bool { // a number, misread or not (`5s 6a`, `4s 10J.`), but shillings
 		if j < 0 || j >= len(words) {
 			return false
