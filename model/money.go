@@ -311,10 +311,11 @@ func moneyKept(out, words []string, sums bool) {
 // those of one figure that stand in none (`it 1s so`, `2s well`: the is
 // and as an engine misread; `fined 10s and` is money wherever it
 // stands), stand in sums (`2s 6d`, `4s 3d, 5s 3d`, `£3 2s`, `2s lOd`) or
-// ranges and lists of them (`4s. to 5s.`, `20s and 4s`): beside a number,
-// shillings before pence or after pounds, pence after shillings (misread
-// too: misreadMoney), or a range's or list's word (rangeWord) from
-// another shilling or pence token.
+// ranges and lists of them (`4s. to 5s.`, `20s and 4s`): beside a number
+// (misread too: `5s 6a`), shillings before pence or after pounds, pence
+// after shillings (misread too: misreadMoney, sixPence), a range's or
+// list's word (rangeWord) from another shilling or pence token, or after
+// a word that says a price follows (payWord: `fined 6s`).
 func moneyDoc(words []string) bool {
 	in, out := 0, 0              // tokens in sums; tokens of one figure in none
 	number := func(j int) bool { // a number, misread or not (`5s 6a`, `4s 10J.`), but shillings
@@ -362,9 +363,9 @@ func rangeWord(w string) bool {
 	return false
 }
 
-// moneyDocMin is the fewest shilling and pence tokens beside a figure
-// that make a text one that writes sums of money (moneyKept): two, as in
-// one sum `1s 6d`.
+// moneyDocMin is the fewest shilling and pence tokens in sums that make a
+// text one that writes sums of money (moneyDoc): two, as in one sum `1s
+// 6d`.
 const moneyDocMin = 2
 
 // sumAt reports whether word i of words (false outside them) is
