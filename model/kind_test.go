@@ -734,3 +734,34 @@ func TestInNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTitledName: after a title, a name-shaped token that the
+// collection's habit would make a word stays unless the word is a name
+// the lexicon holds capitalised (`Dr. Goode` is no Geode, `Mr. Jonos` is
+// Jones); elsewhere the habit's change stands.
+func TestTitledName(t *testing.T) {
+	lex := candgen.NewLexicon()
+	for _, w := range []string{"geode", "Jones", "surge"} {
+		lex.Add(w, 0)
+	}
+	habits := []candgen.Habit{{True: 'e', OCR: "o"}, {True: 'S', OCR: "B"}}
+	p := profile.Of([][]string{strings.Fields("by Dr. Goode, and Mr. Jonos and the Goode, and Mr. Burge, then")}, profile.Options{})
+	for _, c := range []struct {
+		words string
+		i     int
+		cand  string
+		want  bool
+	}{
+		{"by Dr. Goode, and", 2, "Geode,", false},
+		{"and Mr. Burge, then", 2, "Surge,", false},
+		{"and Mr. Jonos and", 2, "Jones", true},
+		{"and the Goode, and", 2, "Geode,", true}, // no title before it
+	} {
+		words := strings.Fields(c.words)
+		cd := &candgen.Candidate{Text: c.cand, Span: 1}
+		k := kindAt(words, c.i, cd)
+		if got := supported(p, lex, habits, k, words, c.i, cd); got != c.want {
+			t.Errorf("%q: %q -> %q supported %v, want %v", c.words, words[c.i], c.cand, got, c.want)
+		}
+	}
+}
