@@ -728,6 +728,10 @@ func TestInNames(t *testing.T) {
 		{"the Dutton was", 1, false},
 		{"read by mr. Nutter detailed", 3, false}, // a title is capitalised
 		{"Thos. Theo Butler", 1, true},
+		{"the Rev. George Prowde in the chair", 3, true}, // a given name between title and name
+		{"the Rev. Geo. Prowde in the chair", 3, true},   // ... shortened
+		{"and Mr. Baker. Thair wish", 3, false},          // a sentence's end, not a given name
+		{"and the George Prowde in", 3, false},           // no title
 	} {
 		if got := inNames(strings.Fields(c.words), c.i); got != c.want {
 			t.Errorf("inNames(%q, %d) = %v, want %v", c.words, c.i, got, c.want)
