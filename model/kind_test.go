@@ -769,3 +769,33 @@ func TestTitledName(t *testing.T) {
 		}
 	}
 }
+
+// TestIzeVariant: British and American spellings of one word are each
+// other's izeVariant, and the profile gate makes neither the other.
+func TestIzeVariant(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"equalised", "equalized", true},
+		{"organization", "organisation", true},
+		{"analyse", "analyze", true},
+		{"rose", "roze", false},  // not after i or y
+		{"sise", "size", true},   // any word so spelt
+		{"size", "size", false},  // the same
+		{"sizes", "size", false}, // other lengths
+		{"raised", "razed", false},
+		{"isle", "izle", true},
+		{"s", "z", false},
+	} {
+		if got := izeVariant(c.a, c.b); got != c.want {
+			t.Errorf("izeVariant(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	p := profile.Of([][]string{strings.Fields("the score was soon equalised, and")}, profile.Options{})
+	words := strings.Fields("was soon equalised, and")
+	cd := &candgen.Candidate{Text: "equalized,", Span: 1}
+	if supported(p, nil, nil, kindAt(words, 2, cd), words, 2, cd) {
+		t.Error("equalised -> equalized supported")
+	}
+}
