@@ -62,8 +62,8 @@ func misreadMoney(core string) string {
 	if len(rs) < 2 || len(rs) > 4 || rs[len(rs)-1] != 's' && rs[len(rs)-1] != 'd' || rs[0] == 'i' {
 		return ""
 	}
-	if !readFigures(rs[:len(rs)-1], false) {
-		return ""
+	if !readFigures(rs[:len(rs)-1], false) || len(rs) > 2 && rs[0] == '0' {
+		return "" // no sum starts with a nought (`Old`, not 01d)
 	}
 	return string(rs)
 }
@@ -345,7 +345,20 @@ func moneyDoc(words []string) bool {
 			out++ // 1s, 2s: is, as misread, where no sum is near
 		}
 	}
-	return in >= moneyDocMin && in >= out
+	return in >= moneyDocMin && in >= out && in*moneyDocWords >= len(words)
+}
+
+// ordinalNear reports whether an ordinal in figures (`1st`, `4th`, `22nd`)
+// stands within three tokens of position i of words: then 2d and 3d are
+// ordinals as American print wrote them (`1st " 8 2d " 10 3d`, the floors
+// of a house).
+func ordinalNear(words []string, i int) bool {
+	for j := max(0, i-3); j <= min(len(words)-1, i+3); j++ {
+		if rest, _, ok := afterDigits(words[j]); ok && j != i && (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") {
+			return true
+		}
+	}
+	return false
 }
 
 // sixPence reports whether core is pence whose 6 an engine read as G or C
@@ -365,8 +378,14 @@ func rangeWord(w string) bool {
 
 // moneyDocMin is the fewest shilling and pence tokens in sums that make a
 // text one that writes sums of money (moneyDoc): two, as in one sum `1s
-// 6d`.
-const moneyDocMin = 2
+// 6d`; and it must have one in moneyDocWords tokens or more: a book with a
+// table of prices somewhere is no text of sums all through (the 45
+// Gutenberg books of ../shared/texts each corrected as one document:
+// `for Old Ann's` read as pence, 01d, in a book of one rent table).
+const (
+	moneyDocMin   = 2
+	moneyDocWords = 1000
+)
 
 // sumAt reports whether word i of words (false outside them) is
 // shillings or pence in figures, a sum a price could be: moneyUnit 's' or
@@ -388,7 +407,7 @@ func sumAt(words []string, i int) bool {
 	}
 	if u == 'd' {
 		pence, _ := strconv.Atoi(fig) // "" for ½d
-		return pence < 12 && !dateNear(words, i)
+		return pence < 12 && !dateNear(words, i) && !ordinalNear(words, i)
 	}
 	return true
 }

@@ -45,6 +45,7 @@ func TestFigureFixes(t *testing.T) {
 		{"fined Is and costs, 3s. 6d. and 4s. 6d.", "fined 1s and costs, 3s. 6d. and 4s. 6d."},
 		{"at lid per yard, 3s. 6d. and 4s. 6d.", "at 11d per yard, 3s. 6d. and 4s. 6d."},
 		{"3s. 6d. and 4s. 6d. to Is. Coffee", "3s. 6d. and 4s. 6d. to 1s. Coffee"},                 // a range's end
+		{"expended for Old Ann, 3s. 6d. and 4s. 6d.", "expended for Old Ann, 3s. 6d. and 4s. 6d."}, // no nought first
 		{"it Is to be 3s. 6d. and 4s. 6d.", "it Is to be 3s. 6d. and 4s. 6d."},                     // the verb: no sum after to
 		{"there Is a host, 3s. 6d. and 4s. 6d.", "there Is a host, 3s. 6d. and 4s. 6d."},           // ... nor a price's word
 		{"cold and Is not, 3s. 6d. and 4s. 6d.", "cold and Is not, 3s. 6d. and 4s. 6d."},           // ... nor a sum before and
@@ -189,7 +190,7 @@ func TestMoneyKept(t *testing.T) {
 func TestMisreadMoney(t *testing.T) {
 	for core, want := range map[string]string{
 		"Is": "1s", "lid": "11d", "Od": "0d", "fid": "6d", "lfid": "16d", "Ifid": "16d",
-		"is": "", "Gd": "", "Cd": "", "2fid": "", "Ofid": "", "ifid": "", "xfid": "", "12fid": "", "confid": "", "6d": "", "Isd": "", "lllls": "",
+		"is": "", "Old": "", "Oid": "", "Gd": "", "Cd": "", "2fid": "", "Ofid": "", "ifid": "", "xfid": "", "12fid": "", "confid": "", "6d": "", "Isd": "", "lllls": "",
 	} {
 		if got := misreadMoney(core); got != want {
 			t.Errorf("misreadMoney(%q) = %q, want %q", core, got, want)
@@ -214,8 +215,10 @@ func TestMoneyDoc(t *testing.T) {
 		"13d and 14d":                                       false, // no pence
 		"th1s 1s n0t 2s g00d 1s 2s":                         false, // figures in garbled words
 		"one 2s 6d":                                         true,
-		"was fined 6s costs, fined 5s costs":                true, // what is paid
-		"fined 5s 6a costs and 4s 10J. costs":               true, // a number misread beside
+		"house 1st 8 2d 10 3d 9 4th":                        false, // American ordinals by ordinals
+		"2s 6d " + strings.Repeat("and so on ", 700):        false, // one sum in a book
+		"was fined 6s costs, fined 5s costs":                true,  // what is paid
+		"fined 5s 6a costs and 4s 10J. costs":               true,  // a number misread beside
 		"and 1s 2s so 3s":                                   false,
 		"fined 10s, fined 20s, fined 40s, fined 30s, 2s 6d": true,  // shillings of two figures are money anywhere
 		"it 1s so, 2s well, 3s it, 4s ever, 2s 6d":          false, // ... those of one figure words misread
