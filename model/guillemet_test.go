@@ -1,7 +1,6 @@
 package model
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -24,12 +23,7 @@ func TestGuillemetS(t *testing.T) {
 		{"«building« here", "«building« here"},     // ... or a French one
 		{"the 1890« and", "the 1890« and"},         // figures
 	} {
-		words := strings.Fields(c.in)
-		out := slices.Clone(words)
-		guillemetS(out, words)
-		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("guillemetS(%q) = %q, want %q", c.in, got, c.want)
-		}
+		checkPass(t, "guillemetS", guillemetS, c.in, c.want)
 	}
 	words := strings.Fields("new build ing« erected")
 	out := []string{"new", "building«", "", "erected"}

@@ -59,12 +59,7 @@ func TestFigureFixes(t *testing.T) {
 		{"26s fid, 31s fid. 36s", "26s 6d, 31s 6d. 36s"},
 		{"3s lfid 4s xfid 5s confid", "3s 16d 4s xfid 5s confid"}, // fi read for 6
 	} {
-		words := strings.Fields(c.in)
-		out := slices.Clone(words)
-		figureFixes(out, words, moneyDoc(words))
-		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("figureFixes(%q) = %q, want %q", c.in, got, c.want)
-		}
+		checkPass(t, "figureFixes", func(out, words []string) { figureFixes(out, words, moneyDoc(words)) }, c.in, c.want)
 	}
 	// a token the decoding merged or split stays as decided
 	words := strings.Fields("Is 6d")
@@ -99,12 +94,7 @@ func TestWeightFixes(t *testing.T) {
 		{"Lot 1a. 1b. 7p.", "Lot 1a. 1b. 7p."},
 		{"the 21bs of it", "the 21bs of it"},
 	} {
-		words := strings.Fields(c.in)
-		out := slices.Clone(words)
-		weightFixes(out, words)
-		if got := strings.Join(out, " "); got != c.want {
-			t.Errorf("weightFixes(%q) = %q, want %q", c.in, got, c.want)
-		}
+		checkPass(t, "weightFixes", weightFixes, c.in, c.want)
 	}
 	words := []string{"6d", "Ib."}
 	out := []string{"6d", "It."}
@@ -227,5 +217,17 @@ func TestMoneyDoc(t *testing.T) {
 		if got := moneyDoc(strings.Fields(text)); got != want {
 			t.Errorf("moneyDoc(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// checkPass checks that the pass named name, run on the words of in as
+// decoding left them (unchanged), writes want.
+func checkPass(t *testing.T, name string, pass func(out, words []string), in, want string) {
+	t.Helper()
+	words := strings.Fields(in)
+	out := slices.Clone(words)
+	pass(out, words)
+	if got := strings.Join(out, " "); got != want {
+		t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
 	}
 }
