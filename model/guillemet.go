@@ -19,12 +19,11 @@ import (
 // token that opens with a guillemet (`»Hand«`, `«building«`; a text in
 // German, whose print closes its quotations so, is written as read by
 // its language, see Model.OtherLanguage). A word in capitals takes a
-// capital S. On
-// Trove's training records of HIPE-OCRepair 2026
-// (path only; built-in model, against without) 17,572 -> 17,596 words
-// matched, cMER 24.0% -> 24.3% lower; on its development set 8,818 ->
-// 8,822; the nine other sets of the harness the same words (one token of
-// ads-fall2018 changed).
+// capital S. At commit 2723945, on Trove's training records of
+// HIPE-OCRepair 2026 (path only; built-in model, against without) 17,572
+// -> 17,596 words matched, cMER 24.0% -> 24.3% lower; on its development
+// set 8,818 -> 8,822; the nine other sets of the harness the same words
+// (one token of ads-fall2018 changed).
 func guillemetS(out, words []string) {
 	const guillemetMinRunes = 3 // `no«`, `is«`, `do«` are other words misread more often than nos, iss, dos
 	for i := range words {

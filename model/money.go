@@ -278,13 +278,11 @@ func figures(s string) bool {
 
 // moneyKept undoes, in out (the decoded output of words, one entry per
 // token), every change that made a word of a sum of shillings or pence
-// (moneyUnit: `2s`, `14s`, `6d`, `4½d`) in a text that writes such sums:
-// at least moneyDocMin of its shilling and pence tokens, and at least
-// half of them, stand beside a token with a figure (`2s 6d`, `4s 3d, 5s
-// 3d`, `£3 2s`). There the ranker's and the English model's reading of
-// the token as a word (`2s` -> as, `14s` -> its: the confusion model
-// learns 2 and 4 for a, 1 for i, from print that writes no money) is
-// wrong wherever its neighbours are garbled or words (`Hong Kong 2s 0¼d`,
+// (sumAt: `2s`, `14s`, `6d`, `4½d`) in a text that writes such sums (sums:
+// moneyDoc). There the ranker's and the English model's reading of the
+// token as a word (`2s` -> as, `14s` -> its: the confusion model learns 2
+// and 4 for a, 1 for i, from print that writes no money) is wrong
+// wherever its neighbours are garbled or words (`Hong Kong 2s 0¼d`,
 // `Forteviot. 14s South Australia`, the rates of a freight list). In a
 // text whose such tokens stand among words, they are the misread words
 // they look like (`it may be 2s well`, `that 1s a`) and the change
