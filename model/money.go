@@ -152,12 +152,17 @@ func figureFixes(out, words []string, sums bool) {
 		if m == "" {
 			continue
 		}
-		u := moneyUnit(m)
-		if u == 's' && (unit(i+1) == 'd' || unit(i-1) == '£') || u == 'd' && unit(i-1) == 's' ||
-			sums && priceContext(words, i) {
+		if sumOrder(moneyUnit(m), unit(i-1), unit(i+1)) || sums && priceContext(words, i) {
 			out[i] = pre + m + suf
 		}
 	}
+}
+
+// sumOrder reports whether a token of money unit u (moneyUnit) between
+// tokens of units prev and next stands in a sum as print orders it:
+// shillings before pence or after pounds, pence after shillings.
+func sumOrder(u, prev, next rune) bool {
+	return u == 's' && (next == 'd' || prev == '£') || u == 'd' && prev == 's'
 }
 
 // priceContext reports whether the words around position i of words, in
@@ -335,7 +340,7 @@ func moneyDoc(words []string) bool {
 			}
 		}
 		switch {
-		case number(i-1) || number(i+1) || u == 's' && (next == 'd' || prev == '£') || u == 'd' && prev == 's' ||
+		case number(i-1) || number(i+1) || sumOrder(u, prev, next) ||
 			sumAt(words, i-2) && rangeWord(words[i-1]) || sumAt(words, i+2) && rangeWord(words[i+1]) ||
 			i > 0 && payWord(words[i-1]):
 			in++
