@@ -187,7 +187,9 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // `the Ist of July`), writes the ampersand of et cetera back where the
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
 // back for the figures of like shape a kept word was read with
-// (figureWords: `8HIPPING` -> SHIPPING), gives a word kept that no list knows its look-alike
+// (figureWords: `8HIPPING` -> SHIPPING) and, in capitals, for the capitals
+// the collection's engine reads as others (capitalWords: `81STBRS` ->
+// SISTERS where it reads E as B), gives a word kept that no list knows its look-alike
 // glyphs back where that makes it far more English (nameLookAlikes:
 // `Plttman` -> Pittman), makes a kept token
 // of two pieces joined by a hyphen inside its line, the first no word,
@@ -230,6 +232,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		figureFixes(out, l.Words, sums)
 		etceteraFixes(out, l.Words)
 		figureWords(out, l.Words)
+		capitalWords(out, l.Words, capitalMisreadings(m.habits))
 		ordinalFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
