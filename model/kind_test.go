@@ -760,6 +760,12 @@ func TestTitledName(t *testing.T) {
 		{"and Mr. Burge, then", 2, "Surge,", false},
 		{"and Mr. Jonos and", 2, "Jones", true},
 		{"and the Goode, and", 2, "Geode,", true}, // no title before it
+		// a name after initials or a title is no word in small letters,
+		// whatever its shape
+		{"Mr. W. H. Rix, lately", 3, "six,", false},
+		{"Mr. Rix still", 1, "six", false},
+		{"Hill, Rev. John Rix. The", 3, "six.", false},
+		{"(Messrs. Kwong Wir", 1, "wrong", false},
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
