@@ -745,9 +745,12 @@ func TestInNames(t *testing.T) {
 // Jones); elsewhere the habit's change stands.
 func TestTitledName(t *testing.T) {
 	lex := candgen.NewLexicon()
-	for _, w := range []string{"geode", "Jones", "surge"} {
+	for _, w := range []string{"geode", "Jones", "surge", "merit", "Arnold"} {
 		lex.Add(w, 0)
 	}
+	lex.Add("John", 3) // a name only
+	lex.Add("Will", 1)
+	lex.Add("will", 9)
 	habits := []candgen.Habit{{True: 'e', OCR: "o"}, {True: 'S', OCR: "B"}}
 	p := profile.Of([][]string{strings.Fields("by Dr. Goode, and Mr. Jonos and the Goode, and Mr. Burge, then")}, profile.Options{})
 	for _, c := range []struct {
@@ -766,6 +769,10 @@ func TestTitledName(t *testing.T) {
 		{"Mr. Rix still", 1, "six", false},
 		{"Hill, Rev. John Rix. The", 3, "six.", false},
 		{"(Messrs. Kwong Wir", 1, "wrong", false},
+		// after a given name a name-shaped token is made no other word,
+		// but a name the lexicon holds
+		{"said John Monat to", 2, "Merit", false},
+		{"named John Amold, explaining", 2, "Arnold,", true},
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
