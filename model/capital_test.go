@@ -33,20 +33,25 @@ func TestCapitalWords(t *testing.T) {
 		t.Skip(err)
 	}
 	caps := map[rune]string{'B': "E"}
-	words := strings.Fields("DBMANDS 81STBRS, U8BFUL FINB8T WIL80N. (DOVB) BASE THB HOGGBTT Dbntal BB 1B5B DBAR")
+	words := strings.Fields("DBMANDS 81STBRS, U8BFUL FINB8T WIL80N. (DOVB) BASE THB HOGGBTT Dbntal BB 1B5B COUNTnY ThBFT cOUNTRY COUnTrY DBAR")
 	out := slices.Clone(words)
 	out[len(out)-1] = "DEAN" // a decision changed it
 	capitalWords(out, words, caps)
-	// BASE and EASE are both English, THB too short, HOGGBTT no word whichever B is E,
-	// Dbntal not in capitals, BB too short, 1B5B too few letters.
-	want := strings.Fields("DEMANDS SISTERS, USEFUL FINEST WILSON. (DOVE) BASE THB HOGGBTT Dbntal BB 1B5B DEAN")
+	// BASE and EASE are both English, THB too short, HOGGBTT no word
+	// whichever B is E, Dbntal not in capitals, BB too short, 1B5B too
+	// few letters; a small letter first or two small letters are no word
+	// in capitals.
+	want := strings.Fields("DEMANDS SISTERS, USEFUL FINEST WILSON. (DOVE) BASE THB HOGGBTT Dbntal BB 1B5B COUNTRY THEFT cOUNTRY COUnTrY DEAN")
 	if !slices.Equal(out, want) {
 		t.Errorf("capitalWords:\n got %q\nwant %q", out, want)
 	}
+	// without the habit, B stays B: figures and a small letter alone
 	out = slices.Clone(words)
 	capitalWords(out, words, nil)
-	if !slices.Equal(out, words) {
-		t.Errorf("capitalWords without habits changed %q to %q", words, out)
+	want = slices.Clone(words)
+	want[4], want[12] = "WILSON.", "COUNTRY"
+	if !slices.Equal(out, want) {
+		t.Errorf("capitalWords without habits:\n got %q\nwant %q", out, want)
 	}
 	if _, ok := capitalAlternatives("BBBBBBBBB", map[rune]string{'B': "ER"}); ok {
 		t.Error("3^9 readings: want too many")

@@ -188,8 +188,9 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
 // back for the figures of like shape a kept word was read with
 // (figureWords: `8HIPPING` -> SHIPPING) and, in capitals, for the capitals
-// the collection's engine reads as others (capitalWords: `81STBRS` ->
-// SISTERS where it reads E as B), gives a word kept that no list knows its look-alike
+// the collection's engine reads as others and a small letter
+// (capitalWords: `81STBRS` -> SISTERS where it reads E as B, `COUNTnY`),
+// gives a word kept that no list knows its look-alike
 // glyphs back where that makes it far more English (nameLookAlikes:
 // `Plttman` -> Pittman), makes a kept token
 // of two pieces joined by a hyphen inside its line, the first no word,

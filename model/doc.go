@@ -187,10 +187,11 @@
 // is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
 // word read with figures for letters of like shape becomes the one
 // English word its letters put back make (`8HIPPING` -> SHIPPING,
-// `1n5urance`: figureWords, figureword.go); in a collection whose engine
-// reads a capital as another (a habit: E read as B), a kept word in
-// capitals becomes the one English word that those capitals and such
-// figures put back make (`81STBRS` -> SISTERS: capitalWords, capital.go).
+// `1n5urance`: figureWords, figureword.go), and a kept word in capitals
+// the one English word made by putting back the capitals the collection's
+// engine reads as others (a habit: E read as B), such figures, and any
+// capital for its one small letter (`81STBRS` -> SISTERS, `COUNTnY` ->
+// COUNTRY: capitalWords, capital.go).
 //
 // A capitalised form that the decisions kept, that no list holds, English
 // never wrote and the collection writes once, becomes the candidate of its
