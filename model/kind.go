@@ -523,7 +523,10 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 }
 
 // knownName reports whether cand's core is capitalised and the lexicon
-// lex holds it so: a name a misread name in a name's place may be. After
+// lex holds it so more often than in any other case (its most frequent
+// form): a name a misread name in a name's place may be (Arnold; not
+// Merit, which the lexicon writes merit more often: `John Monat` ->
+// Merit broke a name on Trove's training records). After
 // a title (`Dr. Goode`, `Mr. Burge`), supported makes a name-shaped token
 // no other word even where it undoes a habit of the collection (e read
 // as o, S as B), as names after initials and between capitals are kept
@@ -536,7 +539,11 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 // `Boller`: words, not names, between capitalised words).
 func knownName(lex *candgen.Lexicon, cand string) bool {
 	_, cc, _ := candgen.SplitAffix(cand)
-	return lex != nil && profile.TitleCase(cc) && lex.Has(cc)
+	if lex == nil || !profile.TitleCase(cc) {
+		return false
+	}
+	forms, _ := lex.Forms(cc)
+	return len(forms) > 0 && forms[0] == cc
 }
 
 // lowerNext reports whether the first letter of the token after position

@@ -745,10 +745,12 @@ func TestInNames(t *testing.T) {
 // Jones); elsewhere the habit's change stands.
 func TestTitledName(t *testing.T) {
 	lex := candgen.NewLexicon()
-	for _, w := range []string{"geode", "Jones", "surge", "merit", "Arnold"} {
+	for _, w := range []string{"geode", "Jones", "surge", "Arnold"} {
 		lex.Add(w, 0)
 	}
-	lex.Add("John", 3) // a name only
+	lex.Add("merit", 14)
+	lex.Add("Merit", 1) // a name less often than a word
+	lex.Add("John", 3)  // a name only
 	lex.Add("Will", 1)
 	lex.Add("will", 9)
 	habits := []candgen.Habit{{True: 'e', OCR: "o"}, {True: 'S', OCR: "B"}}
