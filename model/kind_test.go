@@ -775,6 +775,9 @@ func TestTitledName(t *testing.T) {
 		// but a name the lexicon holds
 		{"said John Monat to", 2, "Merit", false},
 		{"named John Amold, explaining", 2, "Arnold,", true},
+		// the son's jun. after a surname and its comma
+		{"Mr. Mobris, jun., said", 2, "jim.,", false},
+		{"Abraham Arme, sen. was", 2, "son.", false},
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
