@@ -42,7 +42,10 @@
 // whose case or punctuation the collection repeats, a number it repeats
 // or one that is a day or a share, a name where names stand: `Esther Isla
 // Woolnough`, `J. C. Gannon`, neither made another word nor split into
-// two, `David Tehan Fred`).
+// two, `David Tehan Fred`; after an initial or a title no word in small
+// letters, `Mr. W. H. Rix` not six: namedAfter; after a given name only a
+// name the lexicon holds, `John Monat` not Merit: afterName; the jun. or
+// sen. after a surname and its comma none: nameSuffix).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
