@@ -71,7 +71,7 @@ func capitalWords(out, words []string, caps map[rune]string) {
 			continue
 		}
 		found, n := "", 0
-		for _, f := range readings(co, alts) {
+		for _, f := range readings(alts) {
 			if englishWord(eng, strings.ToLower(f)) {
 				found, n = f, n+1
 			}
@@ -126,7 +126,7 @@ const anyCapital = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 // readings returns every string that takes, at each position, one of the
 // runes alts gives it, in order.
-func readings(core string, alts []string) []string {
+func readings(alts []string) []string {
 	out := []string{""}
 	for _, a := range alts {
 		var next []string
