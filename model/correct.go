@@ -233,7 +233,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		figureFixes(out, l.Words, sums)
 		etceteraFixes(out, l.Words)
 		figureWords(out, l.Words)
-		capitalWords(out, l.Words, capitalMisreadings(m.habits))
+		capitalWords(out, l.Words, capitalMisreadings(m.habits), l.Profile)
 		ordinalFixes(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)

@@ -771,6 +771,8 @@ func TestTitledName(t *testing.T) {
 		{"Mr. Rix still", 1, "six", false},
 		{"Hill, Rev. John Rix. The", 3, "six.", false},
 		{"(Messrs. Kwong Wir", 1, "wrong", false},
+		// but a word after a title and a word not a given name
+		{"Tuesday Mr. Jones Iost his", 3, "lost", true},
 		// after a given name a name-shaped token is made no other word,
 		// but a name the lexicon holds
 		{"said John Monat to", 2, "Merit", false},
