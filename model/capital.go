@@ -100,8 +100,9 @@ func capitalWords(out, words []string, caps map[rune]string, p *profile.Profile)
 // names so written) nor a final s (`MOUs`, `HIVs`: an acronym's plural).
 func capitalAlternatives(core string, caps map[rune]string) (alts []string, small, ok bool) {
 	capitals, subst, product := 0, 0, 1
-	last := utf8.RuneCountInString(core) - 1
-	for k, r := range []rune(core) {
+	k, last := -1, utf8.RuneCountInString(core)-1
+	for _, r := range core {
+		k++ // the rune's index
 		var a string
 		switch {
 		case unicode.IsUpper(r):
