@@ -75,13 +75,7 @@ func capitalWords(out, words []string, caps map[rune]string, p *profile.Profile)
 		if !ok || englishWord(eng, strings.ToLower(co)) || small && p != nil && p.Exact(w).N > 1 {
 			continue // English as it stands (`ACTs`), or mixed as the collection writes it again
 		}
-		found, n := "", 0
-		for _, f := range readings(alts) {
-			if englishWord(eng, strings.ToLower(f)) {
-				found, n = f, n+1
-			}
-		}
-		if n == 1 {
+		if found, ok := oneEnglish(eng, readings(alts)); ok {
 			out[i] = po + found + so
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"ocrfix/candgen"
+	"ocrfix/lm"
 	"ocrfix/lm/english"
 )
 
@@ -52,16 +53,22 @@ func figureWords(out, words []string) {
 		if !lookAlikeFigures(co) {
 			continue
 		}
-		found, n := "", 0
-		for _, f := range figureReadings(strings.ToLower(co)) {
-			if englishWord(eng, f) {
-				found, n = f, n+1
-			}
-		}
-		if n == 1 {
+		if found, ok := oneEnglish(eng, figureReadings(strings.ToLower(co))); ok {
 			out[i] = po + candgen.Recase(co, found) + so
 		}
 	}
+}
+
+// oneEnglish returns the one form of forms whose small letters make a
+// word English writes (englishWord), and false where none or several do.
+func oneEnglish(eng *lm.Model, forms []string) (string, bool) {
+	found, n := "", 0
+	for _, f := range forms {
+		if englishWord(eng, strings.ToLower(f)) {
+			found, n = f, n+1
+		}
+	}
+	return found, n == 1
 }
 
 // lookAlikeFigures reports whether s is figureMinLetters letters or more
