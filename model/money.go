@@ -174,15 +174,8 @@ func sumOrder(u, prev, next rune) bool {
 // for Is.`, `fined Is`), where no verb stands after (`What is it for? Is
 // it`, `The Price Is Right` are no prices).
 func priceContext(words []string, i int) bool {
-	word := func(j int) (core, suf string) {
-		if j < 0 || j >= len(words) {
-			return "", ""
-		}
-		_, core, suf = candgen.SplitAffix(words[j])
-		return core, suf
-	}
-	_, suf := word(i)
-	switch next, _ := word(i + 1); next {
+	_, _, suf := affixAt(words, i)
+	switch _, next, _ := affixAt(words, i+1); next {
 	case "per":
 		return true
 	case "each":
@@ -192,7 +185,7 @@ func priceContext(words []string, i int) bool {
 			return true
 		}
 	}
-	if prev, _ := word(i - 1); rangeWord(prev) {
+	if _, prev, _ := affixAt(words, i-1); rangeWord(prev) {
 		return moneyUnitAt(words, i-2, true) != 0
 	}
 	return i > 0 && payWord(words[i-1])
@@ -209,15 +202,22 @@ func payWord(w string) bool {
 	return false
 }
 
+// affixAt returns candgen.SplitAffix of word j of words, and empty
+// strings for j outside words: the money rules look at the tokens around
+// a position without asking where the text ends.
+func affixAt(words []string, j int) (pre, core, suf string) {
+	if j < 0 || j >= len(words) {
+		return "", "", ""
+	}
+	return candgen.SplitAffix(words[j])
+}
+
 // moneyUnitAt returns the money unit (moneyUnit) of word j of words, the
 // sign £ before its core counted, or, with misread, of the sum its
 // figures read as letters stand for (misreadMoney); 0 for none, and for j
 // outside words.
 func moneyUnitAt(words []string, j int, misread bool) rune {
-	if j < 0 || j >= len(words) {
-		return 0
-	}
-	pre, core, _ := candgen.SplitAffix(words[j])
+	pre, core, _ := affixAt(words, j)
 	if strings.HasSuffix(pre, "£") {
 		core = "£" + core // the sign is a mark to SplitAffix
 	}
@@ -322,10 +322,7 @@ func moneyKept(out, words []string, sums bool) {
 func moneyDoc(words []string) bool {
 	in, out := 0, 0              // tokens in sums; tokens of one figure in none
 	number := func(j int) bool { // a number, misread or not (`5s 6a`, `4s 10J.`), but shillings
-		if j < 0 || j >= len(words) {
-			return false
-		}
-		_, core, _ := candgen.SplitAffix(words[j])
+		_, core, _ := affixAt(words, j)
 		return core != "" && core[0] >= '0' && core[0] <= '9' && moneyUnit(core) != 's'
 	}
 	for i := range words {
@@ -396,10 +393,7 @@ const (
 // `56s.`; not a decade, `1890s`), and pence below twelve (`6d`, `4½d`,
 // `11d.`) and no day of a date (dateNear: `the 22d inst.`, `March 3d`).
 func sumAt(words []string, i int) bool {
-	if i < 0 || i >= len(words) {
-		return false
-	}
-	_, core, _ := candgen.SplitAffix(words[i])
+	_, core, _ := affixAt(words, i)
 	u := moneyUnit(core)
 	if u != 's' && u != 'd' {
 		return false
