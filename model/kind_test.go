@@ -37,7 +37,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
 		strings.Fields("ina ina ina into into into ona " + strings.Repeat("in a in to on a ", 40)),
-		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation"),
+		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation Copp Copp Copp copper"),
 		strings.Fields("thew thew thew thew " + strings.Repeat("their ", 10) + "lange lange lange lange " + strings.Repeat("large ", 5)),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 		strings.Fields("L. cpl Smith, L. cpl Jones, L. cpl Brown, cpl Hay; aud aud aud"),
@@ -121,6 +121,7 @@ func TestSupported(t *testing.T) {
 		{"Chalman", "Chairman", true},        // ... where a misread capitalised word is not
 		{"Donley", "Donkey", false},          // ... nor a word English knows and the collection never writes
 		{"Cozporatlon", "Corporation", true}, // ... but a misreading of one it writes, however seldom in capitals
+		{"Copp", "Copper", false},            // ... not a word two letters longer: a name, not a misreading
 		{"J.", "I.", false},                  // an initial into another letter
 		{"(E.),", "(I.),", false},
 		{"J", "I", true},    // a lone letter without the stop: often the pronoun misread
