@@ -45,7 +45,9 @@
 // two, `David Tehan Fred`; after an initial or a title no word in small
 // letters, `Mr. W. H. Rix` not six: namedAfter; after a given name only a
 // name the lexicon holds, `John Monat` not Merit: afterName; the jun. or
-// sen. after a surname and its comma none: nameSuffix).
+// sen. after a surname and its comma none: nameSuffix; a title, a rank or
+// a given name's short form, `Thos.`, `Dvr`, with its stop or before a
+// name, none: nameShort).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.

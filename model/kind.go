@@ -480,7 +480,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		_, core, _ := candgen.SplitAffix(orig)
-		if n != "" && i > 0 && title(words[i-1]) && nameShaped(core, n) && !knownName(lex, c.Text) || nameSuffix(words, i) {
+		if n != "" && i > 0 && title(words[i-1]) && nameShaped(core, n) && !knownName(lex, c.Text) || nameSuffix(words, i) || nameShort(words, i) {
 			return false
 		}
 		if n == "" || undoesHabit(habits, orig, c.Text) {
@@ -752,10 +752,35 @@ func nameSplit(words []string, i int, core, cand string) bool {
 	return inNames(words, i)
 }
 
-// titles are the English titles written before a name, abbreviated or not
-// (title).
+// titles are the English titles and ranks written before a name,
+// abbreviated or not (title).
 var titles = []string{"mr", "mrs", "messrs", "dr", "st", "rev", "capt", "col", "gen", "lieut", "sir", "hon", "prof",
-	"sergt", "sergeant", "inspector", "constable", "alderman", "councillor", "professor", "major", "miss", "madame"}
+	"sergt", "sergeant", "inspector", "constable", "alderman", "councillor", "professor", "major", "miss", "madame",
+	"pte", "ptes", "cpl", "corpl", "sgt", "gnr", "dvr", "bdr", "spr", "tpr", "lce"}
+
+// nameShorts are the short forms English print wrote for given names
+// (`Thos. Robertson`, `Wm. Liu`, `Jas.`, `Chas.`) and for Right before a
+// title (`the Rt. Rev.`), which no word list holds and its English model,
+// from books, hardly saw: a newspaper's `Thos.` had been made This.
+var nameShorts = []string{"thos", "wm", "jas", "chas", "geo", "jno", "saml", "robt", "richd", "benj", "edwd",
+	"fredk", "alexr", "danl", "jos", "hy", "rt"}
+
+// nameShort reports whether words[i] is one of nameShorts or titles,
+// capitalised, with its full stop or before a capitalised word (`Thos Hy
+// M'Donald`, `Dvr Thomas` in a list of soldiers): supported makes it no
+// other word. In small letters it is a misreading as often (`hy` for by).
+// With the ranks among the titles, against neither (built-in model):
+// Trove's dev records 8,822 -> 8,825 words matched, 24 -> 20 broken, cMER
+// 30.90% -> 31.06% lower; Trove's training records and ICDAR 2017's
+// training records 51-110 one word more and one broken fewer each (`Thos.`
+// had been made This.); the eight other sets the same words.
+func nameShort(words []string, i int) bool {
+	_, core, suf := candgen.SplitAffix(words[i])
+	if !capitalised(core) || !slices.Contains(nameShorts, strings.ToLower(core)) && !slices.Contains(titles, strings.ToLower(core)) {
+		return false
+	}
+	return strings.HasPrefix(suf, ".") || i+1 < len(words) && capitalised(words[i+1])
+}
 
 // nameSuffixes are the short forms written after a surname and its comma
 // to tell a father from his son (`Mr. Morris, jun.`, `Thomas Hall,

@@ -781,6 +781,15 @@ func TestTitledName(t *testing.T) {
 		// the son's jun. after a surname and its comma
 		{"Mr. Mobris, jun., said", 2, "jim.,", false},
 		{"Abraham Arme, sen. was", 2, "son.", false},
+		// a given name's short form with its stop or before a name, and a
+		// title so, are no other word
+		{"man named Thos. Robertson on", 2, "This.", false},
+		{"Ptes Phillp Jos Cafferv Walter", 2, "Jes", false},
+		{"Roe Dvr Thomas Rosa", 1, "Dr", false},
+		{"the Rt. Rev. Dr.", 1, "It.", false},
+		{"sold hy the", 1, "by", true},                     // in small letters a misreading
+		{"Rt the meeting", 0, "At", true},                  // a word before a small one
+		{"Richard Lyons Pte Win Maloney", 3, "was", false}, // a rank's name
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
