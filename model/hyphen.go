@@ -58,7 +58,9 @@ func misreadHyphen(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(
 // correct on its own (`tion` -> `action`). A garbled word is not taken for
 // broken there (`preven- contamlnatlon`, `updat- detalled`: ads-fall2018's
 // engine reads a word's last letter as a hyphen, and the next word is then
-// no piece of it).
+// no piece of it). Nor is a token holding & a piece: a law book's
+// `carriers, &c.` at a line end before `had` had been joined into chad,
+// then decided child and cut into `c. hild`.
 func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 	var at []int
 	for i := 0; i+1 < len(toks); i++ {
@@ -69,8 +71,8 @@ func lineBreaks(toks []data.Token, known, near func(string) bool) []int {
 		if within && !breakHyphen(r) {
 			continue // within a line, only a hyphen itself breaks a word
 		}
-		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) {
-			continue
+		if p, _ := utf8.DecodeLastRuneInString(head); !unicode.IsLetter(p) || strings.ContainsRune(head, '&') {
+			continue // no piece of a word: `&c.` before `had` is no chad
 		}
 		if f, _ := utf8.DecodeRuneInString(b); !unicode.IsLower(f) || acronym(head) {
 			// A word in capitals (a heading's, an abbreviation) goes on in
