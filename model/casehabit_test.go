@@ -304,6 +304,45 @@ func TestPronounI(t *testing.T) {
 	}
 }
 
+// A letter alone that the collection writes as often as a tenth of its
+// I's (a law book's parties, `that B was another`) is no I where the
+// confusion model finds I seldom read so; where the collection writes I
+// ten times as often, it is. A figure other than 1 needs the channel.
+func TestPronounILetters(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	parties := profile.Of([][]string{strings.Fields("A sold to B and B to C, and I have said that B was paid and I was there")}, profile.Options{})
+	var docs [][]string
+	for range 10 {
+		docs = append(docs, strings.Fields("and I have seen that I was there and I said it"))
+	}
+	novel := profile.Of(docs, profile.Options{})
+	for _, c := range []struct {
+		p    *profile.Profile
+		in   string
+		conf float64
+		want string
+	}{
+		{parties, "believe that B was another", -20, "believe that B was another"},
+		{novel, "believe that B was another", -20, "believe that I was another"},
+		{parties, "believe that J was another", -2, "believe that I was another"}, // the channel's choice
+		{novel, "believe that 3 was another", -20, "believe that 3 was another"},  // a figure: the channel's only
+	} {
+		words := strings.Fields(c.in)
+		out := append([]string(nil), words...)
+		cands := make([][]candgen.Candidate, len(words))
+		for i, w := range words {
+			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}, {Text: "x", Span: 1}}
+		}
+		cands[2] = append(cands[2], candgen.Candidate{Text: "I", Span: 1, LogConf: c.conf})
+		contextFixes(out, words, cands, c.p)
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%q (LogConf %v): got %q, want %q", c.in, c.conf, got, c.want)
+		}
+	}
+}
+
 // A number in running text becomes the word it misreads where English in
 // context and the confusion model together prefer the word; a number that
 // English writes well enough there, or that the confusion model would
