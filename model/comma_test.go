@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"ocrfix/candgen"
 	"ocrfix/lm/english"
 	"ocrfix/profile"
 )
@@ -76,6 +77,35 @@ func TestCommaStops(t *testing.T) {
 		commaStops(out, words, p)
 		if out[2] != "her." {
 			t.Errorf("%s: %q", name, strings.Join(out, " "))
+		}
+	}
+}
+
+// A change of one of the collection's short forms with its stop into a
+// word is undone; one that undoes a habit of its engine, makes a number,
+// &c. or another of its short forms, or that is no short form's, stays.
+func TestAbbreviationsKept(t *testing.T) {
+	p := profile.Of([][]string{strings.Fields(
+		"Abbr. Plac. 8 Joh.; Abbr. Plac. p. 343; Essays in Ang. Sax. Law; in Ang. Sax. Law; " +
+			"Mr. Jones and Mr. Smith; Is. 6d. and Is. 4d.; Ac. and Ac. too; Llst. Llst. the list, " +
+			"districts. districts. in the districts. Then more.")}, profile.Options{})
+	habits := []candgen.Habit{{True: 'i', OCR: "l"}}
+	for _, c := range []struct{ word, out, want string }{
+		{"Plac.", "Place.", "Plac."},             // a short form of the collection made a word
+		{"Ang.", "And.", "Ang."},                 // ...
+		{"Mr.", "Mrs.", "Mr."},                   // ... or a form it never writes
+		{"Hr.", "Mr.", "Mr."},                    // no short form of it, made one
+		{"Is.", "1s.", "1s."},                    // a number of the letters
+		{"Ac.", "&c.", "&c."},                    // &c.
+		{"Llst.", "List.", "List."},              // a habit of the engine undone
+		{"districts.", "distinct.", "distinct."}, // longer than a short form
+		{"Ang.", "Ang,", "Ang,"},                 // marks only
+	} {
+		words := []string{"see", c.word, "here"}
+		out := []string{"see", c.out, "here"}
+		abbreviationsKept(out, words, p, habits)
+		if out[1] != c.want {
+			t.Errorf("%s -> %s: got %s, want %s", c.word, c.out, out[1], c.want)
 		}
 	}
 }

@@ -181,7 +181,9 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // (absorbFragments: `s upervision` -> `supervision`), writes the sums of
 // money whose figures were read as letters (figureFixes: `Is 6d`) and
 // keeps those of a text that writes sums from being made words
-// (moneyKept: `2s` stays, not as), writes the s read as a guillemet
+// (moneyKept: `2s` stays, not as), keeps the collection's own short
+// forms with their stops from being made words (abbreviationsKept: a law
+// book's `Plac.`, `cf.`, not Place., of.), writes the s read as a guillemet
 // glued to a word (guillemetS: `building«`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
 // `the Ist of July`), writes the ampersand of et cetera back where the
@@ -249,6 +251,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			brokenPieces(out, l.Words, l.breaks)
 		}
 		moneyKept(out, l.Words, sums)
+		abbreviationsKept(out, l.Words, l.Profile, m.habits)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)
