@@ -88,34 +88,54 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if stdin {
+		if *reportDir != "" {
+			if err := data.CheckWritable(*reportDir); err != nil {
+				return fmt.Errorf("-report %w", err)
+			}
+		}
 		src, err := data.ReadLimited(stdinFile, "stdin")
 		if err != nil {
 			return err
+		}
+		var rep *correctReport // the report of the changes, with -report
+		if *reportDir != "" {
+			rep = &correctReport{}
 		}
 		if *format == "jsonl" || *format == "" && data.SniffHIPE(src) {
 			if *lineBreaks == "model" && !mark {
 				fmt.Fprintf(stderr, hipeMarkNote, model.LineBreakMark)
 			}
-			return correctHIPEStdin(m, given, src, *lang, *lineBreaks == "keep", *noHabits, undo, stdout, stderr)
+			if err := correctHIPEStdin(m, given, src, *lang, *lineBreaks == "keep", *noHabits, undo, rep, stdout, stderr); err != nil {
+				return err
+			}
+		} else {
+			t, err := readStdin(src, *format)
+			if err != nil {
+				return err
+			}
+			am, _ := adapt(m, given, *noHabits, stderr)
+			c := correctOne(am, t, nil, given, undo, mark)
+			if given == nil {
+				noiseNote(stderr, "page", c.Noise) // the page alone was its collection
+			}
+			var langs languageNotes
+			langs.add("stdin", c)
+			langs.write(stderr)
+			var buf bytes.Buffer
+			if err := t.Rewrite(&buf, c.Out); err != nil {
+				return err
+			}
+			if _, err := stdout.Write(buf.Bytes()); err != nil {
+				return err
+			}
+			if rep != nil {
+				rep.add("stdin", t.Words(), c)
+			}
 		}
-		t, err := readStdin(src, *format)
-		if err != nil {
-			return err
+		if rep == nil {
+			return nil
 		}
-		am, _ := adapt(m, given, *noHabits, stderr)
-		c := correctOne(am, t, nil, given, undo, mark)
-		if given == nil {
-			noiseNote(stderr, "page", c.Noise) // the page alone was its collection
-		}
-		var langs languageNotes
-		langs.add("stdin", c)
-		langs.write(stderr)
-		var buf bytes.Buffer
-		if err := t.Rewrite(&buf, c.Out); err != nil {
-			return err
-		}
-		_, err = stdout.Write(buf.Bytes())
-		return err
+		return rep.write(*reportDir, modelDesc, []string{"those the model was trained with"})
 	}
 	inputs, err := expandInputs(fs.Args(), stderr)
 	if err != nil {
@@ -567,8 +587,9 @@ func readStdin(src []byte, format string) (*data.Text, error) {
 // correctHIPEStdin corrects src, HIPE-OCRepair JSONL read from standard
 // input, as one collection (its records of language lang), its profile
 // given or made of its records, and writes the JSONL with the outputs
-// filled to stdout; line breaks are marked unless keep.
-func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang string, keep, noHabits bool, undo func(eval.Change) bool, stdout, stderr io.Writer) error {
+// filled to stdout; line breaks are marked unless keep. The changes go
+// into rep too, unless it is nil.
+func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang string, keep, noHabits bool, undo func(eval.Change) bool, rep *correctReport, stdout, stderr io.Writer) error {
 	recs, err := data.ReadHIPE("stdin", src)
 	if err != nil {
 		return err
@@ -588,6 +609,9 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 	var langs languageNotes
 	err = correctDocs(am, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
 		langs.add(d.name, c)
+		if rep != nil {
+			rep.add(d.name, d.t.Words(), c)
+		}
 		return d.setOutput(c.Out, system)
 	})
 	if err != nil {

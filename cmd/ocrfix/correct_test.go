@@ -166,6 +166,14 @@ func TestCorrectStdinFormats(t *testing.T) {
 			}
 		})
 	}
+	// -report with stdin writes the report of the page's changes
+	rep := filepath.Join(t.TempDir(), "rep")
+	if code, out, errs := runStdin(text, "correct", "-model", model, "-report", rep, "-"); code != 0 || out == text {
+		t.Errorf("-report with stdin: exit %d: %s", code, errs)
+	}
+	if csv, err := os.ReadFile(filepath.Join(rep, "changes.csv")); err != nil || strings.Count(string(csv), "\nstdin,") == 0 {
+		t.Errorf("-report with stdin wrote no changes: %v\n%.300s", err, csv)
+	}
 	// a TSV read as text when the user says so
 	if code, out, errs := runStdin(tsvOf(text), "correct", "-model", model, "-format", "txt", "-"); code != 0 || !strings.HasPrefix(out, "level") {
 		t.Errorf("-format txt on TSV: exit %d: %s", code, errs)
@@ -457,12 +465,17 @@ func TestCorrectHIPE(t *testing.T) {
 		t.Errorf("-line-breaks keep marked:\n%s", kept)
 	}
 
-	code, stdout, errs := runStdin(src, "correct", "-")
+	rep := filepath.Join(dir, "rep")
+	code, stdout, errs := runStdin(src, "correct", "-report", rep, "-")
 	if code != 0 {
 		t.Fatalf("stdin: exit %d: %s", code, errs)
 	}
 	if stdout != string(body) {
 		t.Errorf("stdin gives\n%s\nthe file gives\n%s", stdout, body)
+	}
+	// -report with stdin writes the report of the records' changes
+	if csv, err := os.ReadFile(filepath.Join(rep, "changes.csv")); err != nil || !strings.Contains(string(csv), "tbe,the,word") {
+		t.Errorf("-report with stdin: %v\n%s", err, csv)
 	}
 
 	code, js, errs := runCmd("eval", "-json", filepath.Join(out, "dev.jsonl"))
