@@ -76,8 +76,8 @@ type Habit struct {
 // convention (...)`; a Weak habit says so at the end (`...; weak evidence:
 // not above the collection's other misreadings)`).
 func (h Habit) String() string {
-	s := fmt.Sprintf("%c read as %s (%.1f%% of %c; %.2g in training; %d words, %d tokens)",
-		h.True, h.OCR, 100*h.Rate, h.True, h.Expected, h.Words, h.Tokens)
+	s := fmt.Sprintf("%c read as %s (%s%% of %c; %.2g in training; %d words, %d tokens)",
+		h.True, h.OCR, percent(h.Rate), h.True, h.Expected, h.Words, h.Tokens)
 	if h.Breaks {
 		kind := "into pieces of two letters or more"
 		if h.Short {
@@ -91,17 +91,26 @@ func (h Habit) String() string {
 			100*h.Rate, h.Expected, h.Words, h.Tokens)
 	}
 	if h.Case {
-		return fmt.Sprintf("%s written %s in mid-sentence (%.1f%% of %d words showing it, %d tokens)",
-			strings.ToLower(h.OCR), h.OCR, 100*h.Rate, h.Words, h.Tokens)
+		return fmt.Sprintf("%s written %s in mid-sentence (%s%% of %d words showing it, %d tokens)",
+			strings.ToLower(h.OCR), h.OCR, percent(h.Rate), h.Words, h.Tokens)
 	}
 	if h.Convention {
-		s = fmt.Sprintf("%s written for %c, a spelling convention (%.1f%% of %c; %d words, %d tokens)",
-			h.OCR, h.True, 100*h.Rate, h.True, h.Words, h.Tokens)
+		s = fmt.Sprintf("%s written for %c, a spelling convention (%s%% of %c; %d words, %d tokens)",
+			h.OCR, h.True, percent(h.Rate), h.True, h.Words, h.Tokens)
 	}
 	if h.Weak {
 		s = strings.TrimSuffix(s, ")") + "; weak evidence: not above the collection's other misreadings)"
 	}
 	return s
+}
+
+// percent writes the share r as a percentage to one decimal, or to two
+// significant digits below 0.1% (a rare capital's habit: 0.043%, not 0.0%).
+func percent(r float64) string {
+	if p := 100 * r; p < 0.1 {
+		return fmt.Sprintf("%.2g", p)
+	}
+	return fmt.Sprintf("%.1f", 100*r)
 }
 
 // Describe returns the descriptions of habits (Habit.String), the letters

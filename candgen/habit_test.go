@@ -486,3 +486,11 @@ func TestWithSubstitutionFloor(t *testing.T) {
 		t.Error("the floored confusion does not save the trained counts")
 	}
 }
+
+// A rare habit's share is written with its significant digits, not 0.0%.
+func TestHabitStringSmallRate(t *testing.T) {
+	h := Habit{True: 'E', OCR: "C", Rate: 0.00043, Words: 3, Tokens: 13}
+	if s := h.String(); s != "E read as C (0.043% of E; 0 in training; 3 words, 13 tokens)" {
+		t.Errorf("got %q", s)
+	}
+}
