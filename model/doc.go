@@ -59,9 +59,9 @@
 // misread. On a clean collection the ranker's mistakes come at their
 // usual rate while the errors to fix are few: the same engine's errors at
 // a tenth of their rate (scripts/habitsim -kind clean), corrected by
-// models trained on the other three rendered collections, had
-// science-law's errors 2.2% fewer and 62 words broken, and 15.2% fewer and
-// 30 broken so.
+// models trained on the other three rendered collections: science-law's
+// errors were 2.2% fewer and 62 words broken without the raised margins,
+// and 15.2% fewer and 30 broken with them.
 //
 // # Correcting
 //
