@@ -695,3 +695,28 @@ func TestChannelChoiceTokenOfOtherCase(t *testing.T) {
 		{"the bill which passed the House last October, 15 currently under consideration", "15", "is", -6, "is"},
 	})
 }
+
+// A bar among bars is a table's rule, unless a word that may follow I
+// follows it; a bar alone among words may be I.
+func TestTableRule(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		text string
+		i    int
+		want bool
+	}{
+		{"a (g f) | (g a) a | (a g) | d", 7, true},                      // music set as a table
+		{"Eldest son, | of Bayonne, | of Normandy. | Gascony", 5, true}, // a genealogy's columns
+		{"that | wanted. | knew she would. | knew that", 3, false},      // knew follows I
+		{"and thee | tell her, | am sure", 2, false},                    // one other bar only
+		{"a | of b c", 1, false},                                        // a bar alone
+		{"a | c | of b | d", 3, true},
+		{"a | c I of b | d", 3, false}, // no bar
+	} {
+		if got := tableRule(strings.Fields(c.text), c.i); got != c.want {
+			t.Errorf("%q at %d: got %v, want %v", c.text, c.i, got, c.want)
+		}
+	}
+}
