@@ -121,6 +121,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		c = c.Subset(idx)
 	}
+	if *folds > len(c.Docs) {
+		fmt.Fprintf(stderr, "warning: -folds %d with %s: %d folds of one document each\n", *folds, plural(len(c.Docs), "document"), len(c.Docs))
+	}
 	opt, lexFiles, err := trainOptions(*seed, *noLDA, *noVec, *noEng, lexicons)
 	if err != nil {
 		return err

@@ -328,3 +328,19 @@ func TestCorpusNamedTwice(t *testing.T) {
 		t.Error("a refused training wrote its model")
 	}
 }
+
+// TestBenchFewDocs: more folds than documents runs one document a fold
+// and says so.
+func TestBenchFewDocs(t *testing.T) {
+	dir := synthCorpus(t, 3)
+	code, out, errs := runCmd("bench", "-corpus", dir, "-folds", "5", "-json", "-nodict", "-no-lda", "-no-vectors")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "warning: -folds 5 with 3 documents: 3 folds of one document each") {
+		t.Errorf("no warning: %s", errs)
+	}
+	if !strings.Contains(out, `"folds": 3`) {
+		t.Errorf("the report does not give 3 folds:\n%.400s", out)
+	}
+}
