@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -108,7 +109,8 @@ func (h Habit) String() string {
 // significant digits below 0.1% (a rare capital's habit: 0.043%, not 0.0%).
 func percent(r float64) string {
 	if p := 100 * r; p < 0.1 {
-		return fmt.Sprintf("%.2g", p)
+		v, _ := strconv.ParseFloat(fmt.Sprintf("%.2g", p), 64) // two significant digits
+		return strconv.FormatFloat(v, 'f', -1, 64)             // never 5e-05
 	}
 	return fmt.Sprintf("%.1f", 100*r)
 }

@@ -494,3 +494,11 @@ func TestHabitStringSmallRate(t *testing.T) {
 		t.Errorf("got %q", s)
 	}
 }
+
+// A very rare habit's share is written without an exponent.
+func TestHabitStringTinyRate(t *testing.T) {
+	h := Habit{True: 'E', OCR: "C", Rate: 5.2e-7, Words: 3, Tokens: 13}
+	if s := h.String(); s != "E read as C (0.000052% of E; 0 in training; 3 words, 13 tokens)" {
+		t.Errorf("got %q", s)
+	}
+}

@@ -713,7 +713,9 @@ func TestTableRule(t *testing.T) {
 		{"and thee | tell her, | am sure", 2, false},                    // one other bar only
 		{"a | of b c", 1, false},                                        // a bar alone
 		{"a | c | of b | d", 3, true},
-		{"a | c I of b | d", 3, false}, // no bar
+		{"a | c I of b | d", 3, false},   // no bar
+		{"a | c ho|der b | d", 3, false}, // a bar in a word
+		{"a | c |have b | d", 3, false},  // a bar glued to the word after it
 	} {
 		if got := tableRule(strings.Fields(c.text), c.i); got != c.want {
 			t.Errorf("%q at %d: got %v, want %v", c.text, c.i, got, c.want)

@@ -88,7 +88,7 @@ func TestAbbreviationsKept(t *testing.T) {
 	p := profile.Of([][]string{strings.Fields(
 		"Abbr. Plac. 8 Joh.; Abbr. Plac. p. 343; Essays in Ang. Sax. Law; in Ang. Sax. Law; " +
 			"Mr. Jones and Mr. Smith; Is. 6d. and Is. 4d.; Ac. and Ac. too; Llst. Llst. the list, " +
-			"districts. districts. in the districts. Then more.")}, profile.Options{})
+			"districts. districts. in the districts. Then more. saw hirn. We saw hirn. They")}, profile.Options{})
 	habits := []candgen.Habit{{True: 'i', OCR: "l"}}
 	for _, c := range []struct{ word, out, want string }{
 		{"Plac.", "Place.", "Plac."},             // a short form of the collection made a word
@@ -100,9 +100,14 @@ func TestAbbreviationsKept(t *testing.T) {
 		{"Llst.", "List.", "List."},              // a habit of the engine undone
 		{"districts.", "distinct.", "distinct."}, // longer than a short form
 		{"Ang.", "Ang,", "Ang,"},                 // marks only
+		{"hirn.", "him.", "him."},                // a word misread at sentence ends (before We)
 	} {
-		words := []string{"see", c.word, "here"}
-		out := []string{"see", c.out, "here"}
+		next := "here"
+		if c.word == "hirn." {
+			next = "We"
+		}
+		words := []string{"see", c.word, next}
+		out := []string{"see", c.out, next}
 		abbreviationsKept(out, words, p, habits)
 		if out[1] != c.want {
 			t.Errorf("%s -> %s: got %s, want %s", c.word, c.out, out[1], c.want)

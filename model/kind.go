@@ -769,9 +769,11 @@ var nameShorts = []string{"thos", "wm", "jas", "chas", "geo", "jno", "saml", "ro
 	"fredk", "alexr", "danl", "jos", "hy", "rt"}
 
 // nameShort reports whether words[i] is one of nameShorts or titles,
-// capitalised, with its full stop or before a capitalised word (`Thos Hy
-// M'Donald`, `Dvr Thomas` in a list of soldiers): supported makes it no
-// other word. In small letters it is a misreading as often (`hy` for by).
+// capitalised, with its full stop or, not at a sentence's start, before a
+// capitalised word (`Thos Hy M'Donald`, `Dvr Thomas` in a list of
+// soldiers): supported makes it no other word. At a sentence's start a
+// capitalised word follows any (`lease. Thos Company has` is This, `Hy
+// Monday` By: a review found them kept). In small letters it is a misreading as often (`hy` for by).
 // With the ranks among the titles, against neither (built-in model):
 // Trove's dev records 8,822 -> 8,825 words matched, 24 -> 20 broken, cMER
 // 30.90% -> 31.06% lower; Trove's training records and ICDAR 2017's
@@ -782,7 +784,21 @@ func nameShort(words []string, i int) bool {
 	if !capitalised(core) || !slices.Contains(nameShorts, strings.ToLower(core)) && !slices.Contains(titles, strings.ToLower(core)) {
 		return false
 	}
-	return strings.HasPrefix(suf, ".") || i+1 < len(words) && capitalised(words[i+1])
+	if strings.HasPrefix(suf, ".") {
+		return true
+	}
+	return !sentenceStart(words, i) && i+1 < len(words) && capitalised(words[i+1])
+}
+
+// sentenceStart reports whether words[i] starts a sentence: the first
+// word, or one after a token ending in a full stop, a question or an
+// exclamation mark (closing quotes and brackets after it aside).
+func sentenceStart(words []string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev := strings.TrimRight(words[i-1], "\"'”’)]")
+	return strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, "?") || strings.HasSuffix(prev, "!")
 }
 
 // nameSuffixes are the short forms written after a surname and its comma
@@ -1254,9 +1270,10 @@ const misreadGap = 1
 // ratio tells it from a spelling of the collection's own; but a spelling
 // of its period differs from the modern form in letters its period writes
 // elsewhere (shal, stil, sayes, businesse), and so looks about as English.
-// A misreading changes a word's length by one rune at most (a letter for a
-// letter, m for rn, li for h): a form two or more letters shorter or
-// longer than cn is another word or a name (`Copp`, five times in one
+// A misreading loses a word one rune at most (a letter for a letter, m
+// for rn, h for li; two glyphs read for one each may add two, as
+// `Cornrnittee`, which a review found): a form two or more letters
+// shorter than cn is another word or a name (`Copp`, five times in one
 // Trove article, had been made Copper, a word its collection writes), or
 // a word the page cut short, which its truth keeps so. Against no such
 // limit (built-in model): Trove's training records 17,601 -> 17,605 words
@@ -1265,7 +1282,7 @@ const misreadGap = 1
 // no longer made Nature and Actions); the nine other sets the same words.
 func misreadOf(n, cn string) bool {
 	m, shape, err := english.Model()
-	if d := utf8.RuneCountInString(cn) - utf8.RuneCountInString(n); err != nil || m.ID(n) >= 0 || m.ID(cn) < 0 || d > 1 || d < -1 {
+	if d := utf8.RuneCountInString(cn) - utf8.RuneCountInString(n); err != nil || m.ID(n) >= 0 || m.ID(cn) < 0 || d > 1 {
 		return false
 	}
 	return shape.LogProb(cn)-shape.LogProb(n) >= misreadGap
@@ -2511,7 +2528,7 @@ func pronounI(words []string, i int, cands []candgen.Candidate, p *profile.Profi
 		return false
 	}
 	conf, ok := offered(cands, po+"I"+so)
-	if co != "1" && !ok || tableRule(words, i) {
+	if co != "1" && !ok {
 		return false
 	}
 	_, next, _ := candgen.SplitAffix(words[i+1])
@@ -2536,18 +2553,20 @@ const (
 	tableBars  = 2
 )
 
-// tableRule reports whether words[i] holds a vertical bar, tableBars
-// tokens at most tableReach away hold one too, and the word after it is
-// no word that may follow I (likelierAfterI): the rules of a table set as
-// text (`| c, | c G: c' |`, a genealogy's columns in a folklore book,
-// `| of Normandy. |`), which are no I the engine misread. An engine that
-// reads I as a bar writes `| am, | can` in running text, where a verb
-// follows most bars. supported, pronounI and markI make no letter of such
-// a rule: the built-in model had made 74 bars I in the tables of four of
-// the 45 Gutenberg books read as OCR.
+// tableRule reports whether words[i] is a vertical bar (marks only, no
+// letter: a bar in a word or glued before one, `ho|der`, `|have`, is a
+// letter misread), tableBars tokens at most tableReach away hold one too,
+// and the word after it is no word that may follow I (likelierAfterI):
+// the rules of a table set as text (`| c, | c G: c' |`, a genealogy's
+// columns in a folklore book, `| of Normandy. |`), which are no I the
+// engine misread. An engine that reads I as a bar writes `| am, | can` in
+// running text, where a verb follows most bars. supported makes no
+// letter of such a rule (pronounI and markI take no bare bar): the
+// built-in model had made 74 bars I in the tables of four of the 45
+// Gutenberg books read as OCR.
 func tableRule(words []string, i int) bool {
-	if !strings.Contains(words[i], "|") {
-		return false
+	if _, core, _ := candgen.SplitAffix(words[i]); core != "" || !strings.Contains(words[i], "|") {
+		return false // a bar in a word or before one (`ho|der`, `|have`) is a letter misread
 	}
 	if i+1 < len(words) {
 		if _, next, _ := candgen.SplitAffix(words[i+1]); profile.LowerWord(next) && likelierAfterI(next) {
@@ -2761,7 +2780,7 @@ func markI(out, words []string, p *profile.Profile) {
 		return
 	}
 	for i, w := range words {
-		if out[i] != w || tableRule(words, i) {
+		if out[i] != w {
 			continue
 		}
 		po, co, so := candgen.SplitAffix(w)

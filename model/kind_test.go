@@ -37,7 +37,7 @@ func TestSupported(t *testing.T) {
 		strings.Fields("trom trom trom " + strings.Repeat("from ", 20) + "wil wil wil will will will"),
 		strings.Fields("ts ts ts lo lo lo " + strings.Repeat("is to ", 20) + "Slade Slade Slade Blade Chalman Chalman Chairman Chairman Chairman"),
 		strings.Fields("ina ina ina into into into ona " + strings.Repeat("in a in to on a ", 40)),
-		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation Copp Copp Copp copper"),
+		strings.Fields("Donley Donley Donley Cozporatlon Cozporatlon Cozporatlon corporation Copp Copp Copp copper Cornrnittee Cornrnittee Cornrnittee committee"),
 		strings.Fields("thew thew thew thew " + strings.Repeat("their ", 10) + "lange lange lange lange " + strings.Repeat("large ", 5)),
 		strings.Fields("owne owne owne own own flie flie flie fly fly mutuall mutuall mutuall mutual mutual pitie pitie pitie " + strings.Repeat("pity ", 30) + "bul bul bul but"),
 		strings.Fields("L. cpl Smith, L. cpl Jones, L. cpl Brown, cpl Hay; aud aud aud"),
@@ -122,6 +122,7 @@ func TestSupported(t *testing.T) {
 		{"Donley", "Donkey", false},          // ... nor a word English knows and the collection never writes
 		{"Cozporatlon", "Corporation", true}, // ... but a misreading of one it writes, however seldom in capitals
 		{"Copp", "Copper", false},            // ... not a word two letters longer: a name, not a misreading
+		{"Cornrnittee", "Committee", true},   // ... but one two letters shorter (rn for m twice)
 		{"J.", "I.", false},                  // an initial into another letter
 		{"(E.),", "(I.),", false},
 		{"J", "I", true},    // a lone letter without the stop: often the pronoun misread
@@ -787,9 +788,10 @@ func TestTitledName(t *testing.T) {
 		{"Ptes Phillp Jos Cafferv Walter", 2, "Jes", false},
 		{"Roe Dvr Thomas Rosa", 1, "Dr", false},
 		{"the Rt. Rev. Dr.", 1, "It.", false},
-		{"sold hy the", 1, "by", true},                     // in small letters a misreading
-		{"Rt the meeting", 0, "At", true},                  // a word before a small one
-		{"Richard Lyons Pte Win Maloney", 3, "was", false}, // a rank's name
+		{"sold hy the", 1, "by", true},                  // in small letters a misreading
+		{"Rt the meeting", 0, "At", true},               // a word before a small one
+		{"and Gnr Rix said", 2, "six", false},           // a rank's name (ranks are titles)
+		{"on lease. Thos Company has", 2, "This", true}, // at a sentence's start, a capital after it is no sign
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
