@@ -88,7 +88,8 @@ func TestAbbreviationsKept(t *testing.T) {
 	p := profile.Of([][]string{strings.Fields(
 		"Abbr. Plac. 8 Joh.; Abbr. Plac. p. 343; Essays in Ang. Sax. Law; in Ang. Sax. Law; " +
 			"Mr. Jones and Mr. Smith; Is. 6d. and Is. 4d.; Ac. and Ac. too; Llst. Llst. the list, " +
-			"districts. districts. in the districts. Then more. saw hirn. We saw hirn. They")}, profile.Options{})
+			"districts. districts. in the districts. Then more. saw hirn. We saw hirn. They " +
+			"Cf. Smith; Cf. Jones; Cf. Brown; Cf. Green; Cf. White")}, profile.Options{})
 	habits := []candgen.Habit{{True: 'i', OCR: "l"}}
 	for _, c := range []struct{ word, out, want string }{
 		{"Plac.", "Place.", "Plac."},             // a short form of the collection made a word
@@ -101,9 +102,10 @@ func TestAbbreviationsKept(t *testing.T) {
 		{"districts.", "distinct.", "distinct."}, // longer than a short form
 		{"Ang.", "Ang,", "Ang,"},                 // marks only
 		{"hirn.", "him.", "him."},                // a word misread at sentence ends (before We)
+		{"Cf.", "Of.", "Cf."},                    // ... not a short form written abbreviationSure times
 	} {
 		next := "here"
-		if c.word == "hirn." {
+		if c.word == "hirn." || c.word == "Cf." {
 			next = "We"
 		}
 		words := []string{"see", c.word, next}
