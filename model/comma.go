@@ -162,7 +162,7 @@ const abbreviationMaxRunes = 4
 // ads-fall2018 253,331 -> 253,340 words matched, 1,392 -> 1,384 broken
 // (`Hr.` kept, its truth's reading of His.); Trove's training records
 // 17,606 / 67 -> 17,607 / 66 (`grs.` kept, `acie.` not made acid.); the
-// held-out models and the seven other HIPE sets the same words. Two law
+// held-out models and the six other HIPE sets the same words. Two law
 // books of the Gutenberg texts read as OCR (The Common Law, The English
 // Constitution): 359 -> 301 words changed, every one of the 58 a word or
 // figure of the truth. Without midSentence and abbreviationSure it kept
