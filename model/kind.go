@@ -769,11 +769,12 @@ var nameShorts = []string{"thos", "wm", "jas", "chas", "geo", "jno", "saml", "ro
 	"fredk", "alexr", "danl", "jos", "hy", "rt"}
 
 // nameShort reports whether words[i] is one of nameShorts or titles,
-// capitalised, with its full stop or, not at a sentence's start, before a
-// capitalised word (`Thos Hy M'Donald`, `Dvr Thomas` in a list of
-// soldiers): supported makes it no other word. At a sentence's start a
+// capitalised, with its full stop or, in mid-sentence (profile.MidSentence),
+// before a capitalised word (`Thos Hy M'Donald`, `Dvr Thomas` in a list
+// of soldiers): supported makes it no other word. At a sentence's start a
 // capitalised word follows any (`lease. Thos Company has` is This, `Hy
-// Monday` By: a review found them kept). In small letters it is a misreading as often (`hy` for by).
+// Monday` By: a review found them kept). In small letters it is a
+// misreading as often (`hy` for by).
 // With the ranks among the titles, against neither (built-in model):
 // Trove's dev records 8,822 -> 8,825 words matched, 24 -> 20 broken, cMER
 // 30.90% -> 31.06% lower; Trove's training records and ICDAR 2017's
@@ -787,18 +788,7 @@ func nameShort(words []string, i int) bool {
 	if strings.HasPrefix(suf, ".") {
 		return true
 	}
-	return !sentenceStart(words, i) && i+1 < len(words) && capitalised(words[i+1])
-}
-
-// sentenceStart reports whether words[i] starts a sentence: the first
-// word, or one after a token ending in a full stop, a question or an
-// exclamation mark (closing quotes and brackets after it aside).
-func sentenceStart(words []string, i int) bool {
-	if i == 0 {
-		return true
-	}
-	prev := strings.TrimRight(words[i-1], "\"'”’)]")
-	return strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, "?") || strings.HasSuffix(prev, "!")
+	return profile.MidSentence(words, i) && i+1 < len(words) && capitalised(words[i+1])
 }
 
 // nameSuffixes are the short forms written after a surname and its comma
@@ -913,15 +903,23 @@ func gluedIForm(p *profile.Profile, tok string) bool {
 // pronoun I: English writes it gluedIRatio times likelier after i than
 // anywhere (am, have, think), and the collection writes it after I.
 func followsI(p *profile.Profile, w string) bool {
+	lift, ok := afterILift(w)
+	return ok && lift >= float32(math.Log(gluedIRatio)) && p.Pair("i", w) > 0
+}
+
+// afterILift returns how much likelier (natural log) English writes the
+// lower-case word w after the pronoun I than anywhere, and false where
+// the English model is missing or knows neither.
+func afterILift(w string) (float32, bool) {
 	m, _, err := english.Model()
 	if err != nil {
-		return false
+		return 0, false
 	}
 	i, wi := m.ID("i"), m.ID(w)
-	if i < 0 || wi < 0 || m.LogProb(-1, i, wi)-m.LogFreq(wi) < float32(math.Log(gluedIRatio)) {
-		return false
+	if i < 0 || wi < 0 {
+		return 0, false
 	}
-	return p.Pair("i", w) > 0
+	return m.LogProb(-1, i, wi) - m.LogFreq(wi), true
 }
 
 // markLetters are the letters an engine reads as an apostrophe, thin
@@ -2586,12 +2584,8 @@ func tableRule(words []string, i int) bool {
 // after the pronoun I at least as often as anywhere (`collect`, `am`; not
 // of, daughter, the): a word that may follow I.
 func likelierAfterI(w string) bool {
-	m, _, err := english.Model()
-	if err != nil {
-		return false
-	}
-	i, wi := m.ID("i"), m.ID(w)
-	return i >= 0 && wi >= 0 && m.LogProb(-1, i, wi) >= m.LogFreq(wi)
+	lift, ok := afterILift(w)
+	return ok && lift >= 0
 }
 
 // offered reports whether cands holds a one-token candidate written t,
