@@ -110,13 +110,14 @@ func abbreviation(p *profile.Profile, core string) bool {
 	return d > 1 && d > p.Exact(core).N+p.Exact(core+",").N
 }
 
-// midSentence reports whether the token after words[i] goes on the
-// sentence that a full stop at the end of words[i] would have ended: it
+// sentenceGoesOn reports whether the token after words[i] goes on the
+// sentence that a full stop at the end of words[i] would have ended (the
+// converse question of profile.MidSentence, asked of the word after): it
 // starts with a figure or a small letter, or is itself a short form with
 // its stop, an initial or a word of at most abbreviationMaxRunes letters
 // (`Plac. 8 Joh.`, `cf. the`, `Ang. Sax.`, `Bing. N. C.`). A word misread
 // at a sentence's end (`saw hirn. We`) is followed by a capitalised word.
-func midSentence(words []string, i int) bool {
+func sentenceGoesOn(words []string, i int) bool {
 	if i+1 >= len(words) {
 		return false
 	}
@@ -149,7 +150,7 @@ const abbreviationMaxRunes = 4
 // OCR token where a pass or the ranker made another word of one of the
 // collection's short forms with its full stop (abbreviation, of
 // abbreviationMaxRunes letters at most) that the sentence goes on after
-// (midSentence) or that the collection writes abbreviationSure times (a
+// (sentenceGoesOn) or that the collection writes abbreviationSure times (a
 // word misread twice at a sentence's end, `hirn.`, is no short form; a
 // review found that): a law book's citations had
 // `Plac.` made Place., `Ang.` And., `Ry.` by., `cf.` of., `id.` it. A
@@ -165,7 +166,7 @@ const abbreviationMaxRunes = 4
 // held-out models and the six other HIPE sets the same words. Two law
 // books of the Gutenberg texts read as OCR (The Common Law, The English
 // Constitution): 359 -> 301 words changed, every one of the 58 a word or
-// figure of the truth. Without midSentence and abbreviationSure it kept
+// figure of the truth. Without sentenceGoesOn and abbreviationSure it kept
 // Trove's `nil.` too, and lost `Dey.` -> Day. and every misreading a
 // small collection repeats at sentence ends (`hirn.`, `tbem.`).
 func abbreviationsKept(out, words []string, p *profile.Profile, habits []candgen.Habit) {
@@ -179,7 +180,7 @@ func abbreviationsKept(out, words []string, p *profile.Profile, habits []candgen
 		}
 		_, core, suf := candgen.SplitAffix(w)
 		if !strings.HasPrefix(suf, ".") || !letters(core) || utf8.RuneCountInString(core) > abbreviationMaxRunes ||
-			!abbreviation(p, core) || !midSentence(words, i) && p.Exact(core+".").N < abbreviationSure {
+			!abbreviation(p, core) || !sentenceGoesOn(words, i) && p.Exact(core+".").N < abbreviationSure {
 			continue
 		}
 		po, oc, _ := candgen.SplitAffix(o)
