@@ -135,7 +135,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if rep == nil {
 			return nil
 		}
-		return rep.write(*reportDir, modelDesc, []string{"those the model was trained with"})
+		return rep.write(*reportDir, modelDesc, modelWordLists)
 	}
 	inputs, err := expandInputs(fs.Args(), stderr)
 	if err != nil {
@@ -245,7 +245,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *reportDir != "" {
-		if err := rep.write(*reportDir, modelDesc, []string{"those the model was trained with"}); err != nil {
+		if err := rep.write(*reportDir, modelDesc, modelWordLists); err != nil {
 			return err
 		}
 	}
@@ -583,6 +583,10 @@ func readStdin(src []byte, format string) (*data.Text, error) {
 	}
 	return data.ReadTextFormat("stdin", f, src)
 }
+
+// modelWordLists is what a correct report says of the word lists used:
+// the model's own.
+var modelWordLists = []string{"those the model was trained with"}
 
 // correctHIPEStdin corrects src, HIPE-OCRepair JSONL read from standard
 // input, as one collection (its records of language lang), its profile
