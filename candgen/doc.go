@@ -58,10 +58,16 @@
 // goes one skeleton edit deep only. Such a generator also offers, for a token
 // of at most three small letters that the lexicon lacks, the eighty short
 // words the lexicon counts most often (`et` for of, two edits from it),
-// which the confusion prices. ShapePriors returns the readings of a letter
+// which the confusion prices; and, for a word in capitals the lexicon
+// lacks, the words that one or two capitals alike in print hide (E read
+// as K or B, G as O, R as B: `CREOSOTKD`, `MORTOAOES`), its figures read
+// for capitals put back too (`G00D8`), which headings in worn or bold type
+// make and the skeleton classes, learned from running text, do not join.
+// ShapePriors returns the readings of a letter
 // as two alike in print (m as tn, W as IV, H as II) that a confusion does
 // not expect, as Habits for Adapted, for a model of collections it has not
-// seen, and WithSubstitutionFloor prices a letter read as another letter
+// seen, CapitalPriors the same for capitals alike in print (E read as K),
+// and WithSubstitutionFloor prices a letter read as another letter
 // at a floor at most, for the same model (the smoothing alone prices a
 // frequent letter's unseen substitution at some 20 nats).
 //

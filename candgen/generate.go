@@ -1236,6 +1236,17 @@ func (g *Generator) coreCands(core string) []coreCand {
 			}
 		}
 	}
+	// a word in capitals the lexicon lacks: the words that capitals
+	// alike in print hide (`CREOSOTKD`: E read as K; `MORTOAOES`: G read
+	// as O twice), beyond the skeleton search's classes; the confusion
+	// prices each
+	if g.opt.Joins && !known {
+		for _, v := range capitalVariants(core) {
+			if fid, ok := g.lex.fold[v]; ok {
+				addFold(fid)
+			}
+		}
+	}
 	// internal punctuation between words (persuadable.—Harriet): the
 	// learned variants of each run (— for --)
 	for _, v := range g.innerVariants(core) {

@@ -464,6 +464,106 @@ var shapeJoins = []join{{"d", "cl"}, {"h", "ii"}, {"h", "il"}, {"h", "li"}, {"k"
 // lower case, so shapeJoins finds them.
 var shapeCaps = []join{{"H", "II"}, {"W", "IV"}, {"W", "VV"}}
 
+// shapeCapitals are the pairs of capitals alike in print, each read for
+// the other in worn or bold type: the letters of a stem with bowls or arms
+// (B, E, F, K, P, R) and the round ones (C, D, G, O, Q), as join values
+// both ways round (`CREOSOTKD` for CREOSOTED, `MORTOAOES` for MORTGAGES,
+// `QUBKNSTOWN` for QUEENSTOWN in a newspaper's headings), and the digits
+// that a capital is read as (S as 8 or 5, B as 8, O as 0, G as 6, I as 1:
+// `8TEAMERS`, `C0NTENTS`). A fixed list, not learned: the renders a model
+// learns from set few words in capitals, and an engine reads a heading's
+// type as it reads no running text. A generator with Options.Joins looks
+// up, for a word in capitals the lexicon lacks, the words they hide
+// (capitalVariants); CapitalPriors prices them.
+var shapeCapitals = func() []join {
+	var out []join
+	for _, p := range []string{"BE", "BR", "EF", "EK", "FP", "KR", "PR", "CG", "CO", "DO", "GO", "OQ"} {
+		out = append(out, join{p[:1], p[1:]}, join{p[1:], p[:1]})
+	}
+	for _, p := range []string{"0O", "1I", "5S", "6G", "8S", "8B"} {
+		out = append(out, join{p[:1], p[1:]})
+	}
+	return out // in this order: a digit's first letter is its likelier
+}()
+
+// capitalMinRunes is the fewest runes of a word in capitals whose
+// look-alike capitals are put back (capitalVariants), two of them letters
+// at least: shorter ones are mostly abbreviations, initials and figures,
+// as upperMinRunes in package model.
+const capitalMinRunes = 4
+
+// capitalVariants returns the lower-case forms of the word in capitals
+// core (capitals and digits, capitalMinRunes runes or more, two of them
+// letters at least) with one capital or digit, then two, read as another
+// alike in print put back (shapeCapitals), and the same again from the
+// form with every digit put back to its likelier letter (`G00D8` ->
+// GOODS: a figure inside a word in capitals is a misread letter, however
+// many there are); without repeats; none for any other core.
+func capitalVariants(core string) []string {
+	rs := []rune(core)
+	if len(rs) < capitalMinRunes {
+		return nil
+	}
+	letters := 0
+	for _, r := range rs {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letters++
+		case r < '0' || r > '9':
+			return nil
+		}
+	}
+	if letters < 2 {
+		return nil
+	}
+	alts := make([][]rune, len(rs))
+	for i, r := range rs {
+		for _, j := range shapeCapitals {
+			if rune(j.ocr[0]) == r {
+				alts[i] = append(alts[i], rune(j.truth[0]))
+			}
+		}
+	}
+	var out []string
+	seen := map[string]bool{lower(core): true}
+	emit := func(rs []rune) {
+		if v := strings.ToLower(string(rs)); !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	// one or two put back, from rs
+	edits := func(rs []rune) {
+		for i := range rs {
+			o := rs[i]
+			for _, a := range alts[i] {
+				rs[i] = a
+				emit(rs)
+				for k := i + 1; k < len(rs); k++ {
+					p := rs[k]
+					for _, b := range alts[k] {
+						rs[k] = b
+						emit(rs)
+					}
+					rs[k] = p
+				}
+			}
+			rs[i] = o
+		}
+	}
+	edits(rs)
+	if letters < len(rs) {
+		for i, r := range rs {
+			if r <= '9' && len(alts[i]) > 0 {
+				rs[i] = alts[i][0]
+			}
+		}
+		emit(rs)
+		edits(rs)
+	}
+	return out
+}
+
 // ShapePriors returns, as GlyphPriors does for the readings the model
 // learned, the misreadings of one letter as two alike in print
 // (shapeJoins, shapeCaps) that the model expects at a rate below rate:
@@ -475,6 +575,22 @@ func (c *Confusion) ShapePriors(rate float64) []Habit {
 	for _, j := range slices.Concat(shapeJoins, shapeCaps) {
 		if exp := c.SubRate(j.ocr, j.truth); rate > exp {
 			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: rate, Expected: exp})
+		}
+	}
+	slices.SortFunc(out, compareHabits)
+	return out
+}
+
+// CapitalPriors returns, as ShapePriors does for a letter read as two, the
+// misreadings of a capital as another alike in print (shapeCapitals) that
+// the model expects at a rate below rate: Habits at rate, sorted by true
+// letter and OCR letter. Adapted to them, a confusion prices CREOSOTED
+// for `CREOSOTKD` as a rare reading, not as an unseen one.
+func (c *Confusion) CapitalPriors(rate float64) []Habit {
+	var out []Habit
+	for _, j := range shapeCapitals {
+		if exp := c.SubRate(j.truth, j.ocr); rate > exp {
+			out = append(out, Habit{True: rune(j.truth[0]), OCR: j.ocr, Rate: rate, Expected: exp})
 		}
 	}
 	slices.SortFunc(out, compareHabits)

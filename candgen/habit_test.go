@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAdapted(t *testing.T) {
@@ -501,4 +502,109 @@ func TestHabitStringTinyRate(t *testing.T) {
 	if s := h.String(); s != "E read as C (0.000052% of E; 0 in training; 3 words, 13 tokens)" {
 		t.Errorf("got %q", s)
 	}
+}
+
+// TestCapitalVariants: a word in capitals is looked up with one or two of
+// its capitals read as others alike in print put back, and with its
+// figures put back to letters all at once; a word with small letters or
+// marks, or too short, or mostly figures, has no such forms.
+func TestCapitalVariants(t *testing.T) {
+	for _, c := range []struct {
+		core string
+		want []string // among the variants
+		not  []string // not among them
+	}{
+		{"CREOSOTKD", []string{"creosoted"}, []string{"creosotkd"}},
+		{"MORTOAOES", []string{"mortgages", "mortgaoes"}, nil},
+		{"QUBKNSTOWN", []string{"queenstown"}, nil},
+		{"BMTWKKN", nil, []string{"between"}}, // three capitals misread, and M for E is no look-alike
+		{"G00D8", []string{"goods", "goodb"}, nil},
+		{"STEAMKR8", []string{"steamers"}, nil},
+		{"8TORRY", []string{"storry"}, nil},
+		{"4TH8", []string{"4ths"}, nil}, // a figure with no letter alike stays
+	} {
+		got := capitalVariants(c.core)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("capitalVariants(%s) lacks %s: %v", c.core, w, got)
+			}
+		}
+		for _, w := range c.not {
+			if slices.Contains(got, w) {
+				t.Errorf("capitalVariants(%s) holds %s", c.core, w)
+			}
+		}
+		seen := map[string]bool{}
+		for _, v := range got {
+			if seen[v] {
+				t.Errorf("capitalVariants(%s): %s twice", c.core, v)
+			}
+			seen[v] = true
+		}
+	}
+	for _, core := range []string{"Creosotkd", "CREO-SOTKD", "TKE", "1858", "18S8", "B8", "G000", ""} {
+		if got := capitalVariants(core); got != nil {
+			t.Errorf("capitalVariants(%q) = %v, want none", core, got)
+		}
+	}
+}
+
+// TestCapitalPriors: a capital read as another alike in print that the
+// training never showed (E as K, G as O, S as 8) is a prior habit at the
+// rate asked; adapted to the priors, a confusion prices the word in
+// capitals it hides as a rare reading, and a generator with Joins finds
+// it beyond the skeleton search, stopped by a word one skeleton edit away
+// (`MORTOAOES` -> MORTGAGES, not only MORTOAES), one without Joins does
+// not; a small letter keeps its price.
+func TestCapitalPriors(t *testing.T) {
+	pairs := readings("THE GOODS", "THE GOODS", 1,
+		strings.Repeat("THE STEAMERS CREOSOTED MORTGAGES GOODS AND BRICKS the steamers creosoted mortgages goods ", 1000))
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	priors := conf.CapitalPriors(0.0003)
+	for _, p := range [][2]string{{"E", "K"}, {"G", "O"}, {"S", "8"}, {"O", "0"}, {"B", "E"}, {"E", "B"}} {
+		i := slices.IndexFunc(priors, func(h Habit) bool { return string(h.True) == p[0] && h.OCR == p[1] })
+		if i < 0 || priors[i].Rate != 0.0003 {
+			t.Errorf("CapitalPriors(0.0003): %s read as %s missing: %v", p[0], p[1], priors)
+		}
+	}
+	if !slices.IsSortedFunc(priors, compareHabits) {
+		t.Errorf("CapitalPriors not sorted: %v", priors)
+	}
+	if slices.ContainsFunc(priors, func(h Habit) bool { return h.True == 'S' && h.OCR == "5" }) == false {
+		t.Errorf("CapitalPriors(0.0003) lacks S read as 5: %v", priors)
+	}
+	a := conf.Adapted(priors)
+	for _, c := range [][2]string{{"CREOSOTKD", "CREOSOTED"}, {"MORTOAOES", "MORTGAGES"}, {"STEAMER8", "STEAMERS"}} {
+		if x, y := a.LogProb(c[0], c[1]), conf.LogProb(c[0], c[1]); !(x > y+2) {
+			t.Errorf("LogProb(%s|%s) %.2f adapted, %.2f trained: the prior is not expected", c[0], c[1], x, y)
+		}
+	}
+	if x, y := a.LogProb("creosotkd", "creosoted"), conf.LogProb("creosotkd", "creosoted"); math.Abs(x-y) > 0.01 {
+		t.Errorf("LogProb(creosotkd|creosoted) %.2f adapted, %.2f trained: a small letter's price changed", x, y)
+	}
+	lex := tinyLexicon(pairs, "mortoaes", 5)
+	for _, joins := range []bool{true, false} {
+		out := NewGenerator(a, lex, Options{Joins: joins}).Generate([]string{"CREOSOTKD", "MORTOAOES"}, nil)
+		if !hasCand(out[0], "CREOSOTED", 1) || hasCand(out[1], "MORTGAGES", 1) != joins {
+			t.Errorf("Joins %v: candidates %v, %v", joins, texts(out[0]), texts(out[1]))
+		}
+	}
+}
+
+// FuzzCapitalVariants: any core gives variants of its own length in
+// runes, in small letters and figures, without repeats, and never panics.
+func FuzzCapitalVariants(f *testing.F) {
+	for _, s := range []string{"G00D8", "4TH8", "CREOSOTKD", "Ab", "", "ÉCOLE", "8888"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, core string) {
+		n := utf8.RuneCountInString(core)
+		seen := map[string]bool{}
+		for _, v := range capitalVariants(core) {
+			if utf8.RuneCountInString(v) != n || v != strings.ToLower(v) || seen[v] || v == strings.ToLower(core) {
+				t.Fatalf("capitalVariants(%q): %q", core, v)
+			}
+			seen[v] = true
+		}
+	})
 }

@@ -141,7 +141,10 @@
 // their rate (withGlyphPriors, candgen.Confusion.GlyphPriors), and a letter
 // read as two alike in print that its training engine did not show it (m
 // as tn, W as IV, H as II: candgen.Confusion.ShapePriors) at a thousandth
-// of the letter's readings (shapePriorRate), and any letter read as
+// of the letter's readings (shapePriorRate), a capital read as another
+// alike in print or as a figure (E as K or B, G as O, S as 8 in a
+// newspaper's headings: candgen.Confusion.CapitalPriors) at three in ten
+// thousand of the capital's (capitalPriorRate), and any letter read as
 // another letter at a chance of one in 160,000 letters at least
 // (unseenSubCost, candgen.Confusion.WithSubstitutionFloor: another engine
 // misreads letters the rendered collections never did, `steitionary`,
