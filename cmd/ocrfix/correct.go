@@ -312,6 +312,7 @@ type correctDoc struct {
 	name     string           // what the report calls it
 	rec      *data.HIPERecord // the record, nil for a file
 	sum      uint64           // a file's checksum (fileSum) when first read
+	words    int              // its OCR tokens, counted when first read
 }
 
 // load returns d with its texts read again when d is a file put down after
@@ -346,46 +347,53 @@ func fileSum(b []byte) uint64 {
 	return h.Sum64()
 }
 
-// correctBatch is how many documents correctDocs corrects at once per
-// worker: enough that a batch's slowest document seldom leaves the other
-// workers idle, few enough that the lattices held stay small.
-const correctBatch = 4
+// correctHeld is how many documents correctDocs holds at once per worker
+// (being corrected, or corrected and waiting for those before them):
+// enough that a slow document seldom leaves the other workers idle, few
+// enough that the corrections held stay small; and correctHeldWords the
+// most OCR tokens they hold together per worker, a longer document being
+// corrected alone. In batches of four documents per worker, whole books
+// (the 45 of ../shared/texts/gutenberg, 5.5 million words, read as OCR)
+// were held eight at once: 92 s and 2.54 GB at the peak on 2 cores, 89 s
+// and 2.25 GB so, the same bytes; at 100,000 words, 2.03 GB but 109 s (a
+// book longer than the bound is corrected alone, a core idle beside it).
+// A collection of pages is held four documents per worker, as before.
+const (
+	correctHeld      = 4
+	correctHeldWords = 250_000
+)
 
 // correctDocs corrects docs against the collection's profile prof, on one
-// goroutine per core (GOMAXPROCS) in batches (the files of each read
-// again, correctDoc.load, and let go once written), marking the line
-// breaks of those for which mark says so (Model.MarkLineBreaks, its
-// changes counted), and calls each with every document and its correction
-// in the order of docs, stopping at its first error. Each document's correction
-// depends on nothing but itself, the model and the profile, so the
-// results are those of correcting one after another.
+// goroutine per core (GOMAXPROCS), a bounded number at once (correctHeld,
+// correctHeldWords; the files of each read again, correctDoc.load, and let
+// go once written), marking the line breaks of those for which mark says
+// so (Model.MarkLineBreaks, its changes counted), and calls each with
+// every document and its correction in the order of docs, stopping at its
+// first error. Each document's correction depends on nothing but itself,
+// the model and the profile, so the results are those of correcting one
+// after another.
 func correctDocs(m *model.Model, docs []correctDoc, prof *profile.Profile, undo func(eval.Change) bool, mark func(correctDoc) bool, each func(correctDoc, *model.Correction) error) error {
 	workers := runtime.GOMAXPROCS(0)
-	size := correctBatch * workers
-	for lo := 0; lo < len(docs); lo += size {
-		// loaded into a copy, so that the texts read for the batch go with it
-		batch := slices.Clone(docs[lo:min(lo+size, len(docs))])
-		cs := make([]*model.Correction, len(batch))
-		errs := make([]error, len(batch))
-		par.Do(len(batch), workers, func(k int) {
-			d, err := batch[k].load()
-			if err != nil {
-				errs[k] = err
-				return
-			}
-			batch[k] = d
-			cs[k] = correctOne(m, d.t, d.alts, prof, undo, mark(d))
-		})
-		for k, c := range cs {
-			if errs[k] != nil {
-				return errs[k]
-			}
-			if err := each(batch[k], c); err != nil {
-				return err
-			}
-		}
+	type done struct {
+		d   correctDoc // with its texts read (load)
+		c   *model.Correction
+		err error
 	}
-	return nil
+	return par.Ordered(len(docs), workers, correctHeldWords*workers, correctHeld*workers,
+		func(k int) int { return docs[k].words },
+		func(k int) done {
+			d, err := docs[k].load()
+			if err != nil {
+				return done{err: err}
+			}
+			return done{d: d, c: correctOne(m, d.t, d.alts, prof, undo, mark(d))}
+		},
+		func(_ int, r done) error {
+			if r.err != nil {
+				return r.err
+			}
+			return each(r.d, r.c)
+		})
 }
 
 // setOutput writes the corrected words out into the record d is, as its
@@ -458,7 +466,7 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 		if err != nil {
 			return nil, nil, err
 		}
-		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source)}
+		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source), words: len(t.Words())}
 		for _, dir := range alts {
 			p, err := findStem(stems, dir, data.Stem(in))
 			if err != nil {
@@ -491,7 +499,7 @@ func hipeDocs(f *hipeFile, lang string) ([]correctDoc, error) {
 		if err != nil {
 			return nil, err
 		}
-		docs = append(docs, correctDoc{t: t, path: f.path, name: filepath.Base(f.path) + "#" + r.ID, rec: r})
+		docs = append(docs, correctDoc{t: t, path: f.path, name: filepath.Base(f.path) + "#" + r.ID, rec: r, words: len(t.Words())})
 	}
 	return docs, nil
 }
