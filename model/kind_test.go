@@ -164,6 +164,8 @@ func TestSupported(t *testing.T) {
 		// a name after a title stays (nameShaped, inNames)
 		{"read by Mr. Nutter, detailed", 3, "butter,", false},
 		{"Tandy and Sergeant Dutton were", 3, "button", false},
+		{"Long and detective sergeant Dutton that", 4, "button", false},
+		{"there. Sub-inspector Tandy and", 2, "sandy", false},
 	} {
 		words := strings.Fields(c.words)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
@@ -728,7 +730,11 @@ func TestInNames(t *testing.T) {
 		{"read by Mrs Nutter detailed", 3, true},
 		{"Sergeant Dutton was", 1, true},
 		{"the Dutton was", 1, false},
-		{"read by mr. Nutter detailed", 3, false}, // a title is capitalised
+		{"read by mr. Nutter detailed", 3, false},   // a title is capitalised
+		{"detective sergeant Dutton that", 2, true}, // ... but for a rank in running text
+		{"Sub-inspector Tandy and", 1, true},        // ... or at a compound's end
+		{"the police-constable Ward said", 2, true},
+		{"the sub-editor Ward said", 2, false},
 		{"Thos. Theo Butler", 1, true},
 		{"the Rev. George Prowde in the chair", 3, true}, // a given name between title and name
 		{"the Rev. Geo. Prowde in the chair", 3, true},   // ... shortened
