@@ -22,6 +22,14 @@ func TestGuillemetS(t *testing.T) {
 		{"»Hand« und", "»Hand« und"},               // a German quotation in one token
 		{"«building« here", "«building« here"},     // ... or a French one
 		{"the 1890« and", "the 1890« and"},         // figures
+		// the closing guillemet read for s too, but where a quotation
+		// was opened before it
+		{"the horse» and", "the horses and"},
+		{"ten year», the", "ten years, the"},
+		{"new building« and horse» here", "new buildings and horses here"},
+		{"« il dit des mot» et", "« il dit des mot» et"},
+		{"«Il dit des mot» et", "«Il dit des mot» et"},
+		{"the chargf» here", "the chargf» here"}, // chargfs is no word
 	} {
 		checkPass(t, "guillemetS", guillemetS, c.in, c.want)
 	}
