@@ -184,7 +184,7 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // (moneyKept: `2s` stays, not as), keeps the collection's own short
 // forms with their stops from being made words (abbreviationsKept: a law
 // book's `Plac.`, `cf.`, not Place., of.), writes the s read as a guillemet
-// glued to a word (guillemetS: `building«`), writes a day's
+// glued to a word (guillemetS: `building«`, `miner»`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
 // `the Ist of July`), writes the ampersand of et cetera back where the
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters

@@ -186,9 +186,9 @@
 // as 6d (`7s. Gd.`), and no shilling or pence token is made a word
 // (moneyKept: `Hong Kong 2s` stays, where print without money reads 2s
 // for as). The pound weight read with I, i or 1 for its l (`6d Ib.`,
-// `52,500,000ibs.`) is written lb (weightFixes), an opening guillemet
-// glued to the end of a word the s it stands for (`building«`:
-// guillemetS, guillemet.go), and the ordinal of a day read with I or l
+// `52,500,000ibs.`) is written lb (weightFixes), a guillemet glued to
+// the end of a word the s it stands for (`building«`, `miner»` where no
+// quotation was opened: guillemetS, guillemet.go), and the ordinal of a day read with I or l
 // for its 1 (`the Ist of July`, `the 2Ist inst.`) as the ordinal where a
 // month's name or inst., ult. or prox. beside it makes it
 // a date (ordinalFixes, ordinal.go). The ampersand of et cetera read as A
