@@ -186,7 +186,9 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // book's `Plac.`, `cf.`, not Place., of.), writes the s read as a guillemet
 // glued to a word (guillemetS: `building«`, `miner»`), writes a day's
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
-// `the Ist of July`), writes the ampersand of et cetera back where the
+// `the Ist of July`), writes the short form of a military rank for a
+// token one misreading from it before a name in a list of soldiers
+// (rankFixes: `Pie. W Cooper` -> Pte.), writes the ampersand of et cetera back where the
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
 // back for the figures of like shape a kept word was read with
 // (figureWords: `8HIPPING` -> SHIPPING) and, in capitals, for the capitals
@@ -237,6 +239,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		figureWords(out, l.Words)
 		capitalWords(out, l.Words, capitalMisreadings(m.habits), l.Profile)
 		ordinalFixes(out, l.Words)
+		rankFixes(out, l.Words, l.Profile)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
 			guillemetS(out, l.Words)

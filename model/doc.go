@@ -191,7 +191,10 @@
 // quotation was opened: guillemetS, guillemet.go), and the ordinal of a day read with I or l
 // for its 1 (`the Ist of July`, `the 2Ist inst.`) as the ordinal where a
 // month's name or inst., ult. or prox. beside it makes it
-// a date (ordinalFixes, ordinal.go). The ampersand of et cetera read as A
+// a date (ordinalFixes, ordinal.go). In a list of soldiers, the short
+// form of a rank the collection writes far more often than the token one
+// misreading from it is written for that token before a name (`Pie. W
+// Cooper` -> Pte., `Corpi. Lancaster` -> Corpl.: rankFixes, rank.go). The ampersand of et cetera read as A
 // is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
 // word read with figures for letters of like shape becomes the one
 // English word its letters put back make (`8HIPPING` -> SHIPPING,

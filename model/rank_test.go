@@ -1,0 +1,47 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"ocrfix/profile"
+)
+
+// TestRankFixes: in a list of soldiers, a capitalised token one
+// misreading from a rank the collection writes far more often is that
+// rank before an initial, or before a name with the rank written right
+// nearby; elsewhere, or where the collection does not write the rank
+// often, or writes the token as often, it stays.
+func TestRankFixes(t *testing.T) {
+	list := strings.Repeat("Pte. J. Smith, Corpl. Bland, ", 12)
+	p := profile.Of([][]string{strings.Fields(list + "Pie. W Cooper the Cape Town road and a pie")}, profile.Options{})
+	for _, c := range []struct{ in, want string }{
+		{"Pie. W Cooper", "Pte. W Cooper"},                     // before an initial
+		{"Pie. G. Hoppe", "Pte. G. Hoppe"},                     // ... with its stop
+		{"Pte. Ward, Pta Ward, 14", "Pte. Ward, Pte Ward, 14"}, // before a name, the rank nearby
+		{"Corpt Riddle. Corpl. Bland", "Corpl Riddle. Corpl. Bland"},
+		{"a Pie Dowell and", "a Pie Dowell and"},                 // a name, but no rank nearby
+		{"Cape Town road", "Cape Town road"},                     // no rank one misreading away
+		{"the Pie. and", "the Pie. and"},                         // no name after it
+		{"Pte. Smith, pie W. Smith", "Pte. Smith, pie W. Smith"}, // in small letters
+		{"Pte. Smith, Pte. W. Smith", "Pte. Smith, Pte. W. Smith"},
+	} {
+		checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, p) }, c.in, c.want)
+	}
+	// a collection that writes the rank seldom, or the token as often
+	for _, text := range []string{
+		"Pte. J. Smith, Pie. W Cooper",
+		strings.Repeat("Pte. J. Smith, Pie. W Cooper, ", 6), // ... as often as the token
+	} {
+		q := profile.Of([][]string{strings.Fields(text)}, profile.Options{})
+		checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, q) }, "Pie. W Cooper", "Pie. W Cooper")
+	}
+	// a token changed by the decisions stays as they made it
+	words := strings.Fields("Pie. W Cooper")
+	out := []string{"Pig.", "W", "Cooper"}
+	rankFixes(out, words, p)
+	if out[0] != "Pig." {
+		t.Errorf("a changed token rewritten: %q", out)
+	}
+	rankFixes(out, words, nil) // no profile: nothing to tell
+}
