@@ -240,9 +240,11 @@ func (m *Model) Collect(l *Lattice) []string {
 		capitalWords(out, l.Words, capitalMisreadings(m.habits), l.Profile)
 		ordinalFixes(out, l.Words)
 		rankFixes(out, l.Words, l.Profile)
+		initialH(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
 			guillemetS(out, l.Words)
+			guillemetLetters(out, l.Words)
 		}
 		weightFixes(out, l.Words)
 		innerBreaks(out, l.Words, l.Cands, m.knownWord)

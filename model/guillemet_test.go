@@ -40,3 +40,33 @@ func TestGuillemetS(t *testing.T) {
 		t.Errorf("a merge changed: %q", out)
 	}
 }
+
+// TestGuillemetLetters: a guillemet glued to the start of a word of small
+// letters is the letter English likes best there (or none); a quotation,
+// a capitalised word, a token the decisions changed and one without
+// English neighbours stay.
+func TestGuillemetLetters(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"when he »as immediately washed", "when he was immediately washed"},
+		{"it is impossible to «ay what they", "it is impossible to say what they"},
+		{"some figures to »how why the", "some figures to show why the"},
+		{"as they strained «with heavy poles", "as they strained «with heavy poles"}, // the mark alone: a quote, maybe
+		{"and then «t was", "and then «t was"},                                       // one letter
+		{"when he «as» immediately washed", "when he «as» immediately washed"},       // a quotation
+		{"when he »As immediately washed", "when he »As immediately washed"},         // a capital
+		{"when he as immediately washed", "when he as immediately washed"},
+	} {
+		checkPass(t, "guillemetLetters", guillemetLetters, c.in, c.want)
+	}
+	words := strings.Fields("when he »as immediately washed")
+	out := []string{"when", "he", "has", "immediately", "washed"}
+	guillemetLetters(out, words)
+	if out[2] != "has" {
+		t.Errorf("a token the decisions changed rewritten: %q", out)
+	}
+	out = []string{"when", "he", "as", "immediately", "washed"} // the mark dropped
+	guillemetLetters(out, words)
+	if out[2] != "was" {
+		t.Errorf("the mark dropped: %q, want was", out)
+	}
+}

@@ -45,3 +45,19 @@ func TestRankFixes(t *testing.T) {
 	}
 	rankFixes(out, words, nil) // no profile: nothing to tell
 }
+
+// TestInitialH: II between a title or an initial and a name is the
+// initial H; the Roman numeral after a name or a word stays.
+func TestInitialH(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Mrs. II. Wallace, Miss", "Mrs. H. Wallace, Miss"},
+		{"and Pte. C II. Cherrett. Pte.", "and Pte. C H. Cherrett. Pte."},
+		{"65 J II Middleton (Albury)", "65 J H Middleton (Albury)"},
+		{"reign of Charles II. King of", "reign of Charles II. King of"},
+		{"see Vol. II. Part of", "see Vol. II. Part of"},
+		{"Mr. II. and", "Mr. II. and"}, // no name after it
+		{"Mr. II, Smith", "Mr. II, Smith"},
+	} {
+		checkPass(t, "initialH", initialH, c.in, c.want)
+	}
+}
