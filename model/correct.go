@@ -188,7 +188,10 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // ordinal read with I for its 1 in a date with the figure (ordinalFixes:
 // `the Ist of July`), writes the short form of a military rank for a
 // token one misreading from it before a name in a list of soldiers
-// (rankFixes: `Pie. W Cooper` -> Pte.), writes the ampersand of et cetera back where the
+// (rankFixes: `Pie. W Cooper` -> Pte.) and the initial H read as II
+// between a title or an initial and a name (initialH), writes the letter
+// a guillemet glued to a small word's start stands for (guillemetLetters:
+// `»as` -> was), writes the ampersand of et cetera back where the
 // engine read it as A (etceteraFixes: `Ac.` -> `&c.`), puts letters
 // back for the figures of like shape a kept word was read with
 // (figureWords: `8HIPPING` -> SHIPPING) and, in capitals, for the capitals

@@ -194,7 +194,11 @@
 // a date (ordinalFixes, ordinal.go). In a list of soldiers, the short
 // form of a rank the collection writes far more often than the token one
 // misreading from it is written for that token before a name (`Pie. W
-// Cooper` -> Pte., `Corpi. Lancaster` -> Corpl.: rankFixes, rank.go). The ampersand of et cetera read as A
+// Cooper` -> Pte., `Corpi. Lancaster` -> Corpl.: rankFixes, rank.go),
+// and II between a title or an initial and a name is the initial H
+// (`Mrs. II. Wallace`: initialH, initialh.go). A guillemet glued to the
+// start of a small word is the letter English likes best there (`»as` ->
+// was: guillemetLetters, guillemet.go). The ampersand of et cetera read as A
 // is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
 // word read with figures for letters of like shape becomes the one
 // English word its letters put back make (`8HIPPING` -> SHIPPING,
