@@ -69,9 +69,11 @@ type Options struct {
 	Whole func(fold string) bool `json:"-"`
 	// Joins looks up, for every token, the words that the readings of
 	// two letters as one that the confusion model learned hide (see the
-	// package documentation: `conceming` -> concerning), and offers a
+	// package documentation: `conceming` -> concerning), offers a
 	// short unknown token of small letters the commonest short words of
-	// the lexicon (`et` -> of; shortWords). Not saved with a model:
+	// the lexicon (`et` -> of; shortWords), and looks up, for an unknown
+	// word in capitals, the words that capitals alike in print hide
+	// (`CREOSOTKD` -> CREOSOTED; capitalVariants). Not saved with a model:
 	// package model sets it for a model trained for collections it has
 	// not seen, when it corrects.
 	Joins bool `json:"-"`

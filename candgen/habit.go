@@ -492,16 +492,21 @@ var shapeCapitals = func() []join {
 // as upperMinRunes in package model.
 const capitalMinRunes = 4
 
+// capitalMaxRunes is the longest word in capitals capitalVariants reads:
+// its variants grow with the square of the length, and a longer run of
+// capitals is a garbled line, not a word.
+const capitalMaxRunes = 24
+
 // capitalVariants returns the lower-case forms of the word in capitals
-// core (capitals and digits, capitalMinRunes runes or more, two of them
-// letters at least) with one capital or digit, then two, read as another
+// core (capitals and digits, capitalMinRunes to capitalMaxRunes runes, two
+// of them letters at least) with one capital or digit, then two, read as another
 // alike in print put back (shapeCapitals), and the same again from the
 // form with every digit put back to its likelier letter (`G00D8` ->
 // GOODS: a figure inside a word in capitals is a misread letter, however
 // many there are); without repeats; none for any other core.
 func capitalVariants(core string) []string {
 	rs := []rune(core)
-	if len(rs) < capitalMinRunes {
+	if len(rs) < capitalMinRunes || len(rs) > capitalMaxRunes {
 		return nil
 	}
 	letters := 0

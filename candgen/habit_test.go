@@ -542,7 +542,7 @@ func TestCapitalVariants(t *testing.T) {
 			seen[v] = true
 		}
 	}
-	for _, core := range []string{"Creosotkd", "CREO-SOTKD", "TKE", "1858", "18S8", "B8", "G000", ""} {
+	for _, core := range []string{"Creosotkd", "CREO-SOTKD", "TKE", "1858", "18S8", "B8", "G000", "", strings.Repeat("BRB", 9)} {
 		if got := capitalVariants(core); got != nil {
 			t.Errorf("capitalVariants(%q) = %v, want none", core, got)
 		}
@@ -570,7 +570,7 @@ func TestCapitalPriors(t *testing.T) {
 	if !slices.IsSortedFunc(priors, compareHabits) {
 		t.Errorf("CapitalPriors not sorted: %v", priors)
 	}
-	if slices.ContainsFunc(priors, func(h Habit) bool { return h.True == 'S' && h.OCR == "5" }) == false {
+	if !slices.ContainsFunc(priors, func(h Habit) bool { return h.True == 'S' && h.OCR == "5" }) {
 		t.Errorf("CapitalPriors(0.0003) lacks S read as 5: %v", priors)
 	}
 	a := conf.Adapted(priors)

@@ -29,6 +29,8 @@ func TestGuillemetS(t *testing.T) {
 		{"new building« and horse» here", "new buildings and horses here"},
 		{"« il dit des mot» et", "« il dit des mot» et"},
 		{"«Il dit des mot» et", "«Il dit des mot» et"},
+		{"“the horse» and", "“the horse» and"}, // a closing ” read as »
+		{"“the old horse» and", "“the old horse» and"},
 		{"the chargf» here", "the chargf» here"}, // chargfs is no word
 	} {
 		checkPass(t, "guillemetS", guillemetS, c.in, c.want)
@@ -55,6 +57,9 @@ func TestGuillemetLetters(t *testing.T) {
 		{"when he «as» immediately washed", "when he «as» immediately washed"},       // a quotation
 		{"when he »As immediately washed", "when he »As immediately washed"},         // a capital
 		{"when he as immediately washed", "when he as immediately washed"},
+		{"the Corporation, «as fined 40« and", "the Corporation, was fined 40« and"}, // the same mark: no quotation
+		{"He said. »hat was all", "He said. That was all"},                           // a sentence's start
+		{"»as", "»as"}, // no neighbour English knows
 	} {
 		checkPass(t, "guillemetLetters", guillemetLetters, c.in, c.want)
 	}

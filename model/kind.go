@@ -815,14 +815,15 @@ func nameSuffix(words []string, i int) bool {
 // with or without its full stop: Mr., Dr, Messrs.; or, in small letters
 // or as the last piece of a compound, one of the ranks a newspaper writes
 // so in running text (lowerTitles: `detective sergeant Dutton`,
-// `Sub-inspector Tandy`, `police-constable Ward`).
+// `Sub-inspector Tandy`, `police-constable Ward`), with no mark after it
+// but the stop of sergt. (`the constable. Dutton` ends a sentence).
 func title(w string) bool {
-	_, core, _ := candgen.SplitAffix(w)
+	_, core, suf := candgen.SplitAffix(w)
 	if capitalised(core) && slices.Contains(titles, strings.ToLower(core)) {
 		return true
 	}
 	last := strings.ToLower(core[strings.LastIndexByte(core, '-')+1:])
-	return slices.Contains(lowerTitles, last)
+	return slices.Contains(lowerTitles, last) && (suf == "" || suf == "." && last == "sergt")
 }
 
 // lowerTitles are the titles that English print writes in small letters

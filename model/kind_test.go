@@ -735,6 +735,7 @@ func TestInNames(t *testing.T) {
 		{"Sub-inspector Tandy and", 1, true},        // ... or at a compound's end
 		{"the police-constable Ward said", 2, true},
 		{"the sub-editor Ward said", 2, false},
+		{"for the constable. Dutton came", 3, false}, // a sentence's end
 		{"Thos. Theo Butler", 1, true},
 		{"the Rev. George Prowde in the chair", 3, true}, // a given name between title and name
 		{"the Rev. Geo. Prowde in the chair", 3, true},   // ... shortened

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,7 +44,21 @@ func TestRankFixes(t *testing.T) {
 	if out[0] != "Pig." {
 		t.Errorf("a changed token rewritten: %q", out)
 	}
+	out = slices.Clone(words)
 	rankFixes(out, words, nil) // no profile: nothing to tell
+	if !slices.Equal(out, words) {
+		t.Errorf("no profile: %q", out)
+	}
+	// titles and given names' short forms one misreading from a rank the
+	// collection writes are themselves (Col. and Cpl., Sir and Spr)
+	q := profile.Of([][]string{strings.Fields(strings.Repeat("Cpl. J. Smith, Spr. Bland, ", 12))}, profile.Options{})
+	for _, in := range []string{"Col. W. Cooper", "Sir J. French"} {
+		checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, q) }, in, in)
+	}
+	// a token one misreading from two ranks the collection writes
+	r := profile.Of([][]string{strings.Fields(strings.Repeat("Sgt. J. Smith, Spr. Bland, ", 12))}, profile.Options{})
+	checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, r) }, "Sgr. J. Smith", "Sgr. J. Smith")
+	checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, r) }, "Sgf. J. Smith", "Sgt. J. Smith")
 }
 
 // TestInitialH: II between a title or an initial and a name is the
@@ -57,6 +72,8 @@ func TestInitialH(t *testing.T) {
 		{"see Vol. II. Part of", "see Vol. II. Part of"},
 		{"Mr. II. and", "Mr. II. and"}, // no name after it
 		{"Mr. II, Smith", "Mr. II, Smith"},
+		{"Vols. I. II. III. and", "Vols. I. II. III. and"}, // a run of numerals
+		{"see V. II. The", "see V. II. The"},
 	} {
 		checkPass(t, "initialH", initialH, c.in, c.want)
 	}

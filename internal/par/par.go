@@ -50,10 +50,12 @@ func Do(n, workers int, f func(i int)) {
 // starts only when its weight fits beside theirs, or when nothing is held
 // (one result may weigh more than budget alone). So a slow item does not
 // leave the other workers idle while lighter ones after it fit, and the
-// memory held stays bounded whatever n is. The first error deliver
-// returns stops the work: no item starts after it, the calls under way
-// finish, and Ordered returns that error. With one worker the calls run
-// in order, each result delivered before the next work starts.
+// results held stay bounded whatever n is (Ordered itself keeps a flag and
+// a slot per item). weight is called twice per item, from two goroutines,
+// and must give the same value each time. The first error deliver returns
+// stops the work: no item starts after it, the calls under way finish,
+// and Ordered returns that error. With one worker the calls run in order,
+// each result delivered before the next work starts.
 func Ordered[R any](n, workers, budget, maxHeld int, weight func(i int) int, work func(i int) R, deliver func(i int, r R) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -101,6 +103,12 @@ func Ordered[R any](n, workers, budget, maxHeld int, weight func(i int) int, wor
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
+				mu.Lock()
+				stopped := stop
+				mu.Unlock()
+				if stopped {
+					continue // handed out before the error: not worked
+				}
 				r := work(i)
 				mu.Lock()
 				results[i], done[i] = r, true
