@@ -840,7 +840,7 @@ const shapePriorRate = 0.001
 // (16.0% both), ads-fall2018 the same figures (`BDRRDWING` -> BORROWING),
 // the eight other sets of the harness the same bytes; at 0.0001 the same
 // words on those four.
-var capitalPriorRate = 0.0003
+const capitalPriorRate = 0.0003
 
 // unseenSubCost is the most, in nats, that a model for unseen collections
 // charges a reading of a letter as another letter
