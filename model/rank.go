@@ -11,8 +11,10 @@ import (
 // rankForms are the short forms of military ranks that lists of soldiers
 // print before a name (`Pte. J. Smith`, `Corpl. Bland`, `Sergt. Condon`):
 // words no sentence writes otherwise, so that a collection that writes one
-// of them often is a list of that kind.
-var rankForms = []string{"pte", "ptes", "cpl", "corpl", "sgt", "sergt", "gnr", "dvr", "bdr", "spr", "tpr", "lce", "lieut"}
+// of them often is a list of that kind. Not Lce., one letter from the name
+// Lee, which lists write as `Lee, J.`, and mostly printed in a compound
+// (`Lce.-Corpl.`).
+var rankForms = []string{"pte", "ptes", "cpl", "corpl", "sgt", "sergt", "gnr", "dvr", "bdr", "spr", "tpr", "lieut"}
 
 // rankMinCount is how often a collection must write a rank's short form
 // (rankForms) before rankFixes takes another token for it misread, and

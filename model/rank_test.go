@@ -50,9 +50,10 @@ func TestRankFixes(t *testing.T) {
 		t.Errorf("no profile: %q", out)
 	}
 	// titles and given names' short forms one misreading from a rank the
-	// collection writes are themselves (Col. and Cpl., Sir and Spr)
-	q := profile.Of([][]string{strings.Fields(strings.Repeat("Cpl. J. Smith, Spr. Bland, ", 12))}, profile.Options{})
-	for _, in := range []string{"Col. W. Cooper", "Sir J. French"} {
+	// collection writes are themselves (Col. and Cpl., Sir and Spr), and
+	// Lce. is no rank rankFixes writes (Lee)
+	q := profile.Of([][]string{strings.Fields(strings.Repeat("Cpl. J. Smith, Spr. Bland, Lce. Hall, ", 12))}, profile.Options{})
+	for _, in := range []string{"Col. W. Cooper", "Sir J. French", "Lee, J. Smith"} {
 		checkPass(t, "rankFixes", func(out, words []string) { rankFixes(out, words, q) }, in, in)
 	}
 	// a token one misreading from two ranks the collection writes
