@@ -243,7 +243,6 @@ func (m *Model) Collect(l *Lattice) []string {
 		capitalWords(out, l.Words, capitalMisreadings(m.habits), l.Profile)
 		ordinalFixes(out, l.Words)
 		rankFixes(out, l.Words, l.Profile)
-		initialH(out, l.Words)
 		if !m.FeatOpt.NoEnglish {
 			nameLookAlikes(out, l.Words, l.Profile, m.habits, m.knownWord)
 			guillemetS(out, l.Words)
@@ -260,6 +259,9 @@ func (m *Model) Collect(l *Lattice) []string {
 		}
 		moneyKept(out, l.Words, sums)
 		abbreviationsKept(out, l.Words, l.Profile, m.habits)
+		// after the collection's short forms are kept: II. between a
+		// title and a name is an initial, however often it recurs
+		initialH(out, l.Words)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)

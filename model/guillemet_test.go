@@ -31,7 +31,8 @@ func TestGuillemetS(t *testing.T) {
 		{"«Il dit des mot» et", "«Il dit des mot» et"},
 		{"“the horse» and", "“the horse» and"}, // a closing ” read as »
 		{"“the old horse» and", "“the old horse» and"},
-		{"the chargf» here", "the chargf» here"}, // chargfs is no word
+		{"to «ay that ten year» ago", "to «ay that ten years ago"}, // a letter read as «, no quotation
+		{"the chargf» here", "the chargf» here"},                   // chargfs is no word
 	} {
 		checkPass(t, "guillemetS", guillemetS, c.in, c.want)
 	}
