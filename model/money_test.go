@@ -27,7 +27,7 @@ func TestFigureFixes(t *testing.T) {
 		{"Il 2l. lO", "Il 2l. lO"}, // not letters alone, a letter after the figures, nor a zero so read
 		{"7s. Gd. to 8s., 3s. 6d. and 4s. 6d.", "7s. 6d. to 8s., 3s. 6d. and 4s. 6d."}, // G and C read for 6, after shillings in a text of sums
 		{"only 18s. Cd. Brush, 3s. 6d. and 4s. 6d.", "only 18s. 6d. Brush, 3s. 6d. and 4s. 6d."},
-		{"7s. Gd. to 8s.", "7s. Gd. to 8s."},                                                           // ... not in a text of one sum
+		{"7s. Gd. to 8s.", "7s. 6d. to 8s."},                                                           // ... in a text of one sum too
 		{"Is. to Is. Gd. Refined, 3s. 6d. and 4s. 6d.", "1s. to 1s. 6d. Refined, 3s. 6d. and 4s. 6d."}, // ... after shillings corrected
 		{"7s. Gd. and 8s. Cd. per lb.", "7s. 6d. and 8s. 6d. per lb."},                                 // ... which make a text of sums                                         // ... not in a text of one sum
 		{"What Is Cd used for", "What Is Cd used for"},                                                 // cadmium
