@@ -143,16 +143,9 @@ func guillemetLetters(out, words []string) {
 		if word == "" {
 			continue
 		}
-		if i == 0 || sentenceEnd(out[i-1]) {
+		if !profile.MidSentence(out, i) {
 			word = strings.ToUpper(word[:1]) + word[1:]
 		}
 		out[i] = word + suf
 	}
-}
-
-// sentenceEnd reports whether token w ends a sentence: its last mark
-// before any closing quotes is a full stop, ? or !.
-func sentenceEnd(w string) bool {
-	w = strings.TrimRight(w, quoteMarks+")")
-	return strings.HasSuffix(w, ".") || strings.HasSuffix(w, "?") || strings.HasSuffix(w, "!")
 }

@@ -88,18 +88,16 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if stdin {
+		var rep *correctReport // the report of the changes, with -report
 		if *reportDir != "" {
 			if err := data.CheckWritable(*reportDir); err != nil {
 				return fmt.Errorf("-report %w", err)
 			}
+			rep = &correctReport{}
 		}
 		src, err := data.ReadLimited(stdinFile, "stdin")
 		if err != nil {
 			return err
-		}
-		var rep *correctReport // the report of the changes, with -report
-		if *reportDir != "" {
-			rep = &correctReport{}
 		}
 		if *format == "jsonl" || *format == "" && data.SniffHIPE(src) {
 			if *lineBreaks == "model" && !mark {
