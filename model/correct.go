@@ -619,6 +619,9 @@ func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Prof
 	if m.KeepsLongS() {
 		keepLongS(out, ocr.Tokens)
 	}
+	if m.forUnseen() && !m.FeatOpt.NoEnglish {
+		m.lowerCapitalI(out, ocr.Tokens)
+	}
 	c := &Correction{Out: out, Cands: l.Cands, Scores: make([][]float64, len(l.Words)), Noise: l.Noise}
 	words := l.Words
 	if l.tokens != nil {
