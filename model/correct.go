@@ -262,6 +262,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		// after the collection's short forms are kept: II. between a
 		// title and a name is an initial, however often it recurs
 		initialH(out, l.Words)
+		titleStops(out, l.Words)
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)
