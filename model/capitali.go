@@ -47,13 +47,16 @@ const (
 // capitals are capitalIShare of them at least; then every such token of
 // those words, or of a word the model's lexicon writes in lower case
 // (caseLowerWord: into, its, include; not Indian) and English writes
-// (inEnglish), is lowered. With the held-out models of bench -transfer (correction only,
-// words matched / broken): embedded 151,253 / 42 -> 151,366 / 42, early
-// 50,679 / 167 -> 50,704 / 168 (`con resided In order`: considered. In),
-// periodicals 43,051 -> 43,058 / 54, science-law 51,926 -> 51,949 / 36;
-// ads-fall2018 (built-in model) the same bytes. Without the test on the
-// text, every such token lowered: embedded 151,406, but periodicals 15
-// more broken (lost stops) and ads-fall2018 353 (its truth's capitals).
+// (inEnglish), is lowered. With the held-out models of bench -transfer
+// (correction only, words matched / broken): embedded 151,253 / 42 ->
+// 151,373 / 42, early 50,679 / 167 -> 50,705 / 168 (`con resided In
+// order`: considered. In), periodicals 43,051 -> 43,058 / 54, science-law
+// 51,926 -> 51,949 / 36; ads-fall2018 (built-in model) and the 45
+// Gutenberg books read as clean text the same bytes. Without the test on
+// the text, every such token lowered: embedded 151,406, but periodicals
+// 15 more broken (lost stops) and ads-fall2018 353 (its truth's
+// capitals). The tokens' lines are the source's (the OCR's lines in
+// hOCR, ALTO, PAGE and Tesseract's TSV).
 func (m *Model) lowerCapitalI(out []string, toks []data.Token) {
 	var at []int
 	capital, small := 0, 0
