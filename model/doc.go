@@ -196,7 +196,15 @@
 // misreading from it is written for that token before a name (`Pie. W
 // Cooper` -> Pte., `Corpi. Lancaster` -> Corpl.: rankFixes, rank.go),
 // and II between a title or an initial and a name is the initial H
-// (`Mrs. II. Wallace`: initialH, initialh.go). A guillemet glued to the
+// (`Mrs. II. Wallace`: initialH, initialh.go); a title read without its
+// full stop gets it back where the text writes it with the stop three
+// times or more and as often at least (`Mr Knightley` in a chapter that
+// writes Mr. everywhere else: titleStops, titlestop.go), and in a text
+// whose engine reads the dot of a word's first i as the capital (`it Is
+// not`, `hesitation In approving`; five such is, in, it or if in
+// mid-sentence, five with the small i, the capitals 15% of them at
+// least) those words are lowered (lowerCapitalI, capitali.go, which needs
+// the tokens' lines: correctAll calls it). A guillemet glued to the
 // start of a small word is the letter English likes best there (`»as` ->
 // was: guillemetLetters, guillemet.go). The ampersand of et cetera read as A
 // is written back (`Ac.` -> `&c.`: etceteraFixes, etc.go), and a kept
