@@ -20,6 +20,12 @@ func capitalIText(text string) []data.Token {
 	return toks
 }
 
+// capitalILines returns a text of capital lines with Is in mid-sentence
+// and small lines with is there.
+func capitalILines(capital, small int) string {
+	return strings.Repeat("we saw it Is so\n", capital) + strings.Repeat("we saw that is so\n", small)
+}
+
 func TestLowerCapitalI(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
@@ -27,8 +33,9 @@ func TestLowerCapitalI(t *testing.T) {
 	lex := candgen.NewLexicon()
 	lex.Add("include", 20)
 	lex.Add("Indian", 20)
+	lex.Add("inbe", 20) // a form English never wrote
 	m := &Model{Lex: lex}
-	// five capitals in mid-sentence, five small i: the text shows the habit
+	// six capitals in mid-sentence, eight small i: the text shows the habit
 	habit := "she said it Is not so and it is not\n" +
 		"the men In the field and men in the lane\n" +
 		"that it Is so and it is so\n" +
@@ -52,10 +59,20 @@ func TestLowerCapitalI(t *testing.T) {
 		{"others", habit + "they will Include it and the Indian way\n" +
 			"in the end. In the end, In. the end\nIn the end the word In Memoriam",
 			"they will include it and the Indian way in the end. In the end, In. the end In the end the word In Memoriam"},
+		// a word broken at a line end, a word in capitals, a form English
+		// never wrote that the lexicon writes small: left as read
+		{"pieces", habit + "the men of In-\ndian blood and it IS not so and they Inbe it\n",
+			"the men of In- dian blood and it IS not so and they Inbe it"},
 		// four capitals only: too little evidence
 		{"few", strings.NewReplacer("a man In a coat", "a man in a coat", "men In the", "men in the").Replace(habit), ""},
-		// capitals few beside the small i: stops lost, not a habit
-		{"share", habit + strings.Repeat("and it is in the way if it is\n", 12), ""},
+		// the thresholds, each at its bound: 5 capitals and 5 small i
+		// (lowered), 4 and 5, 5 and 4 (not); 5 capitals and 28 small i
+		// (15.2%, lowered), 5 and 29 (14.7%: stops lost, not a habit)
+		{"5/5", capitalILines(5, 5), strings.Repeat("we saw it is so ", 5) + strings.TrimSpace(strings.Repeat("we saw that is so ", 5))},
+		{"4/5", capitalILines(4, 5), ""},
+		{"5/4", capitalILines(5, 4), ""},
+		{"5/28", capitalILines(5, 28), strings.Repeat("we saw it is so ", 5) + strings.TrimSpace(strings.Repeat("we saw that is so ", 28))},
+		{"5/29", capitalILines(5, 29), ""},
 		// no small i at all: the engine's and its print's capitals alike
 		{"nosmall", strings.NewReplacer(" is ", " Is ", " in ", " In ", " it ", " It ", " if ", " If ").Replace(habit), ""},
 	} {

@@ -209,7 +209,8 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // broken twice (mergeThree: `Brit a in` -> Britain), and the pieces of a
 // word broken apart that the decisions took for words (brokenPieces:
 // `deliv ery` -> `delivery`, not `deliv very`; these three not under
-// FeatOpt.NoEnglish).
+// FeatOpt.NoEnglish), and gives a title read without its full stop the
+// stop the text writes it with (titleStops: `Mr Knightley`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
 	margins := &m.Margins
@@ -613,7 +614,9 @@ func windows(toks []data.Token, size int) []int {
 	return append(cuts, len(toks))
 }
 
-// correctAll is Correct on the whole text at once.
+// correctAll is Correct on the whole text at once; for unseen
+// collections it lowers, after Collect, the capital I a text's engine
+// reads for the small one (lowerCapitalI, which asks the tokens' lines).
 func (m *Model) correctAll(ocr *data.Text, alts []*data.Text, prof *profile.Profile) *Correction {
 	l := m.Score(ocr, alts, prof)
 	out := m.Collect(l)

@@ -19,9 +19,11 @@ const titleStopMin = 3
 
 // titleStops gives, in out (the decoded output of words, one entry per
 // token), the full stop back to a title written without one before a
-// capitalised word (`Mr Knightley`), where the text writes the same title
-// (stoppedTitles, as spelt) with its stop before a capitalised word
-// titleStopMin times or more, and as often at least as without: an
+// word of a capital and small letters (profile.TitleCase, its marks
+// aside: `Mr Knightley`), where the text (a window of correctWindow
+// tokens at most) writes the same title (stoppedTitles, capitalised, as
+// spelt) with its stop before such a word titleStopMin times or more,
+// and as often at least as without: an
 // engine loses a small stop between two capitals, while print keeps one
 // style through a text (Persuasion's chapters in the embedded corpus
 // write Mr, Emma's Mr.). Only tokens left as read, with no mark before

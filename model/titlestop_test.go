@@ -18,6 +18,15 @@ func TestTitleStops(t *testing.T) {
 		{"Mr. A and Mr. B and Mr. C and Mrs D", ""},
 		// not before a capitalised word, or with a mark: left as read
 		{"Mr. A and Mr. B and Mr. C and Mr and (Mr Dixon) the Mr, Dixon", ""},
+		// as many without the stop as with it: the stop given back
+		{"Mr. A and Mr. B and Mr. C and Mr D and Mr E and Mr F",
+			"Mr. A and Mr. B and Mr. C and Mr. D and Mr. E and Mr. F"},
+		// one more without: the text's style
+		{"Mr. A and Mr. B and Mr. C and Mr D and Mr E and Mr F and Mr G", ""},
+		// a title in small letters or capitals is no title here
+		{"Mr. A and Mr. B and Mr. C and mr D and MR E", ""},
+		// not before a capital and small letters
+		{"Mr. A and Mr. B and Mr. C and Mr and Mr MACDONALD", ""},
 		// a changed token is the decisions'
 		{"Mr. A and Mr. B and Mr. C and Mr D", "Mr. A and Mr. B and Mr. C and Mx D"},
 	} {
