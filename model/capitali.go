@@ -2,8 +2,6 @@ package model
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -72,7 +70,7 @@ func (m *Model) lowerCapitalI(out []string, toks []data.Token) {
 			continue
 		}
 		po, co, so := candgen.SplitAffix(w)
-		if po != "" || strings.HasSuffix(so, "-") || !smallAfterFirst(co) || !midSentence(out[i-1], out[i+1]) {
+		if po != "" || strings.HasSuffix(so, "-") || !profile.LowerWord(co[1:]) || !midSentence(out[i-1], out[i+1]) {
 			continue
 		}
 		low := "i" + co[1:]
@@ -100,15 +98,7 @@ func (m *Model) lowerCapitalI(out []string, toks []data.Token) {
 // stands in mid-sentence: prev is small letters with no mark after it,
 // next starts with small letters (its marks aside).
 func midSentence(prev, next string) bool {
-	pp, pc, ps := candgen.SplitAffix(prev)
+	_, pc, ps := candgen.SplitAffix(prev)
 	_, nc, _ := candgen.SplitAffix(next)
-	return (pp == "" || pc != "") && ps == "" && profile.LowerWord(pc) && profile.LowerWord(nc)
-}
-
-// smallAfterFirst reports whether s is one rune and then one small
-// letter or more.
-func smallAfterFirst(s string) bool {
-	_, n := utf8.DecodeRuneInString(s)
-	rest := s[n:]
-	return rest != "" && strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+	return ps == "" && profile.LowerWord(pc) && profile.LowerWord(nc)
 }

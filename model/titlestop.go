@@ -36,7 +36,7 @@ const titleStopMin = 3
 // Sheppard`, `Dr Hutchison` in books that write the stop everywhere else).
 func titleStops(out, words []string) {
 	type count struct{ stopped, bare int }
-	var counts map[string]*count
+	counts := map[string]count{} // by the title as spelt
 	var bare []int
 	for i := 0; i+1 < len(words); i++ {
 		pre, core, suf := candgen.SplitAffix(words[i])
@@ -46,22 +46,16 @@ func titleStops(out, words []string) {
 		if _, nc, _ := candgen.SplitAffix(words[i+1]); !profile.TitleCase(nc) {
 			continue
 		}
-		if counts == nil {
-			counts = map[string]*count{}
-		}
 		c := counts[core]
-		if c == nil {
-			c = &count{}
-			counts[core] = c
-		}
 		if suf == "." {
 			c.stopped++
-			continue
+		} else {
+			c.bare++
+			if out[i] == words[i] {
+				bare = append(bare, i)
+			}
 		}
-		c.bare++
-		if out[i] == words[i] {
-			bare = append(bare, i)
-		}
+		counts[core] = c
 	}
 	for _, i := range bare {
 		if c := counts[words[i]]; c.stopped >= titleStopMin && c.stopped >= c.bare {
