@@ -576,14 +576,8 @@ func capitalVariants(core string) []string {
 // and OCR letters. Adapted to them, a confusion prices `from` for `frotn`
 // as a rare but possible reading, not as three unrelated edits.
 func (c *Confusion) ShapePriors(rate float64) []Habit {
-	var out []Habit
-	for _, j := range slices.Concat(shapeJoins, shapeCaps) {
-		if exp := c.SubRate(j.ocr, j.truth); rate > exp {
-			out = append(out, Habit{True: rune(j.ocr[0]), OCR: j.truth, Rate: rate, Expected: exp})
-		}
-	}
-	slices.SortFunc(out, compareHabits)
-	return out
+	// a join's ocr is the one letter, its truth the two it is read as
+	return c.priors(slices.Concat(shapeJoins, shapeCaps), rate, func(j join) (string, string) { return j.ocr, j.truth })
 }
 
 // CapitalPriors returns, as ShapePriors does for a letter read as two, the
@@ -592,10 +586,19 @@ func (c *Confusion) ShapePriors(rate float64) []Habit {
 // letter and OCR letter. Adapted to them, a confusion prices CREOSOTED
 // for `CREOSOTKD` as a rare reading, not as an unseen one.
 func (c *Confusion) CapitalPriors(rate float64) []Habit {
+	return c.priors(shapeCapitals, rate, func(j join) (string, string) { return j.truth, j.ocr })
+}
+
+// priors returns the Habits at rate of the misreadings of joins whose
+// true letter and OCR letters pair gives (the true one a single rune)
+// that c expects at a rate below rate, sorted by true letter and OCR
+// letters: ShapePriors's and CapitalPriors's.
+func (c *Confusion) priors(joins []join, rate float64, pair func(join) (truth, ocr string)) []Habit {
 	var out []Habit
-	for _, j := range shapeCapitals {
-		if exp := c.SubRate(j.truth, j.ocr); rate > exp {
-			out = append(out, Habit{True: rune(j.truth[0]), OCR: j.ocr, Rate: rate, Expected: exp})
+	for _, j := range joins {
+		t, o := pair(j)
+		if exp := c.SubRate(t, o); rate > exp {
+			out = append(out, Habit{True: rune(t[0]), OCR: o, Rate: rate, Expected: exp})
 		}
 	}
 	slices.SortFunc(out, compareHabits)
