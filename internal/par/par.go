@@ -9,14 +9,20 @@ import (
 	"sync"
 )
 
+// poolSize returns how many goroutines a loop of n iterations runs on
+// given workers (workers <= 0: runtime.GOMAXPROCS(0)): no more than n.
+func poolSize(n, workers int) int {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return min(workers, n)
+}
+
 // Do calls f(0), ..., f(n-1) on up to workers goroutines (workers <= 0:
 // runtime.GOMAXPROCS(0)) and returns when all calls have returned. With
 // one worker, or n <= 1, the calls run in order on the calling goroutine.
 func Do(n, workers int, f func(i int)) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
+	workers = poolSize(n, workers)
 	if workers <= 1 {
 		for i := 0; i < n; i++ {
 			f(i)
@@ -57,10 +63,7 @@ func Do(n, workers int, f func(i int)) {
 // and Ordered returns that error. With one worker the calls run in order,
 // each result delivered before the next work starts.
 func Ordered[R any](n, workers, budget, maxHeld int, weight func(i int) int, work func(i int) R, deliver func(i int, r R) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
+	workers = poolSize(n, workers)
 	if workers <= 1 {
 		for i := 0; i < n; i++ {
 			if err := deliver(i, work(i)); err != nil {
