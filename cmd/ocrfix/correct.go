@@ -464,7 +464,7 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 		if err != nil {
 			return nil, nil, err
 		}
-		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source), words: len(t.Words())}
+		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source), words: len(t.Tokens)}
 		for _, dir := range alts {
 			p, err := findStem(stems, dir, data.Stem(in))
 			if err != nil {
@@ -497,7 +497,7 @@ func hipeDocs(f *hipeFile, lang string) ([]correctDoc, error) {
 		if err != nil {
 			return nil, err
 		}
-		docs = append(docs, correctDoc{t: t, path: f.path, name: filepath.Base(f.path) + "#" + r.ID, rec: r, words: len(t.Words())})
+		docs = append(docs, correctDoc{t: t, path: f.path, name: filepath.Base(f.path) + "#" + r.ID, rec: r, words: len(t.Tokens)})
 	}
 	return docs, nil
 }
