@@ -148,9 +148,11 @@ type Noise struct {
 // Note returns what a command says of n where it raised the margins: that
 // the OCR of what it corrects (what: "collection", "page") reads cleaner
 // than the model's training OCR, by how much, and the log-odds each change
-// then needs; "" where n raised nothing.
+// then needs; "" where n raised nothing, or less than the note's
+// hundredths show (a page of a few words: `needs 0.00 more log-odds` said
+// nothing).
 func (n Noise) Note(what string) string {
-	if !(n.Shift > 0) {
+	if !(n.Shift >= 0.005) {
 		return ""
 	}
 	return fmt.Sprintf("the %s's OCR reads cleaner than the model's training OCR (%.2f%% of its words in small letters are words no word list nor English knows, against %.2f%%): each change needs %.2f more log-odds of evidence",

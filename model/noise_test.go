@@ -46,10 +46,24 @@ func TestNoiseShift(t *testing.T) {
 	if again := m.NoiseShift(p); again != n {
 		t.Errorf("the same profile again: %+v, want %+v", again, n)
 	}
-	// a page alone: little evidence, a small shift
+	if note := n.Note("collection"); !strings.Contains(note, fmt.Sprintf("needs %.2f more log-odds", n.Shift)) {
+		t.Errorf("clean collection: note %q, want the shift said", note)
+	}
+	// a page alone: little evidence, a small shift, and a note only where
+	// the shift shows in its hundredths
 	page := profileOfText("the house was quiet and the garden was green in the evening")
 	if n := m.NoiseShift(page); !(n.Shift > 0 && n.Shift < 0.02) {
 		t.Errorf("a clean line alone: shift %.3f, want a small one", n.Shift)
+	} else if note := n.Note("page"); (n.Shift >= 0.005) != (note != "") {
+		t.Errorf("a clean line alone: shift %.4f, note %q", n.Shift, note)
+	}
+	for _, tc := range []struct {
+		shift float64
+		said  bool
+	}{{0, false}, {0.004, false}, {0.006, true}, {math.NaN(), false}} {
+		if note := (Noise{Shift: tc.shift}).Note("page"); (note != "") != tc.said {
+			t.Errorf("shift %v: note %q, want one said: %v", tc.shift, note, tc.said)
+		}
 	}
 	// misread words (unknown, small letters) as often as in training or
 	// more: nothing raised
