@@ -399,7 +399,7 @@ func caseNoiseFix(lex *candgen.Lexicon, tok, cand string) bool {
 // nor a lone mark made the pronoun I before anything but a word in small
 // letters (lowerNext; before the collection's habits are asked: a `|` it
 // reads for I stays before a capital too),
-// nor a word made of a symbol before a number (symbolBeforeNumber: § 12).
+// nor a word made of a symbol beside a number (symbolByNumber: § 12, 12 # per).
 //
 // A merge is supported when each OCR token it joins but the last ends with
 // a letter or a digit and the next begins with one (spacesBetweenAlnum of
@@ -473,7 +473,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		n := profile.Norm(orig)
-		if n == "" && symbolBeforeNumber(words, i) {
+		if n == "" && symbolByNumber(words, i) {
 			return false
 		}
 		if n == "" && profile.Norm(c.Text) == "i" && !lowerNext(words, i) {
@@ -710,21 +710,39 @@ func givenName(w string) bool {
 // givenShortRunes is the longest short form of a given name (Thos., Chas.).
 const givenShortRunes = 4
 
-// symbolBeforeNumber reports whether token i of words, marks and symbols
-// only, stands before a number (§ 12, ¶ 9, # 3), where English writes
-// no word that a symbol could misread: a symbol of the text (a section,
-// a paragraph), which no change makes a word. The marks an engine reads
-// the pronoun I as (iLookAlikes: `|`, `[`) are not such symbols, nor the
-// marks of a sentence (sentenceMarks), which other rules judge. (A
-// symbol the collection writes often is not one for that: Tesseract
-// reads I as ! and a as « again and again.)
-func symbolBeforeNumber(words []string, i int) bool {
+// symbolByNumber reports whether token i of words, marks and symbols only,
+// stands before a number (§ 12, ¶ 9, # 3), or is a symbol print sets as
+// a word of its own (not notTextSymbol) before or after a number of any
+// shape (numberShaped: `sold @ 5s. per bushel`, `12 # per bale`, `5 % on
+// the loan`), where English writes no word that a symbol could misread: a
+// symbol of the text (a section, a paragraph, a price, a weight, a rate),
+// which no change makes a word (the ranker, which learned lone marks as
+// garbled words, made such an @ and # `it`). The marks an engine reads the
+// pronoun I as (iLookAlikes: `|`, `[`) are not such symbols, nor the marks
+// of a sentence (sentenceMarks), which other rules judge; after a number,
+// nor a bracket, a quote or a dash (`“1” ] am`: the pronoun read as a
+// bracket). (A symbol the collection writes often is not one for that:
+// Tesseract reads I as ! and a as « again and again.)
+func symbolByNumber(words []string, i int) bool {
 	w := words[i]
-	if strings.ContainsAny(w, iLookAlikes) || sentenceMarks(w) || i+1 >= len(words) {
+	if strings.ContainsAny(w, iLookAlikes) || sentenceMarks(w) {
 		return false
 	}
-	rest, _, ok := afterDigits(words[i+1])
-	return ok && rest == ""
+	text := strings.IndexFunc(w, notTextSymbol) < 0
+	if i+1 < len(words) {
+		if rest, _, ok := afterDigits(words[i+1]); ok && rest == "" || text && numberShaped(words, i+1) {
+			return true
+		}
+	}
+	return text && i > 0 && numberShaped(words, i-1)
+}
+
+// notTextSymbol reports whether r is not a symbol that print sets as a
+// word of its own (# @ % § ¶ * $ £ +): a letter or digit, a bracket, a
+// quote, a dash, or other punctuation than Unicode's other punctuation
+// (Po) and symbols (S).
+func notTextSymbol(r rune) bool {
+	return !unicode.Is(unicode.Po, r) && !unicode.IsSymbol(r)
 }
 
 // nameSplit reports whether the split cand of token i of words, whose
@@ -1378,7 +1396,7 @@ const minWordLetters = 3
 // numberShaped), a number (15, a day after its month: inDate), an initial
 // (J., which beside another initial is not made a word; see supported),
 // name-shaped (nameShaped: a name where names stand, inNames, is not
-// made another word), or a symbol (symbolBeforeNumber: § before a number).
+// made another word), or a symbol (symbolByNumber: § before a number).
 // A margin of any other token depends on the token and the candidate
 // alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {

@@ -621,9 +621,11 @@ func TestNameSplit(t *testing.T) {
 	}
 }
 
-// A symbol before a number is the text's (§ 12), not a misread word; the
-// marks read for the pronoun I are judged by other rules.
-func TestSymbolBeforeNumber(t *testing.T) {
+// A symbol before a number is the text's (§ 12), and so is one print sets
+// as a word of its own beside a number of any shape (`sold @ 5s.`, `12 #
+// per`): not a misread word; the marks read for the pronoun I, and after a
+// number brackets and quotes, are judged by other rules.
+func TestSymbolByNumber(t *testing.T) {
 	p := profile.Of([][]string{strings.Fields("See § 12 of the act, and | said § was all")}, profile.Options{})
 	for _, c := range []struct {
 		text, cand string
@@ -635,6 +637,14 @@ func TestSymbolBeforeNumber(t *testing.T) {
 		{"and *| said", "I", true}, // an I look-alike, judged by the word after it (lowerNext)
 		{"and *| 12", "I", false},  // ... a mark before a number
 		{"and *| 12", "a", true},   // ... no symbol of the text to keep
+		{"Wheat sold *@ 5s. per bushel", "it", false},
+		{"barley *@ 3s. 6d.", "it", false},
+		{"quoted at 12 *# per bale", "it", false},
+		{"gave 5 *% on the loan", "it", false},
+		{"paid 30, *# was", "it", false},
+		{"with one “1” *] am", "I", true}, // a bracket after a number: the pronoun misread
+		{"sold *@ the market", "it", true},   // no number beside it
+		{"sold *@ five shillings", "it", true},
 	} {
 		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
