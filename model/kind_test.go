@@ -642,8 +642,8 @@ func TestSymbolByNumber(t *testing.T) {
 		{"quoted at 12 *# per bale", "it", false},
 		{"gave 5 *% on the loan", "it", false},
 		{"paid 30, *# was", "it", false},
-		{"with one “1” *] am", "I", true}, // a bracket after a number: the pronoun misread
-		{"sold *@ the market", "it", true},   // no number beside it
+		{"with one “1” *] am", "I", true},  // a bracket after a number: the pronoun misread
+		{"sold *@ the market", "it", true}, // no number beside it
 		{"sold *@ five shillings", "it", true},
 	} {
 		words, i := markedWord(c.text)
