@@ -47,7 +47,10 @@
 // name the lexicon holds, `John Monat` not Merit: afterName; the jun. or
 // sen. after a surname and its comma none: nameSuffix; a title, a rank or
 // a given name's short form, `Thos.`, `Dvr`, with its stop or before a
-// name, none: nameShort).
+// name, none: nameShort; a symbol beside a number, `sold @ 5s.`, `12 #
+// per bale`, no word: symbolByNumber; an accented letter taken away, but
+// for one of English's common words, none: `façade`, `Staël`, `crème`
+// stay, accent.go).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
