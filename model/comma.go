@@ -146,6 +146,34 @@ const abbreviationSure = 5
 // a collection's short forms are short (`Plac.`, `Ang.`, `cf.`, `Ry.`).
 const abbreviationMaxRunes = 4
 
+// printShortForms are short forms that English print writes with a full
+// stop and never as words (references, citations and registers: `op.
+// cit.`, `loc. cit.`, `cf.`, `ibid.`, `viz.`, `vol.`, `pp.`, `ed.`, a
+// manuscript's `MS.`, a daughter's `dau.`, `inst.` and `ult.` for this
+// month and the last), which a page alone, too small for the collection's
+// evidence (abbreviation), does not show: the built-in model made a
+// footnote's `cit.` at., `loc.` loe., `cf.` of., `ed.` led., `dau.` day.
+// Short forms that are also words or a word's common misreading (`id.`
+// for it., `ib.` and `Ib.` for lb. after a number, `ms.` for us., `fig.`,
+// `art.`, `cap.`, `no.`) are left to the collection's evidence.
+var printShortForms = map[string]bool{
+	"cf": true, "cit": true, "loc": true, "ibid": true, "viz": true, "sc": true,
+	"vid": true, "seq": true, "sqq": true, "ult": true, "inst": true, "prox": true, "op": true,
+	"fol": true, "ff": true, "pp": true, "vol": true, "vols": true, "chap": true, "sect": true,
+	"ed": true, "eds": true, "esp": true, "dau": true, "MS": true, "MSS": true,
+}
+
+// printShortForm reports whether core (with a full stop after it in the
+// text) is one of printShortForms as written there, or with a capital
+// (`Cf.`, `Ibid.`).
+func printShortForm(core string) bool {
+	if printShortForms[core] {
+		return true
+	}
+	r, size := utf8.DecodeRuneInString(core)
+	return unicode.IsUpper(r) && profile.LowerWord(core[size:]) && printShortForms[string(unicode.ToLower(r))+core[size:]]
+}
+
 // abbreviationsKept puts back, in out (the decoded output of words), the
 // OCR token where a pass or the ranker made another word of one of the
 // collection's short forms with its full stop (abbreviation, of
@@ -179,8 +207,11 @@ func abbreviationsKept(out, words []string, p *profile.Profile, habits []candgen
 			continue
 		}
 		_, core, suf := candgen.SplitAffix(w)
-		if !strings.HasPrefix(suf, ".") || !letters(core) || utf8.RuneCountInString(core) > abbreviationMaxRunes ||
-			!abbreviation(p, core) || !sentenceGoesOn(words, i) && p.Exact(core+".").N < abbreviationSure {
+		if !strings.HasPrefix(suf, ".") || !letters(core) {
+			continue
+		}
+		if !printShortForm(core) && (utf8.RuneCountInString(core) > abbreviationMaxRunes ||
+			!abbreviation(p, core) || !sentenceGoesOn(words, i) && p.Exact(core+".").N < abbreviationSure) {
 			continue
 		}
 		po, oc, _ := candgen.SplitAffix(o)

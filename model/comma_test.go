@@ -115,4 +115,28 @@ func TestAbbreviationsKept(t *testing.T) {
 			t.Errorf("%s -> %s: got %s, want %s", c.word, c.out, out[1], c.want)
 		}
 	}
+	// print's short forms, on a page that writes each once (the
+	// collection's evidence says nothing)
+	page := profile.Of([][]string{strings.Fields("Smith, op. cit., p. 12; Jones, loc. cit.; cf. Brown, Ibid. vol. ii. ed. Smith")}, profile.Options{})
+	for _, c := range []struct{ word, out, want string }{
+		{"cit.,", "at.,", "cit.,"},
+		{"loc.", "loe.", "loc."},
+		{"cf.", "of.", "cf."},
+		{"Cf.", "Of.", "Cf."}, // before a capital too
+		{"Ibid.", "Bid.", "Ibid."},
+		{"ed.", "led.", "ed."},
+		{"MS.", "Mr.", "MS."},
+		{"ms.", "us.", "us."},    // in small letters, a misreading as often
+		{"Ib.", "lb.", "lb."},    // not print's short form: a weight's misread
+		{"id.", "it.", "it."},    // ... the pronoun's
+		{"cit", "at", "at"},      // no stop: no short form
+		{"cit.", "cit,", "cit,"}, // marks only
+	} {
+		words := []string{"see", c.word, "We"}
+		out := []string{"see", c.out, "We"}
+		abbreviationsKept(out, words, page, nil)
+		if out[1] != c.want {
+			t.Errorf("page: %s -> %s: got %s, want %s", c.word, c.out, out[1], c.want)
+		}
+	}
 }
