@@ -469,7 +469,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		if initial(orig) && (oneLetter(c.Text) || i > 0 && initial(words[i-1]) || i+1 < len(words) && initial(words[i+1])) {
 			return false
 		}
-		if elision(orig) && !elision(c.Text) && !misreadMark(orig, c.Text) || accentDropped(orig, c.Text) {
+		if elision(orig) && !elision(c.Text) && !misreadMark(orig, c.Text) || asPrinted(orig, c.Text) {
 			return false
 		}
 		n := profile.Norm(orig)
@@ -2437,7 +2437,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			return cnN
 		}
 		for _, c := range cands[i] {
-			if c.Span > 1 || c.Text == out[i] || accentDropped(words[i], c.Text) {
+			if c.Span > 1 || c.Text == out[i] || asPrinted(words[i], c.Text) {
 				continue
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)

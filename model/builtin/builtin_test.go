@@ -224,12 +224,14 @@ func TestLineBreaksReal(t *testing.T) {
 // TestBuiltinAccents: the accented words of an English page (French
 // words and names, as 19th-century print sets them) stay as read, where
 // the ranker, which learned on print without accents, had made them the
-// plain words (`façade` -> facade, `Staël` -> Stael, `crème` -> crime);
-// a misreading beside them is still put right.
+// plain words (`façade` -> facade, `Staël` -> Stael, `crème` -> crime),
+// and so do a dialect's elisions (`kep'` had become kept', `waitin'`
+// waiting'); a misreading beside them is still put right.
 func TestBuiltinAccents(t *testing.T) {
 	m, _ := modelAndCorpus(t)
 	page := "The façade of the house was admired by Madame de Staël, who spoke of the coup d'état\n" +
-		"over the crème de la crème of the town at tbe fête, with his protégé and the élite.\n"
+		"over the crème de la crème of the town at tbe fête, with his protégé and the élite.\n" +
+		"\"Mas'r Shelby's a-waitin', an' he don't like to be kep' waitin' nohow,\" said Sam.\n"
 	_, _, got := correctPage(t, m, page)
 	if want := strings.Replace(page, "tbe", "the", 1); got != want {
 		t.Errorf("accented words:\n got %q\nwant %q", got, want)

@@ -59,3 +59,26 @@ func TestAccentDropped(t *testing.T) {
 		}
 	}
 }
+
+func TestElisionUndone(t *testing.T) {
+	for _, c := range []struct {
+		tok, cand string
+		want      bool
+	}{
+		{"waitin'", "waiting'", true},
+		{"waitin'", "waiting", true},
+		{"nothin',", "nothing,", true},
+		{"kep'", "kept'", true},
+		{"an'", "and", true},
+		{"Tho'", "Though", true},
+		{"nothiu'", "nothin'", false}, // a letter misread inside: put right
+		{"don’", "don't", false},      // a contraction's letter after its apostrophe
+		{"EXECUTIV'", "EXECUTIVE'", false},
+		{"worl’", "world’", false}, // a quotation's end, in print with single quotes
+		{"waitin", "waiting", false},
+	} {
+		if got := elisionUndone(c.tok, c.cand); got != c.want {
+			t.Errorf("elisionUndone(%q, %q) = %v, want %v", c.tok, c.cand, got, c.want)
+		}
+	}
+}
