@@ -91,10 +91,10 @@ const elidedMaxRunes = 3
 // elidedMaxRunes letters at most (`tho'`, `jes'`, `o'`). Dialect in
 // 19th-century fiction writes so on purpose (`I don't know nothin' 'bout
 // dat`); a longer word before an apostrophe is as often a quotation's
-// end (‘the worl’ in print with single quotes, its d lost). The letters of a contraction
-// after its apostrophe (`don’` -> don't: the t lost) and a word in
-// capitals, where an apostrophe is a letter misread (`EXECUTIV'`), are
-// no elision undone.
+// end (‘the worl’ in print with single quotes, its d lost). The letters
+// of a contraction after its apostrophe (`don’` -> don't: the t lost) and
+// a word in capitals, where an apostrophe is a letter misread
+// (`EXECUTIV'`), are no elision undone.
 func elisionUndone(orig, cand string) bool {
 	_, oc, os := candgen.SplitAffix(orig)
 	r, _ := utf8.DecodeRuneInString(os)
