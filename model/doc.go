@@ -49,8 +49,10 @@
 // a given name's short form, `Thos.`, `Dvr`, with its stop or before a
 // name, none: nameShort; a symbol beside a number, `sold @ 5s.`, `12 #
 // per bale`, no word: symbolByNumber; an accented letter taken away, but
-// for one of English's common words, none: `façade`, `Staël`, `crème`
-// stay, accent.go).
+// for one of English's common words, or the letters a dialect's elision
+// leaves out spelt back, none: `façade`, `Staël`, `crème`, `waitin'`
+// stay, asprinted.go; print's short forms, `op. cit.`, `cf.`, `ed.`, keep
+// their stops: printShortForms).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.

@@ -1396,7 +1396,8 @@ const minWordLetters = 3
 // numberShaped), a number (15, a day after its month: inDate), an initial
 // (J., which beside another initial is not made a word; see supported),
 // name-shaped (nameShaped: a name where names stand, inNames, is not
-// made another word), or a symbol (symbolByNumber: § before a number).
+// made another word), or a symbol (symbolByNumber: § before a number, @
+// after one).
 // A margin of any other token depends on the token and the candidate
 // alone, so positions holding the same token may share it.
 func byNeighbours(tok string) bool {
