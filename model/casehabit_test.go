@@ -265,7 +265,9 @@ func TestOneSubstitution(t *testing.T) {
 
 // A one-mark token before a word the collection writes after I is the
 // pronoun, where English in context says so: 1 always, another mark where
-// the confusion model offers I for it; a number keeps its sign.
+// the confusion model offers I for it; a number keeps its sign. A 1 is I
+// before a word English alone takes for one after I, unless a word before
+// it numbers it.
 func TestPronounI(t *testing.T) {
 	if _, _, err := english.Model(); err != nil {
 		t.Skip(err)
@@ -281,7 +283,14 @@ func TestPronounI(t *testing.T) {
 		{"and 1 house stood", "and 1 house stood", false},
 		{"and 1 was there", "and 1 was there", false}, // the collection never writes I was
 		{"that 1 had seen it", "that I had seen it", false},
-		{"that 1: had seen it", "that 1: had seen it", false}, // no I: before a small letter
+		{"But 1 found out more", "But I found out more", false},                     // English alone: I found
+		{"of my heart. 1 thought my time", "of my heart. I thought my time", false}, // ... I thought
+		{"whom 1 bequeathed it", "whom 1 bequeathed it", false},                     // English seldom writes I bequeathed
+		{"for 1 don't know", "for I don't know", false},                             // a contraction after I
+		{"When No. 1 stopped a moment", "When No. 1 stopped a moment", false},       // a number's label
+		{"Bracton, Section 1 ad fin.", "Bracton, Section 1 ad fin.", false},         // ...
+		{"and 1 pint of oxygen", "and 1 pint of oxygen", false},                     // no word after I
+		{"that 1: had seen it", "that 1: had seen it", false},                       // no I: before a small letter
 		{"and J have seen it", "and I have seen it", true},
 		{"said “L am here", "said “I am here", true},
 		{"and J have seen it", "and J have seen it", false},

@@ -2559,6 +2559,18 @@ func inEnglishModel(n string) bool {
 // its figures (`pl. 2 ad fin.`, `2 + 3 do not make 4`) had been made I.
 // Against without, the held-out models and the HIPE-OCRepair sets matched
 // the same words.
+//
+// A 1 before a word that English alone takes for one that follows I
+// (afterIAlone: found, thought, don't) is I without the collection's pair,
+// where English writes I there pronounIAloneGap times as likely: a word
+// said once in a collection (`as 1 regarded it`, `But 1 found out`) has
+// no pair elsewhere, and the figure 1 before such a word is rare in
+// English. A 1 after a word that numbers it (numberLabel: `No. 1 stopped`,
+// `Section 1 ad fin.`) stays. Held-out models, against without: periodicals
+// 43,058 -> 43,070 words matched, none broken; embedded, early,
+// science-law and ads-fall2018 (built-in) the same; the 45 Gutenberg books
+// read as OCR the same bytes (without numberLabel, those two 1s had become
+// I).
 func pronounI(words []string, i int, cands []candgen.Candidate, p *profile.Profile, po, co, so string) bool {
 	if utf8.RuneCountInString(co) != 1 || co == "I" || co == "a" || co == "A" {
 		return false
@@ -2567,15 +2579,67 @@ func pronounI(words []string, i int, cands []candgen.Candidate, p *profile.Profi
 	if co != "1" && !ok {
 		return false
 	}
+	if co == "1" && numberLabel(words, i) {
+		return false
+	}
 	_, next, _ := candgen.SplitAffix(words[i+1])
-	if !profile.LowerWord(next) || p.Pair("i", next) == 0 {
+	alone := co == "1" && afterIAlone(next)
+	if !profile.LowerWord(contractionStem(next)) || p.Pair("i", next) == 0 && !alone {
 		return false
 	}
 	gap, ok := contextGap(words, i, "i", profile.Norm(co))
-	if !ok || gap < math.Log(1/englishRarity) {
+	need := math.Log(1 / englishRarity)
+	if alone {
+		need = math.Log(pronounIAloneGap)
+	}
+	if !ok || gap < need {
 		return false
 	}
 	return co == "1" || gap+conf >= 0 || letters(co) && int(p.Word("i").N) >= variantRatio*int(p.Word(profile.Norm(co)).N)
+}
+
+// pronounIAloneGap is how many times likelier English must write I than
+// 1 in place, the words on both sides given, for pronounI to read a 1 as
+// I before a word that English alone takes for one that follows I
+// (afterIAlone); elsewhere it asks 1/englishRarity.
+const pronounIAloneGap = 100
+
+// numberLabels are the Norm forms of words that number what follows them
+// (Section 1, Fig. 1, Book 1): a 1 after one is a figure, not I.
+var numberLabels = []string{
+	"act", "art", "article", "book", "canto", "case", "ch", "chap", "chapter", "class", "col", "column",
+	"fig", "figs", "figure", "form", "grade", "group", "item", "lecture", "letter", "line", "lot",
+	"nos", "note", "number", "p", "page", "part", "plate", "pp", "psalm", "room", "rule", "scene",
+	"sect", "section", "series", "sermon", "stanza", "table", "type", "verse", "vol", "volume",
+}
+
+// numberLabel reports whether the token before position i of words
+// numbers it: one of numberLabels (its marks aside) or No. with its stop
+// (`When No. 1 stopped`; the word no without one is English's).
+func numberLabel(words []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := words[i-1]
+	n := profile.Norm(prev)
+	return slices.Contains(numberLabels, n) || n == "no" && strings.HasSuffix(prev, ".")
+}
+
+// contractionStem returns w up to its first apostrophe (' or ’): the
+// letters a contraction's stem is written in (don't, hadn't).
+func contractionStem(w string) string {
+	if k := strings.IndexAny(w, "'’"); k > 0 {
+		return w[:k]
+	}
+	return w
+}
+
+// afterIAlone reports whether English alone, without the collection,
+// takes the lower-case word w for one that follows the pronoun I: it
+// writes w gluedIRatio times likelier after i than anywhere.
+func afterIAlone(w string) bool {
+	lift, ok := afterILift(w)
+	return ok && lift >= float32(math.Log(gluedIRatio))
 }
 
 // tableReach is how many tokens on either side tableRule looks at, and
