@@ -848,3 +848,26 @@ func TestIzeVariant(t *testing.T) {
 		t.Error("equalised -> equalized supported")
 	}
 }
+
+// A change that reads a token's last leading mark as a letter of its word
+// is told from one that keeps the mark or changes the word.
+func TestMarkReadAsLetter(t *testing.T) {
+	for _, c := range []struct {
+		orig, cand string
+		want       bool
+	}{
+		{"{t", "It", true}, {"{t,", "it,", true}, {"(o", "to", true}, {"|s", "is", true}, {"“[t", "“It", true},
+		{"(o", "(to", false},     // the mark kept
+		{"{t", "to", false},      // the word changed
+		{"{t", "Its", false},     // more than one letter
+		{"{t", "1t", false},      // no letter
+		{"t", "It", false},       // no mark
+		{"~You", "\"You", false}, // a mark for a mark
+		{"'m", "am", false},      // an elision
+		{"‘s", "is", false},      // a quote
+	} {
+		if got := markReadAsLetter(c.orig, c.cand); got != c.want {
+			t.Errorf("markReadAsLetter(%q, %q) = %v, want %v", c.orig, c.cand, got, c.want)
+		}
+	}
+}
