@@ -522,6 +522,8 @@ func TestChannelChoiceKept(t *testing.T) {
 		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, -3, "parlor"},   // ... and the channel sure
 		{"she sat in the partor with her mother", "partor", "parlor", 3, 1, -4, "partor"},   // ... not sure enough for it (enough for nonwordRatio)
 		{"and so hee went away from them", "hee", "he", 1, 3, -4.5, "hee"},                  // a period spelling of he
+		{"is Horatio there? HOR. A piece of him.", "HOR.", "FOR.", 3, 0, -1, "HOR."},        // capitals the collection repeats: a speaker, an acronym
+		{"is Horatio there? HOR. A piece of him.", "HOR.", "FOR.", 1, 0, -1, "FOR."},        // ... seen once, a word misread
 	} {
 		p := profile.New(profile.Options{})
 		for range c.tokN {

@@ -97,8 +97,8 @@ func nameLookAlikes(out, words []string, p *profile.Profile, habits []candgen.Ha
 			continue
 		}
 		n := profile.Norm(core)
-		if n != strings.ToLower(core) || known(n) || inEnglish(n) || p.Word(n).N > 1 {
-			continue
+		if n != strings.ToLower(core) || known(n) || inEnglish(n) || p.Word(n).N > 1 || strings.IndexFunc(core, accented) >= 0 {
+			continue // an accent is the print's (accentDropped): a foreign name (`Liége`), not a garble
 		}
 		v := n
 		for range lookAlikeSteps {

@@ -40,4 +40,11 @@ func TestNameLookAlikes(t *testing.T) {
 	if got := strings.Join(out, " "); got != "Pte. Dolahentv and Cressv" {
 		t.Errorf("without the habit: %q", got)
 	}
+	// an accented name is the print's: Liége keeps its li (not Hége)
+	words = strings.Fields("the name of Liége and of Namur")
+	out = slices.Clone(words)
+	nameLookAlikes(out, words, profile.Of([][]string{words}, profile.Options{}), nil, known)
+	if out[3] != "Liége" {
+		t.Errorf("accented name: %q", out)
+	}
 }
