@@ -52,7 +52,8 @@
 // for one of English's common words, or the letters a dialect's elision
 // leaves out spelt back, none: `façade`, `Staël`, `crème`, `waitin'`
 // stay, asprinted.go; print's short forms, `op. cit.`, `cf.`, `ed.`, keep
-// their stops: printShortForms).
+// their stops: printShortForms; but a leading mark read as a letter,
+// `{t` -> It, is judged as the word, not by its core: markReadAsLetter).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
