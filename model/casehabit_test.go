@@ -290,6 +290,7 @@ func TestPronounI(t *testing.T) {
 		{"whom 1 bequeathed it", "whom 1 bequeathed it", false},                     // English seldom writes I bequeathed
 		{"for 1 don't know", "for I don't know", false},                             // a contraction after I
 		{"When No. 1 stopped a moment", "When No. 1 stopped a moment", false},       // a number's label
+		{"the very letter 1 found there", "the very letter I found there", false},   // ... not in small letters without a stop
 		{"Bracton, Section 1 ad fin.", "Bracton, Section 1 ad fin.", false},         // ...
 		{"and 1 pint of oxygen", "and 1 pint of oxygen", false},                     // no word after I
 		{"that 1: had seen it", "that 1: had seen it", false},                       // no I: before a small letter

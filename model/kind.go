@@ -2385,8 +2385,9 @@ const (
 // writes twice or more elsewhere, as supported keeps an acronym it repeats
 // (a play's speaker, `HOR.`, had become FOR. where English reads `for a
 // piece`; ads-fall2018 with the built-in model 2 more words matched and 2
-// fewer broken, the held-out models' collections the same). A one-off token of spellMinLetters small letters
-// or more that the lexicon lex does not know either is charged its
+// fewer broken, the held-out models' collections the same). A one-off
+// token of spellMinLetters small letters or more that the lexicon lex
+// does not know either is charged its
 // spelling besides
 // (spellCosted, spellingCost), against candidates at most spellMaxEdits
 // away (nil lex: none is); so is one in capitals of anyCaseMinLetters or
@@ -2645,15 +2646,19 @@ var numberLabels = []string{
 }
 
 // numberLabel reports whether the token before position i of words
-// numbers it: one of numberLabels (its marks aside) or No. with its stop
-// (`When No. 1 stopped`; the word no without one is English's).
+// numbers it: one of numberLabels (its marks aside) written with a capital
+// or cut short with a stop (`Section 1 ad fin.`, `vol. 1.`, `When No. 1
+// stopped`). In small letters and without a stop such a word is as often
+// a noun before a clause (`the letter 1 wrote`), where English decides.
 func numberLabel(words []string, i int) bool {
 	if i == 0 {
 		return false
 	}
 	prev := words[i-1]
+	_, core, suf := candgen.SplitAffix(prev)
+	r, _ := utf8.DecodeRuneInString(core)
 	n := profile.Norm(prev)
-	return slices.Contains(numberLabels, n) || n == "no" && strings.HasSuffix(prev, ".")
+	return (unicode.IsUpper(r) || strings.HasPrefix(suf, ".")) && (slices.Contains(numberLabels, n) || n == "no")
 }
 
 // contractionStem returns w up to its first apostrophe (' or ’): the
@@ -2890,11 +2895,13 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 // 10, none broken, ads-fall2018 none; `{` among the marks, 2 to 4 more
 // each. A word that English alone writes gluedIRatio times likelier after
 // I (afterIAlone) will do where the collection never writes it after I
-// (`[must`, `{lost`; commit after 4218172): early 2 more, periodicals 8,
-// none broken, the other sets the same. Other letters read as marks (`(o` for to, `{t` for it) stay: the
-// confusion model finds those readings too rare (`(` for t e^-9) for the
-// noisy channel in context to prefer them at keptRatio, and at that ratio
-// none changed in the five collections.
+// (`[must`, `{lost`; commit b361bc1): early 2 more, periodicals 8, none
+// broken, the other sets the same. Other letters read as marks (`(o` for
+// to, `{t` for it) markI leaves alone: the confusion model finds those
+// readings too rare (`(` for t e^-9) for the noisy channel in context to
+// prefer them at keptRatio, and at that ratio none changed in the five
+// collections; the ranker makes them where the profile gate lets it
+// (markReadAsLetter).
 //
 // So does it a token whose word begins with a letter or digit of
 // iLookAlikes glued to such a word, where English never writes the whole
