@@ -150,7 +150,8 @@ const abbreviationMaxRunes = 4
 // stop and never as words (references, citations and registers: `op.
 // cit.`, `loc. cit.`, `cf.`, `ibid.`, `viz.`, `vol.`, `pp.`, `ed.`, a
 // manuscript's `MS.`, a daughter's `dau.`, `inst.` and `ult.` for this
-// month and the last), which a page alone, too small for the collection's
+// month and the last; a ship's log's `Lat. obs.` and `dist.`, a market
+// report's weights and measures, `cwt.`, `doz.`, `qrs.`), which a page alone, too small for the collection's
 // evidence (abbreviation), does not show: the built-in model made a
 // footnote's `cit.` at., `loc.` loe., `cf.` of., `ed.` led., `dau.` day.
 // Short forms that are also words or a word's common misreading (`id.`
@@ -161,6 +162,12 @@ var printShortForms = map[string]bool{
 	"vid": true, "seq": true, "sqq": true, "ult": true, "inst": true, "prox": true, "op": true,
 	"fol": true, "ff": true, "pp": true, "vol": true, "vols": true, "chap": true, "sect": true,
 	"ed": true, "eds": true, "esp": true, "dau": true, "MS": true, "MSS": true,
+	// a log's, an account's and a market report's: `Lat. obs.`, `dist. 4
+	// leagues`, `2 cwt.`, `3 doz.`, `40 yds.`
+	"obs": true, "dist": true, "lat": true, "cwt": true, "doz": true, "yds": true, "lbs": true, "oz": true,
+	"qrs": true, "hhd": true, "hhds": true, "pt": true, "qt": true, "sq": true, "yr": true, "yrs": true,
+	"recd": true, "acct": true, "amt": true, "approx": true, "bros": true, "mdse": true,
+	"regt": true, "supt": true, "sergt": true, "govt": true, "dept": true,
 }
 
 // printShortForm reports whether core (with a full stop after it in the

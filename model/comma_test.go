@@ -126,9 +126,12 @@ func TestAbbreviationsKept(t *testing.T) {
 		{"Ibid.", "Bid.", "Ibid."},
 		{"ed.", "led.", "ed."},
 		{"MS.", "Mr.", "MS."},
-		{"ms.", "us.", "us."},    // in small letters, a misreading as often
-		{"Ib.", "lb.", "lb."},    // not print's short form: a weight's misread
-		{"id.", "it.", "it."},    // ... the pronoun's
+		{"ms.", "us.", "us."},     // in small letters, a misreading as often
+		{"Ib.", "lb.", "lb."},     // not print's short form: a weight's misread
+		{"id.", "it.", "it."},     // ... the pronoun's
+		{"obs.", "orbs.", "obs."}, // a log's
+		{"dist.", "list.", "dist."},
+		{"cwt.", "cut.", "cwt."}, // a market report's
 		{"cit", "at", "at"},      // no stop: no short form
 		{"cit.", "cit,", "cit,"}, // marks only
 	} {
