@@ -151,7 +151,7 @@ const abbreviationMaxRunes = 4
 // cit.`, `loc. cit.`, `cf.`, `ibid.`, `viz.`, `vol.`, `pp.`, `ed.`, a
 // manuscript's `MS.`, a daughter's `dau.`, `inst.` and `ult.` for this
 // month and the last; a ship's log's `Lat. obs.` and `dist.`, a market
-// report's weights and measures, `cwt.`, `doz.`, `qrs.`), which a page alone, too small for the collection's
+// report's weights and measures, `cwt.`, `doz.`, `qrs.`; `sp. gr.`), which a page alone, too small for the collection's
 // evidence (abbreviation), does not show: the built-in model made a
 // footnote's `cit.` at., `loc.` loe., `cf.` of., `ed.` led., `dau.` day.
 // Short forms that are also words or a word's common misreading (`id.`
@@ -168,6 +168,8 @@ var printShortForms = map[string]bool{
 	"qrs": true, "hhd": true, "hhds": true, "pt": true, "qt": true, "sq": true, "yr": true, "yrs": true,
 	"recd": true, "acct": true, "amt": true, "approx": true, "bros": true, "mdse": true,
 	"regt": true, "supt": true, "sergt": true, "govt": true, "dept": true,
+	// a chemist's `sp. gr.` (specific gravity), a druggist's grains
+	"sp": true, "gr": true,
 }
 
 // printShortForm reports whether core (with a full stop after it in the

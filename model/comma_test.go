@@ -132,6 +132,7 @@ func TestAbbreviationsKept(t *testing.T) {
 		{"obs.", "orbs.", "obs."}, // a log's
 		{"dist.", "list.", "dist."},
 		{"cwt.", "cut.", "cwt."}, // a market report's
+		{"sp.", "up.", "sp."},    // a chemist's
 		{"cit", "at", "at"},      // no stop: no short form
 		{"cit.", "cit,", "cit,"}, // marks only
 	} {
