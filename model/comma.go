@@ -151,8 +151,9 @@ const abbreviationMaxRunes = 4
 // cit.`, `loc. cit.`, `cf.`, `ibid.`, `viz.`, `vol.`, `pp.`, `ed.`, a
 // manuscript's `MS.`, a daughter's `dau.`, `inst.` and `ult.` for this
 // month and the last; a ship's log's `Lat. obs.` and `dist.`, a market
-// report's weights and measures, `cwt.`, `doz.`, `qrs.`; `sp. gr.`), which a page alone, too small for the collection's
-// evidence (abbreviation), does not show: the built-in model made a
+// report's weights and measures, `cwt.`, `doz.`, `qrs.`; `sp. gr.`),
+// which a page alone, too small for the collection's evidence
+// (abbreviation), does not show: the built-in model made a
 // footnote's `cit.` at., `loc.` loe., `cf.` of., `ed.` led., `dau.` day.
 // Short forms that are also words or a word's common misreading (`id.`
 // for it., `ib.` and `Ib.` for lb. after a number, `ms.` for us., `fig.`,
