@@ -871,3 +871,27 @@ func TestMarkReadAsLetter(t *testing.T) {
 		}
 	}
 }
+
+// A capitalised form seen once that English takes for a misreading of a
+// word is no name; written twice, capitalised both times, it is.
+func TestNameLike(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	once := profile.Of([][]string{strings.Fields("the evening smiled. Jone takes her pail")}, profile.Options{})
+	twice := profile.Of([][]string{strings.Fields("the evening smiled. Jone takes her pail and Jone, she strokes a Sillibub")}, profile.Options{})
+	lower := profile.Of([][]string{strings.Fields("Jone takes her pail and jone strokes it")}, profile.Options{})
+	for _, c := range []struct {
+		name string
+		p    *profile.Profile
+		want bool
+	}{
+		{"once", once, false},
+		{"twice", twice, true},
+		{"once capitalised", lower, false},
+	} {
+		if got := nameLike(c.p, "Jone", "jone", "jones"); got != c.want {
+			t.Errorf("%s: nameLike(Jone, jones) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
