@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -173,6 +174,30 @@ var printShortForms = map[string]bool{
 	"sp": true, "gr": true,
 }
 
+// romanNumerals are the small roman numerals 1 to 39, by value less one.
+var romanNumerals = func() []string {
+	tens := []string{"", "x", "xx", "xxx"}
+	ones := []string{"", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"}
+	var out []string
+	for v := 1; v < 40; v++ {
+		out = append(out, tens[v/10]+ones[v%10])
+	}
+	return out
+}()
+
+// romanInList reports whether core (with a full stop after it in the
+// text) is a small roman numeral that numbers a list: the collection of
+// profile p writes the numeral before or after it with its stop too (`i.
+// the want of food; ii. the want of shelter; iii.`, which had become in.
+// and in.).
+func romanInList(p *profile.Profile, core string) bool {
+	v := slices.Index(romanNumerals, core)
+	if v < 0 {
+		return false
+	}
+	return v > 0 && p.Exact(romanNumerals[v-1]+".").N > 0 || v+1 < len(romanNumerals) && p.Exact(romanNumerals[v+1]+".").N > 0
+}
+
 // printShortForm reports whether core (with a full stop after it in the
 // text) is one of printShortForms as written there, or with a capital
 // (`Cf.`, `Ibid.`).
@@ -220,7 +245,7 @@ func abbreviationsKept(out, words []string, p *profile.Profile, habits []candgen
 		if !strings.HasPrefix(suf, ".") || !letters(core) {
 			continue
 		}
-		if !printShortForm(core) && (utf8.RuneCountInString(core) > abbreviationMaxRunes ||
+		if !printShortForm(core) && !romanInList(p, core) && (utf8.RuneCountInString(core) > abbreviationMaxRunes ||
 			!abbreviation(p, core) || !sentenceGoesOn(words, i) && p.Exact(core+".").N < abbreviationSure) {
 			continue
 		}

@@ -117,7 +117,7 @@ func TestAbbreviationsKept(t *testing.T) {
 	}
 	// print's short forms, on a page that writes each once (the
 	// collection's evidence says nothing)
-	page := profile.Of([][]string{strings.Fields("Smith, op. cit., p. 12; Jones, loc. cit.; cf. Brown, Ibid. vol. ii. ed. Smith")}, profile.Options{})
+	page := profile.Of([][]string{strings.Fields("Smith, op. cit., p. 12; Jones, loc. cit.; cf. Brown, Ibid. vol. ii. ed. Smith; i. the want; ii. the rest")}, profile.Options{})
 	for _, c := range []struct{ word, out, want string }{
 		{"cit.,", "at.,", "cit.,"},
 		{"loc.", "loe.", "loc."},
@@ -133,6 +133,8 @@ func TestAbbreviationsKept(t *testing.T) {
 		{"dist.", "list.", "dist."},
 		{"cwt.", "cut.", "cwt."}, // a market report's
 		{"sp.", "up.", "sp."},    // a chemist's
+		{"ii.", "in.", "ii."},    // a list's numeral, i. before it
+		{"iv.", "in.", "in."},    // ... not where the page writes neither iii. nor v.
 		{"cit", "at", "at"},      // no stop: no short form
 		{"cit.", "cit,", "cit,"}, // marks only
 	} {
