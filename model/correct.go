@@ -415,6 +415,13 @@ func absorbFragments(out, words []string) {
 // letter.
 const quoteMarks = "\"'“”‘’«»„‚‹›"
 
+// elisionQuotes are the marks markReadAsLetter takes for an elision's
+// apostrophe or a quote rather than a letter misread: quoteMarks' quotes
+// without the guillemets (`«s` is is, as guillemetLetters reads a
+// guillemet glued to a word) and with the backtick and the reversed and
+// double high-reversed quotes.
+const elisionQuotes = "'\"`‘’‛“”„‟"
+
 // markForLetter reports whether the correction of the OCR token po+co
 // into the word cn put a letter before co where the token has the one
 // mark po (not a quotation mark): the mark was that letter misread (`(o`
@@ -429,14 +436,22 @@ func markForLetter(po, co, cn string) (string, bool) {
 	if size == 0 || size != len(po) || strings.ContainsRune(quoteMarks, m) {
 		return cn, false
 	}
-	l, lsize := utf8.DecodeRuneInString(cn)
-	if !unicode.IsLetter(l) || cn[lsize:] != co {
+	l, ok := letterBefore(cn, co)
+	if !ok {
 		return cn, false
 	}
 	if l == 'i' && strings.ContainsRune(iLookAlikes, m) {
-		return "I" + cn[lsize:], true
+		return "I" + co, true
 	}
 	return cn, true
+}
+
+// letterBefore reports whether the word cn is one letter followed by co,
+// and returns that letter: a mark before co read for it (markForLetter,
+// markReadAsLetter).
+func letterBefore(cn, co string) (rune, bool) {
+	l, size := utf8.DecodeRuneInString(cn)
+	return l, unicode.IsLetter(l) && cn[size:] == co
 }
 
 // hyphenForLetter reports whether the correction of the OCR token's word

@@ -533,7 +533,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 // cand keeps fewer of those marks, and its core is orig's core with one
 // letter before it (`{t` -> It, `(o` -> to, `|s` -> is, `«s` -> is, as
 // guillemetLetters reads a guillemet glued to a word), the mark no quote
-// nor apostrophe (`I 'm` stays: an elision). The core alone
+// nor apostrophe (elisionQuotes: `I 'm` stays, an elision). keepAffixes
+// asks the like of a word already chosen (markForLetter), to drop the
+// mark; this asks it of a candidate, for the profile gate. The core alone
 // is then no evidence: a collection repeats `t`, `o` and `s`, which the
 // word lists hold, and the profile gate would keep them as its words;
 // supported lets the ranker decide such a change. Held-out models, against
@@ -543,14 +545,14 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 func markReadAsLetter(orig, cand string) bool {
 	po, co, _ := candgen.SplitAffix(orig)
 	pc, cc, _ := candgen.SplitAffix(cand)
-	if po == "" || len(pc) >= len(po) || !strings.HasPrefix(po, pc) || len(cc) <= len(co) || !strings.HasSuffix(cc, co) {
+	if po == "" || len(pc) >= len(po) || !strings.HasPrefix(po, pc) {
 		return false
 	}
-	if r, _ := utf8.DecodeLastRuneInString(po); strings.ContainsRune("'\"`‘’‛“”„‟", r) {
+	if r, _ := utf8.DecodeLastRuneInString(po); strings.ContainsRune(elisionQuotes, r) {
 		return false // an elision's apostrophe ('m, 'tis) or a quote
 	}
-	added := cc[:len(cc)-len(co)]
-	return utf8.RuneCountInString(added) == 1 && letters(added)
+	_, ok := letterBefore(cc, co)
+	return ok
 }
 
 // knownName reports whether cand's core is capitalised and the lexicon
@@ -982,8 +984,7 @@ func gluedIForm(p *profile.Profile, tok string) bool {
 // pronoun I: English writes it gluedIRatio times likelier after i than
 // anywhere (am, have, think), and the collection writes it after I.
 func followsI(p *profile.Profile, w string) bool {
-	lift, ok := afterILift(w)
-	return ok && lift >= float32(math.Log(gluedIRatio)) && p.Pair("i", w) > 0
+	return afterIAlone(w) && p.Pair("i", w) > 0
 }
 
 // afterILift returns how much likelier (natural log) English writes the
