@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -734,5 +735,73 @@ func TestTableRule(t *testing.T) {
 		if got := tableRule(strings.Fields(c.text), c.i); got != c.want {
 			t.Errorf("%q at %d: got %v, want %v", c.text, c.i, got, c.want)
 		}
+	}
+}
+
+// channelChoice reads a token the ranker changed with what training saw of
+// that very token (memoryConf) where the lexicon is given, and a word
+// English writes that the ranker kept letter by letter only.
+func TestChannelChoiceMemory(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	lex := candgen.NewLexicon()
+	lex.Add("to", 8229)
+	lex.Add("for", 2276)
+	lex.Add("went", 900)
+	for _, c := range []struct {
+		in, tok, chosen, other string
+		confChosen, conf       float64
+		memChosen, mem         int
+		noLex                  bool
+		want                   string
+	}{
+		// the letters find for likelier (English e^0.5 so in place), training
+		// read fo for to 30 times
+		{"who must look well fo their laurels, if", "fo", "to", "for", -7.27, -6, 30, 0, false, "to"},
+		{"who must look well fo their laurels, if", "fo", "to", "for", -7.27, -6, 30, 0, true, "for"},
+		{"who must look well fo their laurels, if", "fo", "to", "for", -7.27, -6, 1, 0, false, "for"}, // seen once: no memory
+		// a word English writes, kept: training's misreadings are its engine's
+		{"then care away and wend along with me", "wend", "wend", "went", 0, -6, 0, 40, false, "wend"},
+	} {
+		words := strings.Fields(c.in)
+		at := slices.Index(words, c.tok)
+		list := []candgen.Candidate{{Text: c.other, Span: 1, LogConf: c.conf, Memory: c.mem}}
+		if c.chosen != c.tok {
+			list = append(list, candgen.Candidate{Text: c.chosen, Span: 1, LogConf: c.confChosen, Memory: c.memChosen})
+		}
+		lists := cands(words, map[int][]candgen.Candidate{at: list})
+		out := slices.Clone(words)
+		out[at] = c.chosen
+		l := lex
+		if c.noLex {
+			l = nil
+		}
+		p := profile.New(profile.Options{})
+		p.Add(words)
+		if channelChoice(out, words, lists, p, nil, l); out[at] != c.want {
+			t.Errorf("%q: %s chosen (memory %d), %s beside (memory %d), lexicon %v: got %s, want %s", c.in, c.chosen, c.memChosen, c.other, c.mem, !c.noLex, out[at], c.want)
+		}
+	}
+}
+
+func TestMemoryConf(t *testing.T) {
+	lex := candgen.NewLexicon()
+	lex.Add("to", 8229)
+	for _, c := range []struct {
+		c    candgen.Candidate
+		want float64
+	}{
+		{candgen.Candidate{Text: "to", LogConf: -7.27, Memory: 30}, math.Log((30 + memoryPrior*math.Exp(-7.27)) / (8229 + memoryPrior))},
+		{candgen.Candidate{Text: "to,", LogConf: -7.27, Memory: 30}, math.Log((30 + memoryPrior*math.Exp(-7.27)) / (8229 + memoryPrior))}, // the word's count
+		{candgen.Candidate{Text: "to", LogConf: -7.27, Memory: 1}, -7.27},                                                                 // once: none
+		{candgen.Candidate{Text: "to", LogConf: -2, Memory: 3}, -2},                                                                       // the letters find it likelier
+	} {
+		if got := memoryConf(lex, &c.c); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("memoryConf(%q, LogConf %v, Memory %d) = %v, want %v", c.c.Text, c.c.LogConf, c.c.Memory, got, c.want)
+		}
+	}
+	if got := memoryConf(nil, &candgen.Candidate{Text: "to", LogConf: -7, Memory: 30}); got != -7 {
+		t.Errorf("memoryConf without a lexicon = %v, want LogConf -7", got)
 	}
 }
