@@ -805,3 +805,26 @@ func TestMemoryConf(t *testing.T) {
 		t.Errorf("memoryConf without a lexicon = %v, want LogConf -7", got)
 	}
 }
+
+func TestAmpersandWord(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"the surface is covered with & decomposed crust of lava", "a"},
+		{"she had pleasure in music, though & amounted not to much", "it"},
+		{"they had bread & butter for supper", "&"}, // and fits
+		{"the firm of Smith & Co. sold it", "&"},    // not running text
+		{"there was & great noise in the street", "a"},
+	} {
+		words := strings.Fields(c.in)
+		at := slices.Index(words, "&")
+		lists := cands(words, map[int][]candgen.Candidate{at: {
+			{Text: "a", Span: 1, LogConf: -11.4}, {Text: "it", Span: 1, LogConf: -15.9}, {Text: "&", Span: 1, Source: candgen.SrcOriginal},
+		}})
+		out := slices.Clone(words)
+		if contextFixes(out, words, lists, profile.New(profile.Options{})); out[at] != c.want {
+			t.Errorf("%q: got %s, want %s", c.in, out[at], c.want)
+		}
+	}
+}
