@@ -356,6 +356,7 @@ func TestPeriodSpelling(t *testing.T) {
 		{"will", "wil", false}, {"own", "owne", false}, {"fly", "flie", false}, // the modern form is no period spelling of the old
 		{"bul", "but", false}, {"wil", "well", false}, {"will", "will", false},
 		{"tbe", "the", false}, {"yeer", "yet", false}, {"e", "", false}, {"ee", "e", false},
+		{"be", "bel", false}, {"it", "itl", false}, {"rea", "real", false}, // an l put back only after an l
 	} {
 		if got := slices.Contains(periodForms(c.n), c.cn); got != c.want {
 			t.Errorf("%q among periodForms(%q) = %v, want %v", c.cn, c.n, got, c.want)
