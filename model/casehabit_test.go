@@ -182,7 +182,7 @@ func TestContextFixes(t *testing.T) {
 	// the decisions before made words (anb -> and, motber -> mother)
 	words := strings.Fields("anb ber motber said it")
 	out := strings.Fields("and ber mother said it")
-	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{1: {{Text: "her", Span: 1, LogConf: -3}}}), p)
+	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{1: {{Text: "her", Span: 1, LogConf: -3}}}), p, false)
 	if out[1] != "her" {
 		t.Errorf("%q decided as and ... mother: got %s, want her", strings.Join(words, " "), out[1])
 	}
@@ -248,7 +248,7 @@ func repeatedProfile(doc string, n int, others ...string) *profile.Profile {
 func fixedInContext(p *profile.Profile, in string, at int, cand string, conf float64) string {
 	words := strings.Fields(in)
 	out := append([]string(nil), words...)
-	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{at: {{Text: cand, Span: 1, LogConf: conf}}}), p)
+	contextFixes(out, words, cands(words, map[int][]candgen.Candidate{at: {{Text: cand, Span: 1, LogConf: conf}}}), p, false)
 	return strings.Join(out, " ")
 }
 
@@ -310,7 +310,7 @@ func TestPronounI(t *testing.T) {
 				cands[i] = append(cands[i], candgen.Candidate{Text: po + "I" + so, Span: 1, LogConf: -5})
 			}
 		}
-		contextFixes(out, words, cands, p)
+		contextFixes(out, words, cands, p, false)
 		if got := strings.Join(out, " "); got != c.want {
 			t.Errorf("%q (I offered: %v): got %q, want %q", c.in, c.offer, got, c.want)
 		}
@@ -349,7 +349,7 @@ func TestPronounILetters(t *testing.T) {
 			cands[i] = []candgen.Candidate{{Text: w, Span: 1, Source: candgen.SrcOriginal}, {Text: "x", Span: 1}}
 		}
 		cands[2] = append(cands[2], candgen.Candidate{Text: "I", Span: 1, LogConf: c.conf})
-		contextFixes(out, words, cands, c.p)
+		contextFixes(out, words, cands, c.p, false)
 		if got := strings.Join(out, " "); got != c.want {
 			t.Errorf("%q (LogConf %v): got %q, want %q", c.in, c.conf, got, c.want)
 		}
@@ -388,7 +388,7 @@ func TestDigitWord(t *testing.T) {
 	words := strings.Fields("he went 10 tbe town")
 	out := slices.Clone(words)
 	out[3] = "the"
-	if contextFixes(out, words, cands(words, map[int][]candgen.Candidate{2: {{Text: "to", Span: 1, LogConf: -7}}}), p); out[2] != "to" {
+	if contextFixes(out, words, cands(words, map[int][]candgen.Candidate{2: {{Text: "to", Span: 1, LogConf: -7}}}), p, false); out[2] != "to" {
 		t.Errorf("he went 10 tbe town, tbe decided the: got %q, want to", strings.Join(out, " "))
 	}
 }
@@ -453,7 +453,7 @@ func TestChannelChoice(t *testing.T) {
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil)
+		channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
 		}
@@ -491,7 +491,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, "be")
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he" + c.marks, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		channelChoice(out, words, lists, p, nil, nil)
+		channelChoice(out, words, lists, p, nil, nil, false)
 		if out[at] != c.want {
 			t.Errorf("LogConf %v, he %d times, marks %q: got %s, want %s", c.conf, c.heN, c.marks, out[at], c.want)
 		}
@@ -538,12 +538,12 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, c.tok)
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p, nil, nil); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, nil, false); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
 		}
 		// a word the collection's spelling explains stays
 		out = slices.Clone(words)
-		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }, nil); out[at] != c.tok {
+		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }, nil, false); out[at] != c.tok {
 			t.Errorf("%q, %s the collection's spelling: got %s", c.in, c.tok, out[at])
 		}
 	}
@@ -559,14 +559,14 @@ func TestChannelChoiceNoProfile(t *testing.T) {
 	at := slices.Index(words, "be")
 	lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he", Span: 1, LogConf: -5}}})
 	out := slices.Clone(words)
-	channelChoice(out, words, lists, nil, nil, nil)
+	channelChoice(out, words, lists, nil, nil, nil, false)
 	markI(out, words, nil)
 	if !slices.Equal(out, words) {
 		t.Errorf("got %q", out)
 	}
 	lists = cands(words, map[int][]candgen.Candidate{at: {{Text: "bo", Span: 1, LogConf: -5}, {Text: "he", Span: 1, LogConf: -5}}})
 	out[at] = "bo"
-	if channelChoice(out, words, lists, nil, nil, nil); out[at] != "he" {
+	if channelChoice(out, words, lists, nil, nil, nil, false); out[at] != "he" {
 		t.Errorf("a changed word, no profile: got %s, want he", out[at])
 	}
 }
@@ -645,7 +645,7 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		}
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p, nil, l); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, l, false); out[at] != c.want {
 			t.Errorf("%s (%d times, known %v, lexicon %v) -> %s: got %s, want %s", c.tok, c.tokN, c.known, !c.noLex, c.cand, out[at], c.want)
 		}
 	}
@@ -671,7 +671,7 @@ func checkChanged(t *testing.T, cases []changedCase) {
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
 		out[at] = c.chosen
-		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil); out[at] != c.want {
+		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false); out[at] != c.want {
 			t.Errorf("%q, %s -> %s (LogConf %v): got %s, want %s", c.in, c.tok, c.chosen, c.conf, out[at], c.want)
 		}
 	}
@@ -779,7 +779,7 @@ func TestChannelChoiceMemory(t *testing.T) {
 		}
 		p := profile.New(profile.Options{})
 		p.Add(words)
-		if channelChoice(out, words, lists, p, nil, l); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, l, false); out[at] != c.want {
 			t.Errorf("%q: %s chosen (memory %d), %s beside (memory %d), lexicon %v: got %s, want %s", c.in, c.chosen, c.memChosen, c.other, c.mem, !c.noLex, out[at], c.want)
 		}
 	}
@@ -823,7 +823,7 @@ func TestAmpersandWord(t *testing.T) {
 			{Text: "a", Span: 1, LogConf: -11.4}, {Text: "it", Span: 1, LogConf: -15.9}, {Text: "&", Span: 1, Source: candgen.SrcOriginal},
 		}})
 		out := slices.Clone(words)
-		if contextFixes(out, words, lists, profile.New(profile.Options{})); out[at] != c.want {
+		if contextFixes(out, words, lists, profile.New(profile.Options{}), false); out[at] != c.want {
 			t.Errorf("%q: got %s, want %s", c.in, out[at], c.want)
 		}
 	}

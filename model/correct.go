@@ -222,6 +222,9 @@ func (m *Model) Collect(l *Lattice) []string {
 		margins = &shifted
 	}
 	d := decider{margins: margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
+	if m.forUnseen() {
+		d.modern = modernSpelling(l.Profile, l.Words)
+	}
 	var out []string
 	if m.Context > 0 {
 		out = decodeContextIDs(l.Words, l.Feat, l.Cands, l.Feat.First, l.Scores, d, eng, m.Context, m.ContextBand)
@@ -230,7 +233,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex)
+			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, d.modern)
 			markI(out, l.Words, l.Profile)
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}
@@ -254,7 +257,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			mergeThree(out, l.Words, l.Profile, m.shortBreakRate(), l.breaks)
-			contextFixes(out, l.Words, l.Cands, l.Profile)
+			contextFixes(out, l.Words, l.Cands, l.Profile, d.modern)
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
 		}

@@ -55,6 +55,10 @@ type decider struct {
 	lex     *candgen.Lexicon // the model's lexicon (nil: no known word is protected)
 	conv    []candgen.Habit  // the collection's spelling conventions (Model.Adapted)
 	habits  []candgen.Habit  // the misreadings the model was Adapted to
+	// modern: the document and its collection spell as today
+	// (modernSpelling), and the forms that look like period spellings are
+	// misreadings (false: kept as such)
+	modern bool
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -99,7 +103,7 @@ func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval
 // profile does not support the change (supported) or it changes a
 // spelling of the collection's conventions (conventional).
 func (d decider) supportedKind(words []string, i int, c *candgen.Candidate, k eval.Kind) int {
-	if d.prof != nil && !supported(d.prof, d.lex, d.habits, k, words, i, c) ||
+	if d.prof != nil && !supported(d.prof, d.lex, d.habits, d.modern, k, words, i, c) ||
 		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
 	}
@@ -325,7 +329,8 @@ func caseNoiseFix(lex *candgen.Lexicon, tok, cand string) bool {
 //     their first letters (candgen.Options.Deep; measured with them
 //     searched as deep as the training truth's), ads-fall2018 corrected
 //     by the built-in model broke 36 more words without that condition
-//     and fixed none more. A recurring form
+//     and fixed none more. In a text of period print (not modern:
+//     modernSpelling, period.go), a recurring form
 //     that spells a word as 17th- and 18th-century print did, a word the
 //     collection also writes at least as often (periodModern: wil beside
 //     will, owne beside own, pitie, yeer, mee), is the collection's
@@ -417,7 +422,7 @@ func caseNoiseFix(lex *candgen.Lexicon, tok, cand string) bool {
 // broke 516 before this rule, 539 and 86 with it (nearly all of the 86
 // right merges that its truth, which keeps many of the engine's breaks
 // (diff rent), counts as broken).
-func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
+func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit, modern bool, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
 	orig := words[i]
 	if leaders(words, i) {
 		return false
@@ -501,7 +506,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		if elsewhere(p, n) < 2 {
-			return !oldSpelling(n) && !nameLike(p, core, n, cn)
+			return (modern || !oldSpelling(n)) && !nameLike(p, core, n, cn)
 		}
 		over := overRepresented(p, n, cn) && !gluedIForm(p, orig)
 		if acronym(core) || lex != nil && lex.HasListedAs(core) && !rareShort(n, core) && !explained(p, n, c) && !explainedHere(p, words, i, n, c) && !over {
@@ -515,7 +520,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			p.Exact(cc).N < p.Exact(core).N && !(misreadOf(n, cn) && p.Word(cn).N > 0) {
 			return false
 		}
-		if len(periodModern(p, n)) > 0 {
+		if modern {
+			// the text spells as today: its period forms are misreadings
+		} else if len(periodModern(p, n)) > 0 {
 			return false
 		} else if oldSpelling(n) && utf8.RuneCountInString(n) >= oldSpellingMinRunes && periodWordOf(n, cn) {
 			return false
@@ -2033,7 +2040,7 @@ func (pr *contextProbe) gap(cn string, other float32) (float64, bool) {
 // without the collection's counts where the noisy channel leads by
 // strongChannel (`would he fatal` -> be: a word the collection writes
 // often is misread in some places only).
-func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.Profile) {
+func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, modern bool) {
 	if p == nil {
 		return
 	}
@@ -2098,7 +2105,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 				continue
 			}
 			gap, ok := pr.gap(cn, own)
-			if !counted && (!ok || gap+c.LogConf < strongChannel || periodVariant(n)) {
+			if !counted && (!ok || gap+c.LogConf < strongChannel || periodVariant(n) && !modern) {
 				continue
 			}
 			if ok && gap >= math.Log(1/englishRarity) && gap+c.LogConf >= bestPost {
@@ -2123,7 +2130,8 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 // everywhere), so its counts cannot tell, and the place must: the
 // context gap stays asked (1/englishRarity), and e^2 is a posterior of
 // about 0.88 for the candidate. Only words of strongChannelRunes letters or fewer that
-// spell no word the old way (periodVariant: mee, hee): longer ones are
+// spell no word the old way (periodVariant: mee, hee; in a text of period
+// print, see modernSpelling): longer ones are
 // a collection's own spellings as often (science-law's shew -> show 13
 // times, early's yeer, neer). A fixed prior, as variantRatio. With the
 // built-in model for the HIPE-OCRepair 2026 sets (path only) and
@@ -2391,7 +2399,8 @@ const (
 // profile p writes at least as often as the token, or that English writes
 // so much more often that the token is likelier their misreading than
 // itself (englishMisreads), and of which the token is no period spelling
-// (none of the token's periodForms): `that be was` -> he, `ts members` -> its; `I will
+// in a text of period print (none of the token's periodForms; see
+// modernSpelling): `that be was` -> he, `ts members` -> its; `I will
 // shew`, where English finds show e^12 times as likely, stays in a
 // lecture that writes shew forty times and show once (without the
 // collection's counts, science-law matched 6 words fewer and broke 7
@@ -2410,7 +2419,7 @@ const (
 // recurringNonwordRatio among those it writes less often: `our
 // partor` -> parlor, `Amencan`, `thes` -> this. A token that may spell an
 // English word as 17th- and 18th-century print did (periodVariant: `hee`,
-// `adde`, `wil`) stays, and so does one in capitals that the collection
+// `adde`, `wil`) stays in a text of period print (modernSpelling), and so does one in capitals that the collection
 // writes twice or more elsewhere, as supported keeps an acronym it repeats
 // (a play's speaker, `HOR.`, had become FOR. where English reads `for a
 // piece`; ads-fall2018 with the built-in model 2 more words matched and 2
@@ -2447,7 +2456,7 @@ const (
 // `1:5` for its read as is. A word English writes that the ranker kept is
 // weighed letter by letter as before: training's misreadings of a word are
 // its engine's (`and wend along` -> went in the Angler's verse).
-func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon) {
+func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon, modern bool) {
 	ctx := decidedContext(out, words)
 	ctxIDs := newContextIDs(ctx)
 	for i := 0; i+1 < len(words); i++ {
@@ -2479,7 +2488,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 		ratio, nonword, spell := float64(channelRatio), false, false
 		switch {
 		case kept && !known:
-			if !letters(co) || periodVariant(cn) || acronym(co) && elsewhere(p, cn) >= 2 {
+			if !letters(co) || periodVariant(cn) && !modern || acronym(co) && elsewhere(p, cn) >= 2 {
 				continue // an acronym the collection repeats is its own, as supported has it
 			}
 			ratio, nonword = nonwordRatio, true
@@ -2534,7 +2543,10 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				}
 			case kept:
 				if !periodsDone {
-					periods, periodsDone = periodForms(cn), true
+					periods, periodsDone = nil, true
+					if !modern {
+						periods = periodForms(cn)
+					}
 				}
 				if slices.Contains(periods, ccn) || p.Word(ccn).N < tokCount().N && !englishMisreads(cn, ccn, c.LogConf) {
 					continue
