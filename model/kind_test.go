@@ -352,7 +352,7 @@ func TestPeriodSpelling(t *testing.T) {
 		{"dayes", "days", true}, {"mouthes", "mouths", true}, {"musick", "music", true},
 		{"scowred", "scoured", true}, {"sowr", "sour", true}, {"sawce", "sauce", true},
 		{"surprize", "surprise", true}, {"possest", "possessed", true}, {"mixt", "mixed", true}, {"stopt", "stopped", true},
-		{"partes", "parts", false}, {"senes", "sens", false}, {"owne", "oune", false}, // -es after other letters; ow at the start
+		{"partes", "parts", true}, {"meanes", "means", true}, {"onely", "only", true}, {"owne", "oune", false}, // -es, -ely; ow at the start
 		{"will", "wil", false}, {"own", "owne", false}, {"fly", "flie", false}, // the modern form is no period spelling of the old
 		{"bul", "but", false}, {"wil", "well", false}, {"will", "will", false},
 		{"tbe", "the", false}, {"yeer", "yet", false}, {"e", "", false}, {"ee", "e", false},
