@@ -72,9 +72,11 @@ func modernSpelling(p *profile.Profile, words []string) bool {
 // vary more than a collection's: of the 60 pages of the embedded corpus
 // and the 72 of periodicals, science-law and early outside the Angler's,
 // those with 5 such forms or more held up to 2.3 times what a collection
-// is asked (a noisy chapter of Emma, 10 forms); the Angler's Gutenberg
-// text holds 9.9 times as many (538), its rendered pages 4.7 to 13 times
-// but two very noisy ones (1.1 to 2.7), the long-s pages 13 to 53 times.
+// is asked (a noisy chapter of Emma, 10 forms), early's pages of Selborne
+// and the American farmer 0.9 at most; the Angler's Gutenberg text holds
+// 9.9 times as many (538), its rendered pages in early 5.4 to 14 times
+// but two very noisy ones (1.1 and 2.9), those of long-s-early 1.2 to 53
+// times (each of those collections passing periodPrint as a whole).
 const (
 	periodMinForms = 10
 	periodDocLead  = 3
