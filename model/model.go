@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -93,10 +92,8 @@ type Model struct {
 	// built on the first call of Habits
 	known     *knownFilter
 	knownOnce sync.Once
-	// noise remembers NoiseShift by weak pointer to the profile, noiseN
-	// how many it holds
-	noise  sync.Map
-	noiseN atomic.Int64
+	// noise remembers NoiseShift by profile
+	noise profileMemo[Noise]
 	// conventions are the spelling conventions of the collection an
 	// Adapted model corrects: the words they spell are not changed (see
 	// conventional); habits are its misreadings, which the changes that

@@ -5,7 +5,6 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
-	"weak"
 
 	"ocrfix/candgen"
 	"ocrfix/data"
@@ -141,8 +140,6 @@ type Noise struct {
 	// Shift is the log-odds added to every margin: log(training share /
 	// Share) where that is positive, else 0.
 	Shift float64 `json:"shift"`
-
-	tokens int // the profile's token count when this was worked out
 }
 
 // Note returns what a command says of n where it raised the margins: that
@@ -179,23 +176,10 @@ func (m *Model) NoiseShift(p *profile.Profile) Noise {
 	if p == nil || !tr.Valid() || tr.Unknown == 0 || !m.forUnseen() {
 		return Noise{}
 	}
-	key := weak.Make(p)
-	if v, ok := m.noise.Load(key); ok && v.(Noise).tokens == p.Tokens() {
-		return v.(Noise)
-	}
-	c := unknownCounts(p, m.Lex)
-	rt := tr.Share()
-	share := (float64(c.Unknown) + noisePriorWords*rt) / (float64(c.Words) + noisePriorWords)
-	n := Noise{Collection: c, Training: tr, Share: share, Shift: max(0, math.Log(rt/share)), tokens: p.Tokens()}
-	if m.noiseN.Add(1) > maxNoiseCached {
-		m.noise.Clear()
-		m.noiseN.Store(0)
-	}
-	m.noise.Store(key, n)
-	return n
+	return m.noise.get(p, func() Noise {
+		c := unknownCounts(p, m.Lex)
+		rt := tr.Share()
+		share := (float64(c.Unknown) + noisePriorWords*rt) / (float64(c.Words) + noisePriorWords)
+		return Noise{Collection: c, Training: tr, Share: share, Shift: max(0, math.Log(rt/share))}
+	})
 }
-
-// maxNoiseCached bounds the profiles whose Noise a model remembers (a
-// correction run has one collection profile, or a page alone its own;
-// the workers of a Beam pipeline each decode a copy of the one profile).
-const maxNoiseCached = 64

@@ -2,9 +2,6 @@ package model
 
 import (
 	"strings"
-	"sync"
-	"sync/atomic"
-	"weak"
 
 	"ocrfix/profile"
 )
@@ -135,33 +132,17 @@ func periodPrint(p *profile.Profile) bool {
 	if p == nil {
 		return true
 	}
-	key := weak.Make(p)
-	if v, ok := periodSeen.Load(key); ok && v.(periodAnswer).tokens == p.Tokens() {
-		return v.(periodAnswer).period
-	}
-	var c periodCounts
-	for tok, k := range p.ExactForms() {
-		c.add(tok, int(k.N))
-	}
-	ans := periodAnswer{tokens: p.Tokens(), period: c.words < periodMinWords || c.periodic()}
-	if periodSeenN.Add(1) > maxNoiseCached {
-		periodSeen.Clear()
-		periodSeenN.Store(0)
-	}
-	periodSeen.Store(key, ans)
-	return ans.period
+	return periodSeen.get(p, func() bool {
+		var c periodCounts
+		for tok, k := range p.ExactForms() {
+			c.add(tok, int(k.N))
+		}
+		return c.words < periodMinWords || c.periodic()
+	})
 }
 
-// periodAnswer is periodPrint's answer for a profile of tokens tokens.
-type periodAnswer struct {
-	tokens int
-	period bool
-}
-
-var (
-	periodSeen  sync.Map // weak.Pointer[profile.Profile] -> periodAnswer
-	periodSeenN atomic.Int64
-)
+// periodSeen remembers periodPrint's answers by profile.
+var periodSeen profileMemo[bool]
 
 // longSForm reports whether the Norm form n, of four letters or more, is
 // no word English writes but becomes one with an f read as s, at one place
