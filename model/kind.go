@@ -520,11 +520,10 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			p.Exact(cc).N < p.Exact(core).N && !(misreadOf(n, cn) && p.Word(cn).N > 0) {
 			return false
 		}
-		if modern {
-			// the text spells as today: its period forms are misreadings
-		} else if len(periodModern(p, n)) > 0 {
-			return false
-		} else if oldSpelling(n) && utf8.RuneCountInString(n) >= oldSpellingMinRunes && periodWordOf(n, cn) {
+		// a text of period print keeps its period forms; a modern one's are
+		// misreadings
+		if !modern && (len(periodModern(p, n)) > 0 ||
+			oldSpelling(n) && utf8.RuneCountInString(n) >= oldSpellingMinRunes && periodWordOf(n, cn)) {
 			return false
 		}
 		if utf8.RuneCountInString(n) <= shortForm && !hasDigit(n) && max(float64(p.Word(cn).N), expectedIn(p, cn)/shortFormExpected(core)) <= float64(elsewhere(p, n)) {
