@@ -258,6 +258,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			mergeThree(out, l.Words, l.Profile, m.shortBreakRate(), l.breaks)
 			contextFixes(out, l.Words, l.Cands, l.Profile, d.modern)
+			cipherFixes(out, l.Words, l.Profile, d.modern, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
 		}
