@@ -268,6 +268,9 @@ func (m *Model) Collect(l *Lattice) []string {
 		// title and a name is an initial, however often it recurs
 		initialH(out, l.Words)
 		titleStops(out, l.Words)
+		if d.modern {
+			periodPassages(out, l.Words)
+		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)
 	lowerPossessives(out, l.Words)

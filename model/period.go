@@ -2,6 +2,7 @@ package model
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"ocrfix/profile"
 )
@@ -160,4 +161,84 @@ func longSForm(n string) bool {
 		}
 	}
 	return false
+}
+
+// Passages of period print inside a modern document: a history quoting a
+// will of 1561 (`whiche departed owt of this Worlde`), a law book quoting
+// a year book, and the law's own words that look like period spellings
+// (`promisee`, `devisee`: promise with a final e). modernSpelling, asked of
+// the whole document, finds it modern, and the ranker modernises the
+// quotation (the Atlantic's page of 1864 lost 10 words so).
+//
+// periodPassages reads a document in windows of passageWords tokens (a
+// quarter of one apart): a window whose period spellings (as periodPrint
+// counts them) number periodDocLead times their due, passageMinLong of
+// them of passageLongRunes letters or more (a misreading makes few long
+// ones: the short `wil`, `smal`, `lite` of noisy modern pages), is a
+// passage of period print. In the four rendered collections only the
+// Atlantic's quotation passes (two windows); in the 45 Gutenberg books,
+// the Atlantic's quotations of 1561 and of Puritan diaries, and the
+// common law's year books and `promisee`, 13 windows outside the Compleat
+// Angler (a document of period print by its own words).
+const (
+	passageWords     = 100
+	passageMinLong   = 3
+	passageLongRunes = 5
+)
+
+// periodPassages puts back, in out (the decoded output of words, a
+// document of modern spelling), the period spellings (periodVariant) that
+// the decisions changed into another word inside passages of period print
+// (see above): what the rules of period print would have kept.
+func periodPassages(out, words []string) {
+	var in []bool // positions inside a passage
+	period := make([]bool, len(words))
+	long := make([]bool, len(words))
+	unknown := make([]bool, len(words))
+	small := make([]bool, len(words))
+	for i, w := range words {
+		var c periodCounts
+		c.add(w, 1)
+		small[i], unknown[i], period[i] = c.words > 0, c.unknown > 0, c.period > 0
+		if period[i] {
+			core, _ := smallWord(w)
+			long[i] = utf8.RuneCountInString(core) >= passageLongRunes
+		}
+	}
+	for s := 0; s < len(words); s += passageWords / 4 {
+		var c periodCounts
+		nl := 0
+		e := min(len(words), s+passageWords)
+		for j := s; j < e; j++ {
+			c.words += b2i(small[j])
+			c.unknown += b2i(unknown[j])
+			c.period += b2i(period[j])
+			nl += b2i(long[j])
+		}
+		if nl < passageMinLong || float64(c.period) < periodDocLead*c.due() {
+			continue
+		}
+		if in == nil {
+			in = make([]bool, len(words))
+		}
+		for j := s; j < e; j++ {
+			in[j] = true
+		}
+	}
+	for i, w := range words {
+		if in == nil || !in[i] || out[i] == w || strings.Contains(out[i], " ") {
+			continue
+		}
+		if n := profile.Norm(w); n != profile.Norm(out[i]) && periodVariant(n) {
+			out[i] = w // the word put back (a change of its marks alone stays)
+		}
+	}
+}
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

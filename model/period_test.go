@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,5 +84,44 @@ func TestLongSForm(t *testing.T) {
 		if got := longSForm(n); got != want {
 			t.Errorf("longSForm(%q) = %v, want %v", n, got, want)
 		}
+	}
+}
+
+func TestPeriodPassages(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	quote := strings.Fields("whiche departed owt of this worlde and his poore sonne woulde not helpe him for he was throughe with it and did knowe the man")
+	modern := periodText(300)
+	words := append(append(append([]string{}, modern...), quote...), periodText(300)...)
+	words = append(words, "whie") // a misreading of a modern page, far from the quotation
+	out := slices.Clone(words)
+	fix := map[string]string{"whiche": "which", "poore": "poor", "woulde": "would", "throughe": "through", "knowe": "knows", "whie": "while"}
+	for i, w := range words {
+		if r, ok := fix[w]; ok {
+			out[i] = r
+		}
+	}
+	periodPassages(out, words)
+	for i, w := range words {
+		want := w
+		if w == "whie" {
+			want = "while"
+		}
+		if out[i] != want {
+			t.Errorf("%d %q: %q, want %q", i, w, out[i], want)
+		}
+	}
+	// a noisy modern page's short forms are no passage
+	noisy := append(periodText(80), strings.Fields("wil smal lite bul wite rol kil")...)
+	out = slices.Clone(noisy)
+	for i, w := range noisy {
+		if len(w) <= 4 && !slices.Contains(periodText(80), w) {
+			out[i] = w + "x"
+		}
+	}
+	want := slices.Clone(out)
+	if periodPassages(out, noisy); !slices.Equal(out, want) {
+		t.Errorf("a noisy modern page: %q, want %q", out, want)
 	}
 }
