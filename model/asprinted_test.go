@@ -54,7 +54,7 @@ func TestAccentDropped(t *testing.T) {
 	} {
 		words, i := markedWord(c.text)
 		cd := &candgen.Candidate{Text: c.cand, Span: 1}
-		if got := supported(p, nil, nil, false, eval.KindWord, words, i, cd); got != c.want {
+		if got := supported(p, nil, nil, asTrained, eval.KindWord, words, i, cd); got != c.want {
 			t.Errorf("%q -> %q: supported %v, want %v", c.text, c.cand, got, c.want)
 		}
 	}

@@ -828,3 +828,22 @@ func TestAmpersandWord(t *testing.T) {
 		}
 	}
 }
+
+// TestContextFixesPeriodForm: in a text of period print, a form is not
+// made the word it spells the period's way (neer, near), however often
+// the collection writes the word; in a modern one it is.
+func TestContextFixesPeriodForm(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	p := repeatedProfile("they came near the house and stood near the door", 30, "we sat neer the fire")
+	for _, modern := range []bool{true, false} {
+		words := strings.Fields("and we sat neer the fire all night")
+		out := slices.Clone(words)
+		contextFixes(out, words, cands(words, map[int][]candgen.Candidate{3: {{Text: "near", Span: 1, LogConf: -2}}}), p, modern)
+		want := map[bool]string{true: "near", false: "neer"}[modern]
+		if out[3] != want {
+			t.Errorf("modern %v: neer made %q, want %q", modern, out[3], want)
+		}
+	}
+}

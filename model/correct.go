@@ -222,8 +222,13 @@ func (m *Model) Collect(l *Lattice) []string {
 		margins = &shifted
 	}
 	d := decider{margins: margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
+	modern := false
 	if m.forUnseen() {
-		d.modern = modernSpelling(l.Profile, l.Words)
+		modern = modernSpelling(l.Profile, l.Words)
+		d.spell = spellingPeriod
+		if modern {
+			d.spell = spellingModern
+		}
 	}
 	var out []string
 	if m.Context > 0 {
@@ -233,7 +238,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, d.modern)
+			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, modern)
 			markI(out, l.Words, l.Profile)
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}
@@ -257,8 +262,8 @@ func (m *Model) Collect(l *Lattice) []string {
 		if !m.FeatOpt.NoEnglish {
 			mergeBroken(out, l.Words, l.Profile, breakRates(m.habits))
 			mergeThree(out, l.Words, l.Profile, m.shortBreakRate(), l.breaks)
-			contextFixes(out, l.Words, l.Cands, l.Profile, d.modern)
-			cipherFixes(out, l.Words, l.Profile, d.modern, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
+			contextFixes(out, l.Words, l.Cands, l.Profile, modern)
+			cipherFixes(out, l.Words, l.Profile, modern, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
 		}
@@ -268,7 +273,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		// title and a name is an initial, however often it recurs
 		initialH(out, l.Words)
 		titleStops(out, l.Words)
-		if d.modern {
+		if modern {
 			periodPassages(out, l.Words)
 		}
 	}

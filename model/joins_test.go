@@ -128,10 +128,10 @@ func TestGluedWords(t *testing.T) {
 	}
 	// the split is supported with the habit, not without
 	c := candgen.Candidate{Text: "pious and", Span: 1}
-	if supported(p, nil, nil, false, eval.KindSplit, words, 1, &c) {
+	if supported(p, nil, nil, asTrained, eval.KindSplit, words, 1, &c) {
 		t.Error("split supported without the habit")
 	}
-	if !supported(p, nil, []candgen.Habit{{True: ' ', Joins: true}}, false, eval.KindSplit, words, 1, &c) {
+	if !supported(p, nil, []candgen.Habit{{True: ' ', Joins: true}}, asTrained, eval.KindSplit, words, 1, &c) {
 		t.Error("split not supported with the habit")
 	}
 }

@@ -55,10 +55,9 @@ type decider struct {
 	lex     *candgen.Lexicon // the model's lexicon (nil: no known word is protected)
 	conv    []candgen.Habit  // the collection's spelling conventions (Model.Adapted)
 	habits  []candgen.Habit  // the misreadings the model was Adapted to
-	// modern: the document and its collection spell as today
-	// (modernSpelling), and the forms that look like period spellings are
-	// misreadings (false: kept as such)
-	modern bool
+	// spell: what is known of the document's spelling (asTrained for a
+	// model trained on the collection's labels)
+	spell spelling
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -103,7 +102,7 @@ func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval
 // profile does not support the change (supported) or it changes a
 // spelling of the collection's conventions (conventional).
 func (d decider) supportedKind(words []string, i int, c *candgen.Candidate, k eval.Kind) int {
-	if d.prof != nil && !supported(d.prof, d.lex, d.habits, d.modern, k, words, i, c) ||
+	if d.prof != nil && !supported(d.prof, d.lex, d.habits, d.spell, k, words, i, c) ||
 		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
 		return int(k) + int(eval.NumKinds)
 	}
@@ -422,7 +421,8 @@ func caseNoiseFix(lex *candgen.Lexicon, tok, cand string) bool {
 // broke 516 before this rule, 539 and 86 with it (nearly all of the 86
 // right merges that its truth, which keeps many of the engine's breaks
 // (diff rent), counts as broken).
-func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit, modern bool, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
+func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit, spell spelling, k eval.Kind, words []string, i int, c *candgen.Candidate) bool {
+	modern := spell == spellingModern
 	orig := words[i]
 	if leaders(words, i) {
 		return false
@@ -513,6 +513,9 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return false
 		}
 		variant := int(p.Word(cn).N) >= variantRatio*elsewhere(p, n) || over
+		if spell == spellingPeriod && periodKept(p, n, cn) {
+			return false
+		}
 		if lex != nil && lex.HasAs(core) {
 			return variant
 		}
@@ -522,8 +525,7 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 		}
 		// a text of period print keeps its period forms; a modern one's are
 		// misreadings
-		if !modern && (len(periodModern(p, n)) > 0 ||
-			oldSpelling(n) && utf8.RuneCountInString(n) >= oldSpellingMinRunes && periodWordOf(n, cn)) {
+		if !modern && periodKept(p, n, cn) {
 			return false
 		}
 		if utf8.RuneCountInString(n) <= shortForm && !hasDigit(n) && max(float64(p.Word(cn).N), expectedIn(p, cn)/shortFormExpected(core)) <= float64(elsewhere(p, n)) {
@@ -533,6 +535,32 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 	}
 	return true
 }
+
+// periodKept reports whether the recurring Norm form n is, in a text of
+// period print, the collection's spelling of a word rather than a
+// misreading of the candidate cn (see supported: periodModern, and
+// periodWordOf for a form of oldSpellingMinRunes letters or more).
+func periodKept(p *profile.Profile, n, cn string) bool {
+	return len(periodModern(p, n)) > 0 || oldSpelling(n) && utf8.RuneCountInString(n) >= oldSpellingMinRunes && periodWordOf(n, cn)
+}
+
+// spelling is what a decision knows of the spelling of the document it
+// corrects.
+type spelling uint8
+
+const (
+	// asTrained: nothing (a model trained on the collection's labels,
+	// which asks no such test): the forms that look like period spellings
+	// are kept as by a text of period print, but for those its lexicon
+	// knows
+	asTrained spelling = iota
+	// spellingModern: the document and its collection spell as today
+	// (modernSpelling), and such forms are misreadings
+	spellingModern
+	// spellingPeriod: the document or its collection is printed in its
+	// period's spelling, and such forms are kept, the lexicon's too
+	spellingPeriod
+)
 
 // markReadAsLetter reports whether the change of the OCR token orig into
 // cand reads the last of orig's leading marks as a letter of the word:
@@ -2115,7 +2143,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 				continue
 			}
 			gap, ok := pr.gap(cn, own)
-			if !counted && (!ok || gap+c.LogConf < strongChannel || periodVariant(n) && !modern) {
+			if !counted && (!ok || gap+c.LogConf < strongChannel || periodVariant(n) && !modern) || !modern && slices.Contains(periodForms(n), cn) {
 				continue
 			}
 			if ok && gap >= math.Log(1/englishRarity) && gap+c.LogConf >= bestPost {
