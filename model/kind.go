@@ -2082,7 +2082,10 @@ func (pr *contextProbe) gap(cn string, other float32) (float64, bool) {
 // (ampersandWord: `covered with & decomposed crust`). A word of strongChannelRunes letters or fewer is changed
 // without the collection's counts where the noisy channel leads by
 // strongChannel (`would he fatal` -> be: a word the collection writes
-// often is misread in some places only).
+// often is misread in some places only). In a text of period print, a
+// form is never made the word it spells the period's way (periodForms:
+// the Gutenberg Angler's neer and yeer had become near and year 24 times
+// on the collection's counts).
 func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, modern bool) {
 	if p == nil {
 		return
