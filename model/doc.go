@@ -236,6 +236,19 @@
 // (nameLookAlikes, lookalike.go):
 // `Plttman` -> Pittman, `Calrney` -> Cairney.
 //
+// A collection's cipher (cipher.go; models for unseen collections, texts
+// of modern spelling) reads a form the collection writes often, where a
+// common English word is missing, as that word: the closed-class word
+// among English's commonest that the form's neighbours (the profile's
+// pairs) fit best, under the English model, where the collection writes
+// that word far less often than English's rate predicts (`mm` for with,
+// `m` for to, `1:` for it in ads-fall2018's OCR: cipherFixes, after
+// contextFixes; learnCipher, remembered by profile). A passage of period
+// print inside a modern document (a quotation of 1561 in a history of
+// 1864) keeps the period spellings the decisions had changed
+// (periodPassages, period.go), and supported, in a document of period
+// print, keeps them before it asks the model's lexicon (spelling).
+//
 // Correct cuts a token of words joined by a dash or a bullet
 // (`inonths.--The`, `was--bul`, `Neweastle•on•Tyne.`), and a model for
 // unseen collections a compound whose words are misread, at its hyphen or
