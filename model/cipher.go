@@ -323,7 +323,8 @@ func cipherForm(p *profile.Profile, t string, n float64) bool {
 // -> with. Left alone: a token the
 // decisions changed, unless into a word another form of the cipher reads
 // (mm made in, which `1n` stands for) and likelier than that word; a
-// capital letter alone (an initial, a numeral); a token own reports as
+// capital letter alone (an initial, a numeral) and a letter with a full
+// stop (`p. m.`); a token own reports as
 // the collection's own spelling (a convention of its print: `haue` for
 // have; nil: none); a token whose marks cipherAffixes refuses. The word
 // takes the token's capital (`Th1:` -> This) or one at a sentence's start,
@@ -344,7 +345,7 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		po, co, so := candgen.SplitAffix(w)
 		n := profile.Norm(co)
 		read := c[n]
-		if read == "" || out[i] != w && !c.readsOther(profile.Norm(out[i]), n) || capitalLetter(co) || own != nil && own(w) {
+		if read == "" || out[i] != w && !c.readsOther(profile.Norm(out[i]), n) || capitalLetter(co) || initial(w) || own != nil && own(w) {
 			continue
 		}
 		col, seen := colons[co]
