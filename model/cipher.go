@@ -294,11 +294,12 @@ type idCount struct {
 }
 
 // cipherForm reports whether the cipher may read the Norm form t, which
-// the collection of p writes n times: a form English does not write that
-// does not look like an English word either (a name, a word of the
-// collection's subject) or holds a digit, or one English writes that the
-// collection writes cipherOverRatio times as often as English's rate of
-// it predicts.
+// the collection of p writes n times: a form with a letter or a digit,
+// no number of three digits or more, no name (capitalised in mid-sentence
+// in half its places: `Inc.`), that holds a digit or does not look like
+// an English word (the shape model: a word of the collection's subject
+// does), and that English does not write, or that the collection writes
+// cipherOverRatio times as often as English's rate of it predicts.
 func cipherForm(p *profile.Profile, t string, n float64) bool {
 	if !strings.ContainsFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 		return false
@@ -320,12 +321,11 @@ func cipherForm(p *profile.Profile, t string, n float64) bool {
 // collection and a document of modern spelling (modern), into its reading
 // where English, the decided words on both sides given, finds it likelier
 // than the token (as an English word, or an unknown one): `comply mm the`
-// -> with. Left alone: a token the
-// decisions changed, unless into a word another form of the cipher reads
-// (mm made in, which `1n` stands for) and likelier than that word; a
-// capital letter alone (an initial, a numeral) and a letter with a full
-// stop (`p. m.`); a token own reports as
-// the collection's own spelling (a convention of its print: `haue` for
+// -> with. Left alone: a token the decisions changed, unless into a word
+// another form of the cipher reads (mm made in, which `1n` stands for)
+// and less likely than the reading; a capital letter alone (an initial, a
+// numeral) and a letter with a full stop (`p. m.`); a token own reports
+// as the collection's own spelling (a convention of its print: `haue` for
 // have; nil: none); a token whose marks cipherAffixes refuses. The word
 // takes the token's capital (`Th1:` -> This) or one at a sentence's start,
 // and the token's marks, but for the colons the collection writes after
@@ -370,14 +370,13 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		if pr.at(pr.m.ID(read)) <= keep {
 			continue
 		}
-		best := read
 		if col {
 			so = strings.TrimLeft(so, ":")
 		}
 		if r, _ := utf8.DecodeRuneInString(co); unicode.IsUpper(r) || sentenceStartAt(ctx, i) {
-			best = titled(best)
+			read = titled(read)
 		}
-		out[i] = po + best + so
+		out[i] = po + read + so
 	}
 }
 
