@@ -162,14 +162,12 @@ func learnCipher(p *profile.Profile) cipher {
 	}
 	rate := float64(p.Tokens()) / float64(m.Tokens())
 	missing := make([]bool, cipherWords)
-	lacking := make([]bool, cipherWords)
-	lack := make([]float64, cipherWords) // how many occurrences of English's due a word lacks
+	lack := make([]float64, cipherWords) // how many occurrences of English's due a word lacks (0: none it may read)
 	var deficit float64                  // the most any word lacks
 	for id := range int32(cipherWords) {
 		e := rate * float64(m.Count(id))
 		o := float64(p.Word(m.Word(id)).N)
 		if e >= cipherMinExpected && e-o >= cipherMinCount && functionWords[m.Word(id)] {
-			lacking[id] = true
 			missing[id] = o*cipherMissing <= e
 			lack[id] = e - o
 			deficit = max(deficit, e-o)
@@ -200,7 +198,7 @@ func learnCipher(p *profile.Profile) cipher {
 		if id := m.ID(t); id >= 0 {
 			f.own = nb.fit(m, id, unigram)
 		}
-		if (missing[f.best] || lacking[f.best] && !hasDigit(t)) && f.fit[f.best] >= f.own+cipherOwnGap && f.own <= 0 && m.Word(f.best) != t && f.n >= cipherShare*lack[f.best] && cipherLength(t, m.Word(f.best)) {
+		if (missing[f.best] || lack[f.best] > 0 && !hasDigit(t)) && f.fit[f.best] >= f.own+cipherOwnGap && f.own <= 0 && m.Word(f.best) != t && f.n >= cipherShare*lack[f.best] && cipherLength(t, m.Word(f.best)) {
 			forms = append(forms, f)
 		}
 	}
@@ -340,7 +338,6 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		return
 	}
 	var ctx []string
-	colons := map[string]bool{} // cipherColons by core
 	for i, w := range words {
 		po, co, so := candgen.SplitAffix(w)
 		n := profile.Norm(co)
@@ -348,11 +345,7 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		if read == "" || out[i] != w && !c.readsOther(profile.Norm(out[i]), n) || capitalLetter(co) || initial(w) || own != nil && own(w) {
 			continue
 		}
-		col, seen := colons[co]
-		if !seen {
-			col = cipherColons(p, co)
-			colons[co] = col
-		}
+		col := cipherColons(p, co)
 		if !cipherAffixes(po, co, so, col) {
 			continue
 		}

@@ -223,8 +223,9 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	d := decider{margins: margins, prof: l.Profile, lex: m.Lex, conv: m.conventions, habits: m.habits}
 	modern := false
+	var periodToks []periodCounts // the tokens' period counts of a modern document
 	if m.forUnseen() {
-		modern = modernSpelling(l.Profile, l.Words)
+		modern, periodToks = modernSpelling(l.Profile, l.Words)
 		d.spell = spellingPeriod
 		if modern {
 			d.spell = spellingModern
@@ -274,7 +275,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		initialH(out, l.Words)
 		titleStops(out, l.Words)
 		if modern {
-			periodPassages(out, l.Words)
+			periodPassages(out, l.Words, periodToks)
 		}
 	}
 	m.lowerCaseHabits(out, l.Words, l.Profile)

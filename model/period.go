@@ -60,8 +60,17 @@ const (
 // A collection may gather books of several centuries (the 45 Gutenberg
 // books read as one, among them the Compleat Angler, whose 140 period
 // spellings the collection's test alone had let the ranker modernise).
-func modernSpelling(p *profile.Profile, words []string) bool {
-	return !periodPrint(p) && !periodDoc(words)
+// For a modern document it returns its tokens' counts too (periodTokens),
+// which periodPassages reads again; nil otherwise.
+func modernSpelling(p *profile.Profile, words []string) (bool, []periodCounts) {
+	if periodPrint(p) {
+		return false, nil
+	}
+	toks := periodTokens(words)
+	if periodDoc(toks) {
+		return false, nil
+	}
+	return true, toks
 }
 
 // Thresholds of periodDoc: the fewest period spellings (or long s read as
@@ -80,20 +89,31 @@ const (
 	periodDocLead  = 3
 )
 
-// periodDoc reports whether the document words shows period print by its
-// own words (see periodMinForms).
-func periodDoc(words []string) bool {
+// periodDoc reports whether a document whose tokens' counts are toks
+// (periodTokens) shows period print by its own words (see
+// periodMinForms).
+func periodDoc(toks []periodCounts) bool {
 	var c periodCounts
-	for _, w := range words {
-		c.add(w, 1)
+	for _, t := range toks {
+		c.merge(t)
 	}
 	return c.period >= periodMinForms && float64(c.period) >= periodDocLead*c.due()
 }
 
+// periodTokens returns the counts of each token of words alone.
+func periodTokens(words []string) []periodCounts {
+	toks := make([]periodCounts, len(words))
+	for i, w := range words {
+		toks[i].add(w, 1)
+	}
+	return toks
+}
+
 // periodCounts counts the words of three small letters or more of a text
-// (smallWord), those English does not know, and those of them that are
-// period spellings or a long s read as f.
-type periodCounts struct{ words, unknown, period int }
+// (smallWord), those English does not know, those of them that are period
+// spellings or a long s read as f, and those of passageLongRunes letters
+// or more (periodPassages).
+type periodCounts struct{ words, unknown, period, long int }
 
 // add counts the token tok, seen n times.
 func (c *periodCounts) add(tok string, n int) {
@@ -109,7 +129,18 @@ func (c *periodCounts) add(tok string, n int) {
 	c.unknown += n
 	if oldSpelling(nn) || longSForm(nn) {
 		c.period += n
+		if utf8.RuneCountInString(core) >= passageLongRunes {
+			c.long += n
+		}
 	}
+}
+
+// merge adds the counts o to c.
+func (c *periodCounts) merge(o periodCounts) {
+	c.words += o.words
+	c.unknown += o.unknown
+	c.period += o.period
+	c.long += o.long
 }
 
 // periodic reports whether the counts show period print: period spellings
@@ -187,35 +218,19 @@ const (
 )
 
 // periodPassages puts back, in out (the decoded output of words, a
-// document of modern spelling), the period spellings (periodVariant) that
-// the decisions changed into another word inside passages of period print
-// (see above): what the rules of period print would have kept.
-func periodPassages(out, words []string) {
+// document of modern spelling whose tokens' counts are toks:
+// periodTokens), the period spellings (periodVariant) that the decisions
+// changed into another word inside passages of period print (see above):
+// what the rules of period print would have kept.
+func periodPassages(out, words []string, toks []periodCounts) {
 	var in []bool // positions inside a passage
-	period := make([]bool, len(words))
-	long := make([]bool, len(words))
-	unknown := make([]bool, len(words))
-	small := make([]bool, len(words))
-	for i, w := range words {
-		var c periodCounts
-		c.add(w, 1)
-		small[i], unknown[i], period[i] = c.words > 0, c.unknown > 0, c.period > 0
-		if period[i] {
-			core, _ := smallWord(w)
-			long[i] = utf8.RuneCountInString(core) >= passageLongRunes
-		}
-	}
 	for s := 0; s < len(words); s += passageWords / 4 {
 		var c periodCounts
-		nl := 0
 		e := min(len(words), s+passageWords)
-		for j := s; j < e; j++ {
-			c.words += b2i(small[j])
-			c.unknown += b2i(unknown[j])
-			c.period += b2i(period[j])
-			nl += b2i(long[j])
+		for _, t := range toks[s:e] {
+			c.merge(t)
 		}
-		if nl < passageMinLong || float64(c.period) < periodDocLead*c.due() {
+		if c.long < passageMinLong || float64(c.period) < periodDocLead*c.due() {
 			continue
 		}
 		if in == nil {
@@ -233,12 +248,4 @@ func periodPassages(out, words []string) {
 			out[i] = w // the word put back (a change of its marks alone stays)
 		}
 	}
-}
-
-// b2i returns 1 for true, 0 for false.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -70,7 +70,7 @@ func TestPeriodPrint(t *testing.T) {
 		{"a document of period print", periodText(1500, period...), false},
 		{"too few period forms to tell", periodText(1500, "owne", "selfe", "yeer", "wil"), true},
 	} {
-		if got := modernSpelling(modern, c.words); got != c.want {
+		if got, _ := modernSpelling(modern, c.words); got != c.want {
 			t.Errorf("%s in a modern collection: modernSpelling = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -102,7 +102,7 @@ func TestPeriodPassages(t *testing.T) {
 			out[i] = r
 		}
 	}
-	periodPassages(out, words)
+	periodPassages(out, words, periodTokens(words))
 	for i, w := range words {
 		want := w
 		if w == "whie" {
@@ -121,7 +121,7 @@ func TestPeriodPassages(t *testing.T) {
 		}
 	}
 	want := slices.Clone(out)
-	if periodPassages(out, noisy); !slices.Equal(out, want) {
+	if periodPassages(out, noisy, periodTokens(noisy)); !slices.Equal(out, want) {
 		t.Errorf("a noisy modern page: %q, want %q", out, want)
 	}
 }
