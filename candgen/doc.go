@@ -55,7 +55,12 @@
 // frown, one edit away, never reaches). Both are looked up for a core the
 // lexicon knows as well: OCR makes real words of others this way (`arid`
 // for and, n read as ri; `rams` for rains), and a known word's search
-// goes one skeleton edit deep only. Such a generator also offers, for a token
+// goes one skeleton edit deep only. Where such a reading meets another
+// misread letter in a word of small letters the lexicon lacks (`tumished`
+// for furnished: rn read as m, f as t), beyond the skeleton search's
+// bound, and nothing found is a likely misreading of it, the forms with a
+// reading undone are searched one skeleton edit deep (joinEditConf).
+// Such a generator also offers, for a token
 // of at most three small letters that the lexicon lacks, the eighty short
 // words the lexicon counts most often (`et` for of, two edits from it),
 // which the confusion prices; and, for a word in capitals the lexicon

@@ -255,6 +255,41 @@ func TestJoins(t *testing.T) {
 	}
 }
 
+// TestJoinEdits: where a learned reading of two letters as one meets
+// another misread letter (`tumish` for furnish: rn read as m, f as t),
+// three skeleton edits from the word, beyond a six-letter core's bound of
+// two, a generator with Joins searches the core with the reading undone
+// (`turnish`) one edit deep; not for a capitalised core (a name), nor for
+// one of which it found a likely misreading already.
+func TestJoinEdits(t *testing.T) {
+	pairs := readings("born turn horn corner", "bom tum hom comer", 3,
+		strings.Repeat("the modern tern many men name nine mine ", 200))
+	conf := LearnConfusion(pairs, ConfusionOptions{})
+	lex := tinyLexicon(pairs, "furnish", 5)
+	for _, joins := range []bool{true, false} {
+		g := NewGenerator(conf, lex, Options{Joins: joins})
+		if b := g.bound(len(g.sk.key(nil, "tumish"))); b != 2 {
+			t.Fatalf("tumish's skeleton bound %d, want 2", b)
+		}
+		out := g.Generate([]string{"tumish", "Tumish"}, nil)
+		if hasCand(out[0], "furnish", 1) != joins {
+			t.Errorf("Joins %v: tumish's candidates %v", joins, texts(out[0]))
+		}
+		if hasCand(out[1], "Furnish", 1) || hasCand(out[1], "furnish", 1) {
+			t.Errorf("Joins %v: Tumish's candidates %v", joins, texts(out[1]))
+		}
+	}
+	// tunish, n read as m (likelier than e^joinEditConf), is found first:
+	// no search beyond it
+	if c := conf.LogProb("tumish", "tunish"); c < joinEditConf {
+		t.Fatalf("tunish read as tumish at %.1f, want %v or more", c, joinEditConf)
+	}
+	out := NewGenerator(conf, tinyLexicon(pairs, "furnish tunish", 5), Options{Joins: true}).Generate([]string{"tumish"}, nil)
+	if !hasCand(out[0], "tunish", 1) || hasCand(out[0], "furnish", 1) {
+		t.Errorf("beside tunish: tumish's candidates %v", texts(out[0]))
+	}
+}
+
 // TestShapePriors: a letter read as two alike in print that the
 // training never showed (m read as tn, W as IV) is a prior habit at the
 // rate asked, one the model expects more often is not, and a generator
