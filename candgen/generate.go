@@ -1241,10 +1241,10 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// a garble where such a reading and another misread letter meet
 	// (`tumished` for furnished: rn read as m, f as t), which neither the
 	// skeleton search nor the look-ups above reach: in a word of small
-	// letters the lexicon lacks, where nothing found so far is a likely
+	// letters alone that the lexicon lacks, where nothing found so far is a likely
 	// misreading of it (joinEditConf), each form with a reading undone
 	// is searched one skeleton edit deep
-	if len(g.joins) > 0 && !known && core == lc && utf8.RuneCountInString(lc) >= joinEditMinRunes && bestConf(cs[1:]) < joinEditConf {
+	if len(g.joins) > 0 && !known && core == lc && utf8.RuneCountInString(lc) >= joinEditMinRunes && !strings.ContainsFunc(lc, func(r rune) bool { return !unicode.IsLetter(r) }) && bestConf(cs[1:]) < joinEditConf {
 		for _, j := range g.joins {
 			for _, v := range putBack(lc, j.ocr, j.truth) {
 				for _, fid := range g.near(v, nv, 1) {
@@ -2116,15 +2116,17 @@ func Rows(stem string, cands [][]Candidate) []data.CandidateRow {
 // / broken, against without): periodicals 43,155 / 59 -> 43,220 / 58
 // (cMER 22.5% -> 23.7% lower), embedded 151,468 / 43 -> 151,512 / 43
 // (28.9% -> 29.4%), early 50,732 / 157 -> 50,767 / 159 (15.3% -> 16.0%),
-// science-law 51,963 / 40 -> 51,969 / 41 (18.2% -> 18.5%), ads-fall2018
-// 256,496 / 1,417 -> 256,531 / 1,422 (60.1% either way); at -6 and -11
+// science-law 51,963 / 40 -> 51,970 / 40 (18.2% -> 18.6%), ads-fall2018
+// 256,496 / 1,417 -> 256,530 / 1,423 (60.1% either way); at -6 and -11
 // within 5 words of that, and without the condition on what was found 11
 // more on periodicals and 2 to 8 fewer or more elsewhere, for correction
 // 10-18% slower on ads-fall2018 (at -9 the same instructions, under
 // callgrind, within the garbage collector's noise). Capitalised tokens
 // searched too (names: `Cardiss` -> Caribs, `Plorio` -> Priories), without
 // that condition: from 9 words fewer (ads-fall2018) to 9 more
-// (periodicals), and up to 5 more broken.
+// (periodicals), and up to 5 more broken. Cores with a mark inside
+// (`half-pace`, `interi-`) are left to the rules of dashes and
+// apostrophes: science-law's drill manual had made `half-pace` half-price.
 const (
 	joinEditMinRunes = 5
 	joinEditConf     = -9
