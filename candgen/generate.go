@@ -1241,10 +1241,10 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// a garble where such a reading and another misread letter meet
 	// (`tumished` for furnished: rn read as m, f as t), which neither the
 	// skeleton search nor the look-ups above reach: in a word of small
-	// letters alone that the lexicon lacks, where nothing found so far is a likely
-	// misreading of it (joinEditConf), each form with a reading undone
-	// is searched one skeleton edit deep
-	if len(g.joins) > 0 && !known && core == lc && utf8.RuneCountInString(lc) >= joinEditMinRunes && !strings.ContainsFunc(lc, func(r rune) bool { return !unicode.IsLetter(r) }) && bestConf(cs[1:]) < joinEditConf {
+	// letters alone that the lexicon lacks, where nothing found so far
+	// is a likely misreading of it (joinEditConf), each form with a
+	// reading undone is searched one skeleton edit deep
+	if len(g.joins) > 0 && !known && core == lc && joinEditable(lc) && bestConf(cs[1:]) < joinEditConf {
 		for _, j := range g.joins {
 			for _, v := range putBack(lc, j.ocr, j.truth) {
 				for _, fid := range g.near(v, nv, 1) {
@@ -2131,6 +2131,13 @@ const (
 	joinEditMinRunes = 5
 	joinEditConf     = -9
 )
+
+// joinEditable reports whether the join-and-edit search may take the
+// lower-case core lc: joinEditMinRunes letters or more, and nothing but
+// letters.
+func joinEditable(lc string) bool {
+	return utf8.RuneCountInString(lc) >= joinEditMinRunes && !strings.ContainsFunc(lc, func(r rune) bool { return !unicode.IsLetter(r) })
+}
 
 // bestConf returns the highest conf of cs (-Inf for none).
 func bestConf(cs []coreCand) float64 {
