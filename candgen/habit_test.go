@@ -259,24 +259,30 @@ func TestJoins(t *testing.T) {
 // another misread letter (`tumish` for furnish: rn read as m, f as t),
 // three skeleton edits from the word, beyond a six-letter core's bound of
 // two, a generator with Joins searches the core with the reading undone
-// (`turnish`) one edit deep; not for a capitalised core (a name), nor for
-// one of which it found a likely misreading already.
+// (`turnish`) one edit deep, and a core of nine letters or more two edits
+// deep; not for a capitalised core (a name), nor for one of which it
+// found a likely misreading already.
 func TestJoinEdits(t *testing.T) {
 	pairs := readings("born turn horn corner", "bom tum hom comer", 3,
 		strings.Repeat("the modern tern many men name nine mine ", 200))
 	conf := LearnConfusion(pairs, ConfusionOptions{})
-	lex := tinyLexicon(pairs, "furnish", 5)
+	lex := tinyLexicon(pairs, "furnish furnishings", 5)
 	for _, joins := range []bool{true, false} {
 		g := NewGenerator(conf, lex, Options{Joins: joins})
 		if b := g.bound(len(g.sk.key(nil, "tumish"))); b != 2 {
 			t.Fatalf("tumish's skeleton bound %d, want 2", b)
 		}
-		out := g.Generate([]string{"tumish", "Tumish"}, nil)
+		out := g.Generate([]string{"tumish", "Tumish", "tumishimgs"}, nil)
 		if hasCand(out[0], "furnish", 1) != joins {
 			t.Errorf("Joins %v: tumish's candidates %v", joins, texts(out[0]))
 		}
 		if hasCand(out[1], "Furnish", 1) || hasCand(out[1], "furnish", 1) {
 			t.Errorf("Joins %v: Tumish's candidates %v", joins, texts(out[1]))
+		}
+		// a core of joinEditWideRunes letters or more, two edits from
+		// the word with the reading undone (turnishimgs: f as t, n as m)
+		if hasCand(out[2], "furnishings", 1) != joins {
+			t.Errorf("Joins %v: tumishimgs's candidates %v", joins, texts(out[2]))
 		}
 	}
 	// tunish, n read as m (likelier than e^joinEditConf), is found first:
