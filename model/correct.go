@@ -1050,8 +1050,8 @@ type genPool struct {
 // letters as one hide looked up, and the commonest short words offered to
 // a short unknown token (candgen.Options.Joins: `conceming` ->
 // concerning, `et` -> of, `tumished` -> furnished; a model trained with
-// labels from the collection it corrects does without: on ads-fall2018, ocrfix bench matched 157 words fewer with
-// them and broke 104 more), and the candidates of a token with case noise
+// labels from the collection it corrects does without: on ads-fall2018,
+// ocrfix bench matched 157 words fewer with them and broke 104 more), and the candidates of a token with case noise
 // priced case-blind as well (candgen.Options.CaseBlind: `CommlttEE` ->
 // Committee; the same bench matched 41 words fewer with it). Training
 // leaves both out, so the built-in model is the same. Its generators are
