@@ -91,10 +91,23 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 // about such a change.
 func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval.Kind, ask bool) {
 	k = kindAt(words, i, c)
-	if k == eval.KindCase && caseNoiseFix(d.lex, words[i], c.Text) {
+	if k == eval.KindCase && (caseNoiseFix(d.lex, words[i], c.Text) || pronounCase(words[i], c.Text)) {
 		return eval.KindWord, false
 	}
 	return k, true
+}
+
+// pronounCase reports whether cand, the OCR token tok with the case of
+// letters changed, writes the pronoun I for a lone small i: English
+// writes no word i, so the change puts a misread letter right (an engine
+// that reads the capital as the small letter, Tesseract's Latin model on
+// the embedded corpus 57 times), and decider weighs it as a change of
+// word, against I's rivals (it, is, in) by their scores. A roman
+// numeral's `i.` (vol. i. p. 23, i. e.) is left alone.
+func pronounCase(tok, cand string) bool {
+	_, core, so := candgen.SplitAffix(tok)
+	_, cc, _ := candgen.SplitAffix(cand)
+	return core == "i" && cc == "I" && !strings.Contains(so, ".")
 }
 
 // supportedKind returns the decision kind of candidate c at position i,

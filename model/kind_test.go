@@ -920,3 +920,22 @@ func TestSupportedSpelling(t *testing.T) {
 		}
 	}
 }
+
+func TestPronounCase(t *testing.T) {
+	words := strings.Fields(`but i see “i am i. e. in`)
+	for _, c := range []struct {
+		i    int
+		cand string
+		want eval.Kind
+	}{
+		{1, "I", eval.KindWord},  // the pronoun: a change of word, weighed against it and is
+		{3, "“I", eval.KindWord}, // marks kept
+		{5, "I.", eval.KindCase}, // a roman numeral's i. stays a change of case
+		{7, "In", eval.KindCase},
+	} {
+		k, _ := decider{}.changeKind(words, c.i, &candgen.Candidate{Text: c.cand, Span: 1})
+		if k != c.want {
+			t.Errorf("%q -> %q: kind %v, want %v", words[c.i], c.cand, k, c.want)
+		}
+	}
+}
