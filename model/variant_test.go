@@ -77,3 +77,34 @@ func TestCollectionVariants(t *testing.T) {
 		t.Errorf("a merge changed: %q", out)
 	}
 }
+
+func TestDocVariant(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	const doc = "Miss Tilney met Miss Tiiney there."
+	tilney := strings.Repeat("and Miss Tilney went ", 10)
+	for _, c := range []struct {
+		others []string // the collection's other documents
+		text   string   // the document corrected
+		want   string   // what becomes of its Tiiney
+	}{
+		{[]string{tilney, "with Miss Tiiney"}, doc, "Tilney"},
+		{[]string{strings.Repeat("and Miss Tilney went ", 3), "with Miss Tiiney"}, doc, "Tiiney"},                                   // not five times as often
+		{[]string{tilney, "with Miss Tiiney"}, "Miss Eiiney met Miss Tiiney there.", "Tiiney"},                                      // not in the document
+		{[]string{strings.Repeat("and tilney went ", 30), "with Miss Tiiney"}, doc, "Tiiney"},                                       // mostly small: no name
+		{[]string{strings.Repeat("and Miss Tilmey went ", 10), "with Miss Tiiney"}, "Miss Tilmey met Miss Tiiney there.", "Tiiney"}, // two letters
+		{[]string{tilney}, doc, "Tiiney"}, // written once: the candidates' case
+	} {
+		p := profile.New(profile.Options{})
+		for _, d := range append(slices.Clone(c.others), c.text) {
+			p.Add(strings.Fields(d))
+		}
+		words := strings.Fields(c.text)
+		out := slices.Clone(words)
+		collectionVariants(out, words, cands(words, nil), p, nil)
+		if out[4] != c.want {
+			t.Errorf("%q beside %q: got %s, want %s", c.text, c.others, out[4], c.want)
+		}
+	}
+}
