@@ -167,7 +167,8 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // as likely (channelChoice), reads the mark a kept token opens with as the
 // pronoun I glued to the word (markI: `[have` -> `I have`), makes a
 // capitalised form seen once that it kept the name of the collection's a
-// letter from it (collectionVariants: `Toseph` -> Joseph), and changes a
+// letter from it, or a recurring one the name its document writes a letter
+// from it (collectionVariants: `Toseph` -> Joseph), and changes a
 // word kept that English, in its place, writes far less likely than a
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes), and writes

@@ -229,7 +229,10 @@
 // variant.go; models for unseen collections): `Toseph`, `Oeorge` in a
 // list beside the Joseph and George it writes right elsewhere; so does,
 // among names, a form the decisions made a capitalised word the
-// collection never writes so (`Frnest` -> Finest -> Ernest). Such a form
+// collection never writes so (`Frnest` -> Finest -> Ernest), and a kept
+// form the collection writes more than once, where its own document
+// writes a name a letter from it that the collection writes capitalised
+// five times as often (`Tiiney` -> Tilney; docVariant). Such a form
 // still kept gets back the look-alike glyph (i read as l, e as c, h as
 // li, w as vv, or a habit of the collection's OCR) whose return makes it look far
 // more like English to the shape model, as does a word in small letters
