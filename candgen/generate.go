@@ -1219,25 +1219,16 @@ func (g *Generator) coreCands(core string) []coreCand {
 	// one: `bom` for born is two skeleton edits, beyond a three-letter
 	// word's bound, and `conceming` one edit from conceding, which stops
 	// the search before two), for a word the lexicon knows too (`arid`
-	// for and, n read as ri; `rams` for rains): a look-up only adds a
-	// candidate, which the confusion prices and the ranker weighs
-	for _, j := range g.joins {
-		for _, v := range putBack(lc, j.ocr, j.truth) {
-			if fid, ok := g.lex.fold[v]; ok {
-				addFold(fid)
-			}
+	// for and, n read as ri; `rams` for rains), and those the reverse
+	// hides, one letter read as two (`Froin` for From, m read as in: two
+	// skeleton edits, a search stopped by frown, one edit away, never
+	// reaches it): a look-up only adds a candidate, which the confusion
+	// prices and the ranker weighs
+	g.joinForms(lc, func(v string) {
+		if fid, ok := g.lex.fold[v]; ok {
+			addFold(fid)
 		}
-	}
-	// and the reverse, one letter read as two (`Froin` for From, m read
-	// as in: two skeleton edits, a search stopped by frown, one edit
-	// away, never reaches it), which the confusion prices
-	for _, j := range g.joins {
-		for _, v := range putBack(lc, j.truth, j.ocr) {
-			if fid, ok := g.lex.fold[v]; ok {
-				addFold(fid)
-			}
-		}
-	}
+	})
 	// a garble where such a reading and another misread letter meet
 	// (`tumished` for furnished: rn read as m, f as t), which neither the
 	// skeleton search nor the look-ups above reach: in a word of small
@@ -1250,18 +1241,11 @@ func (g *Generator) coreCands(core string) []coreCand {
 		if utf8.RuneCountInString(lc) >= joinEditWideRunes {
 			bound = 2
 		}
-		for _, j := range g.joins {
-			for _, v := range putBack(lc, j.ocr, j.truth) {
-				for _, fid := range g.near(v, nv, bound) {
-					addFold(fid)
-				}
+		g.joinForms(lc, func(v string) {
+			for _, fid := range g.near(v, nv, bound) {
+				addFold(fid)
 			}
-			for _, v := range putBack(lc, j.truth, j.ocr) {
-				for _, fid := range g.near(v, nv, bound) {
-					addFold(fid)
-				}
-			}
-		}
+		})
 	}
 	// a word in capitals the lexicon lacks: the words that capitals
 	// alike in print hide (`CREOSOTKD`: E read as K; `MORTOAOES`: G read
@@ -2149,6 +2133,23 @@ const (
 	joinEditConf      = -9
 	joinEditWideRunes = 9
 )
+
+// joinForms calls f with each form of the lower-case word lc that has
+// one of the generator's learned readings of two letters as one undone
+// (m put back as rn), then with each that has one of them done (rn
+// written m: the reverse reading, one letter read as two).
+func (g *Generator) joinForms(lc string, f func(v string)) {
+	for _, j := range g.joins {
+		for _, v := range putBack(lc, j.ocr, j.truth) {
+			f(v)
+		}
+	}
+	for _, j := range g.joins {
+		for _, v := range putBack(lc, j.truth, j.ocr) {
+			f(v)
+		}
+	}
+}
 
 // joinEditable reports whether the join-and-edit search may take the
 // lower-case core lc: joinEditMinRunes letters or more, and nothing but
