@@ -103,11 +103,12 @@ func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval
 // that reads the capital as the small letter, Tesseract's Latin model on
 // the embedded corpus 57 times), and decider weighs it as a change of
 // word, against I's rivals (it, is, in) by their scores. A roman
-// numeral's `i.` (vol. i. p. 23, i. e.) is left alone.
+// numeral's `i.` (vol. i. p. 23, i. e.) is left alone, and so is the
+// elision of in (`i' faith`, `i’ the Thames`).
 func pronounCase(tok, cand string) bool {
 	_, core, so := candgen.SplitAffix(tok)
 	_, cc, _ := candgen.SplitAffix(cand)
-	return core == "i" && cc == "I" && !strings.Contains(so, ".")
+	return core == "i" && cc == "I" && !strings.ContainsAny(so, ".'’")
 }
 
 // supportedKind returns the decision kind of candidate c at position i,

@@ -922,7 +922,7 @@ func TestSupportedSpelling(t *testing.T) {
 }
 
 func TestPronounCase(t *testing.T) {
-	words := strings.Fields(`but i see “i am i. e. in`)
+	words := strings.Fields(`but i see “i am i. e. in i' faith`)
 	for _, c := range []struct {
 		i    int
 		cand string
@@ -932,6 +932,7 @@ func TestPronounCase(t *testing.T) {
 		{3, "“I", eval.KindWord}, // marks kept
 		{5, "I.", eval.KindCase}, // a roman numeral's i. stays a change of case
 		{7, "In", eval.KindCase},
+		{8, "I'", eval.KindCase}, // the elision of in
 	} {
 		k, _ := decider{}.changeKind(words, c.i, &candgen.Candidate{Text: c.cand, Span: 1})
 		if k != c.want {
