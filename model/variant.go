@@ -66,7 +66,7 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 	if prof == nil {
 		return
 	}
-	var docNames []string
+	var docNames []titleForm
 	for i, w := range words[:min(len(words), len(cands))] {
 		po, core, so := candgen.SplitAffix(w)
 		runes := utf8.RuneCountInString(core)
@@ -127,37 +127,60 @@ func madeNonName(o string, words []string, i int, p *profile.Profile) bool {
 // many times as often as the form (docVariant).
 const variantNameRatio = 5
 
-// titleForms returns the distinct capitalised cores of words, sorted.
-func titleForms(words []string) []string {
-	var forms []string
+// titleForm is a capitalised core of a document's words and how many of
+// them it is.
+type titleForm struct {
+	core string
+	n    int
+}
+
+// titleForms returns the distinct capitalised cores of four letters or
+// more of words, sorted, with their counts.
+func titleForms(words []string) []titleForm {
+	var cores []string
 	for _, w := range words {
 		if _, core, _ := candgen.SplitAffix(w); utf8.RuneCountInString(core) >= 4 && profile.TitleCase(core) {
-			forms = append(forms, core)
+			cores = append(cores, core)
 		}
 	}
-	slices.Sort(forms)
-	return slices.Compact(forms)
+	slices.Sort(cores)
+	var forms []titleForm
+	for _, c := range cores {
+		if k := len(forms) - 1; k >= 0 && forms[k].core == c {
+			forms[k].n++
+		} else {
+			forms = append(forms, titleForm{c, 1})
+		}
+	}
+	return forms
 }
 
 // docVariant returns the name that core, a capitalised form the
 // collection of profile p writes more than once (n its Norm form), misreads,
-// written in layout (a format with the marks around the core), or "":
-// one of the document's capitalised forms (names) of core's length and a
-// letter from it that the collection writes capitalised in mid-sentence
+// or "": one of the document's capitalised forms (forms, titleForms) of
+// core's length and a letter from it that the document writes more often
+// than core, and the collection capitalised in mid-sentence
 // variantNameRatio times as often as core or more, and in half its
-// places, the one it writes so most often. The recurring misreading of a
-// name beside the name written right (`Tiiney` 14 times, Tilney 90 in
-// the embedded corpus as Tesseract's Latin model read it): the collection
-// writing the form more than once is no evidence that it is a name of
-// its own where the same document writes the name a letter from it. Two
-// names of one collection a letter apart (Austen's Norland and Morland)
-// stand in different documents.
-func docVariant(core, n string, names []string, p *profile.Profile) string {
+// places; the one the collection writes so most often. The recurring
+// misreading of a name beside the name written right (`Tiiney` 14 times,
+// Tilney 90 in the embedded corpus as Tesseract's Latin model read it):
+// the collection writing the form more than once is no evidence that it
+// is a name of its own where the same document writes the name a letter
+// from it more often. Two names of one collection a letter apart stand in
+// different documents (Austen's Norland and Morland), or the rarer in its
+// own document as often as the other (the common law's Lewin, three times,
+// and Lewis, twice, though the 45 Gutenberg books write Lewis often).
+func docVariant(core, n string, forms []titleForm, p *profile.Profile) string {
 	runes := utf8.RuneCountInString(core)
 	need := max(variantMinMid, variantNameRatio*int(p.Word(n).N))
+	own := 0
+	if k, ok := slices.BinarySearchFunc(forms, core, func(f titleForm, c string) int { return strings.Compare(f.core, c) }); ok {
+		own = forms[k].n
+	}
 	best, bn := "", 0
-	for _, y := range names {
-		if y == core || utf8.RuneCountInString(y) != runes {
+	for _, f := range forms {
+		y := f.core
+		if y == core || f.n <= own || utf8.RuneCountInString(y) != runes {
 			continue
 		}
 		yn := profile.Norm(y)
