@@ -91,24 +91,44 @@ func (d decider) kind(words []string, i int, c *candgen.Candidate) int {
 // about such a change.
 func (d decider) changeKind(words []string, i int, c *candgen.Candidate) (k eval.Kind, ask bool) {
 	k = kindAt(words, i, c)
-	if k == eval.KindCase && (caseNoiseFix(d.lex, words[i], c.Text) || pronounCase(words[i], c.Text)) {
+	if k == eval.KindCase && (caseNoiseFix(d.lex, words[i], c.Text) || pronounCase(words, i, c.Text)) {
 		return eval.KindWord, false
 	}
 	return k, true
 }
 
-// pronounCase reports whether cand, the OCR token tok with the case of
-// letters changed, writes the pronoun I for a lone small i: English
+// pronounCase reports whether cand, the OCR token words[i] with the case
+// of letters changed, writes the pronoun I for a lone small i: English
 // writes no word i, so the change puts a misread letter right (an engine
 // that reads the capital as the small letter, Tesseract's Latin model on
 // the embedded corpus 57 times), and decider weighs it as a change of
-// word, against I's rivals (it, is, in) by their scores. A roman
-// numeral's `i.` (vol. i. p. 23, i. e.) is left alone, and so is the
-// elision of in (`i' faith`, `i’ the Thames`).
-func pronounCase(tok, cand string) bool {
-	_, core, so := candgen.SplitAffix(tok)
+// word, against I's rivals (it, is, in) by their scores. Left alone: a
+// roman numeral's `i.` (vol. i. p. 23, i. e.), the elision of in (`i'
+// faith`, `i’ the Thames`), the letter among letters (`c, b, i, s, t`),
+// and an i beside no word English writes (a quotation in another
+// language: `Dhus i gou`; of the twelve lone i's of the 45 Gutenberg
+// books that had been made I, this keeps three, and the other languages'
+// i beside a word English writes too, `tutti i sensati`, is made I still;
+// asking both neighbours to be English cost the Latin reading 5 words).
+func pronounCase(words []string, i int, cand string) bool {
+	_, core, so := candgen.SplitAffix(words[i])
 	_, cc, _ := candgen.SplitAffix(cand)
-	return core == "i" && cc == "I" && !strings.ContainsAny(so, ".'’")
+	if core != "i" || cc != "I" || strings.ContainsAny(so, ".'’") {
+		return false
+	}
+	english := false
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(words) {
+			continue
+		}
+		_, nc, _ := candgen.SplitAffix(words[j])
+		n := profile.Norm(nc)
+		if utf8.RuneCountInString(n) == 1 && n != "a" && n != "i" {
+			return false
+		}
+		english = english || inEnglish(n)
+	}
+	return english
 }
 
 // supportedKind returns the decision kind of candidate c at position i,

@@ -922,7 +922,10 @@ func TestSupportedSpelling(t *testing.T) {
 }
 
 func TestPronounCase(t *testing.T) {
-	words := strings.Fields(`but i see “i am i. e. in i' faith`)
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	words := strings.Fields(`but i see “i am i. e. in i' faith, c, b, i, s, t; Dhus i gou`)
 	for _, c := range []struct {
 		i    int
 		cand string
@@ -932,7 +935,9 @@ func TestPronounCase(t *testing.T) {
 		{3, "“I", eval.KindWord}, // marks kept
 		{5, "I.", eval.KindCase}, // a roman numeral's i. stays a change of case
 		{7, "In", eval.KindCase},
-		{8, "I'", eval.KindCase}, // the elision of in
+		{8, "I'", eval.KindCase},  // the elision of in
+		{12, "I,", eval.KindCase}, // a letter among letters
+		{16, "I", eval.KindCase},  // no English beside it
 	} {
 		k, _ := decider{}.changeKind(words, c.i, &candgen.Candidate{Text: c.cand, Span: 1})
 		if k != c.want {
