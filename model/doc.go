@@ -231,8 +231,10 @@
 // among names, a form the decisions made a capitalised word the
 // collection never writes so (`Frnest` -> Finest -> Ernest), and a kept
 // form the collection writes more than once, where its own document
-// writes a name a letter from it that the collection writes capitalised
-// five times as often (`Tiiney` -> Tilney; docVariant). Such a form
+// writes more often a name a letter from it that the collection writes
+// capitalised five times as often (`Tiiney` -> Tilney; docVariant), and
+// the pronoun read as a lone small i is weighed as a change of word, not
+// of case (pronounCase). Such a form
 // still kept gets back the look-alike glyph (i read as l, e as c, h as
 // li, w as vv, or a habit of the collection's OCR) whose return makes it look far
 // more like English to the shape model, as does a word in small letters
