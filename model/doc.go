@@ -54,6 +54,9 @@
 // stay, asprinted.go; print's short forms, `op. cit.`, `cf.`, `ed.`, keep
 // their stops: printShortForms; but a leading mark read as a letter,
 // `{t` -> It, is judged as the word, not by its core: markReadAsLetter).
+// A change of case that puts a misread letter right is weighed as a change
+// of word: case noise undone (`communiCated`: caseNoiseFix) and the
+// pronoun read as a lone small i (pronounCase).
 // With a context weight above 0, the decision is the best path through the
 // lattice under the English trigram model (decodeContext), so neighbouring
 // corrections agree; the weight is tuned like the margins.
@@ -232,9 +235,7 @@
 // collection never writes so (`Frnest` -> Finest -> Ernest), and a kept
 // form the collection writes more than once, where its own document
 // writes more often a name a letter from it that the collection writes
-// capitalised five times as often (`Tiiney` -> Tilney; docVariant), and
-// the pronoun read as a lone small i is weighed as a change of word, not
-// of case (pronounCase). Such a form
+// capitalised five times as often (`Tiiney` -> Tilney; docVariant). Such a form
 // still kept gets back the look-alike glyph (i read as l, e as c, h as
 // li, w as vv, or a habit of the collection's OCR) whose return makes it look far
 // more like English to the shape model, as does a word in small letters
