@@ -97,9 +97,8 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 				continue
 			}
 			cn := profile.Norm(cc)
-			k := int(prof.MidTitle(cn).Mid)
-			if k < variantMinMid || k <= bn || 2*k < int(prof.Word(cn).N) || pluralOf(n, cn) ||
-				align.Levenshtein(n, cn) > maxEd || !inEnglishModel(cn) {
+			k := nameCount(prof, n, cn)
+			if k < variantMinMid || k <= bn || align.Levenshtein(n, cn) > maxEd || !inEnglishModel(cn) {
 				continue
 			}
 			best, bn = c.Text, k
@@ -108,6 +107,18 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 			out[i] = best
 		}
 	}
+}
+
+// nameCount returns how often the collection of profile p writes the
+// Norm form yn capitalised in mid-sentence, where it does so in half its
+// places or more (one of the collection's names) and yn is no plural of n,
+// the Norm form of the token it may be read for; 0 otherwise.
+func nameCount(p *profile.Profile, n, yn string) int {
+	k := int(p.MidTitle(yn).Mid)
+	if 2*k < int(p.Word(yn).N) || pluralOf(n, yn) {
+		return 0
+	}
+	return k
 }
 
 // madeNonName reports whether the decisions made token i of words the
@@ -186,8 +197,8 @@ func docVariant(core, n string, forms []titleForm, p *profile.Profile) string {
 			continue
 		}
 		yn := profile.Norm(y)
-		k := int(p.MidTitle(yn).Mid)
-		if k < need || k <= bn || 2*k < int(p.Word(yn).N) || pluralOf(n, yn) || align.Levenshtein(n, yn) != 1 {
+		k := nameCount(p, n, yn)
+		if k < need || k <= bn || align.Levenshtein(n, yn) != 1 {
 			continue
 		}
 		best, bn = y, k
