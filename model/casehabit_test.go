@@ -152,6 +152,39 @@ func TestMarkI(t *testing.T) {
 	if markI(out, words, p); out[1] != "[hove" {
 		t.Errorf("a changed token: got %q", out[1])
 	}
+	// the pronoun read as a mark standing before the word, alone or after
+	// other marks, or glued after the word before it
+	for _, c := range []struct{ before, tok, next, want string }{
+		{"softly.", "\"|", "have", "\"I"},
+		{"softly.", "“[", "am", "“I"},
+		{"said", "|", "have", "I"},
+		{"said", ".--!", "have", ".--I"},
+		{"said", "--]", "am", "--I"},
+		{"said", "!", "have", "!"},     // alone, ! ends a sentence
+		{"said", "]", "have", "]"},     // and ] a bracket
+		{"said", "\"|", "it", "\"|"},   // it does not follow I
+		{"said", "\"|", "Have", "\"|"}, // not small letters
+		{"said", "that]", "have", "that I"},
+		{"said", "but|", "am", "but I"},
+		{"said", "he--\"|", "have", "he--\"I"},
+		{"said", "hope...|", "am", "hope... I"},
+		{"said", "fancy!", "have", "fancy!"}, // ! after a word is a mark
+		{"said", "f{", "have", "f{"},         // one letter: no word before I
+		{"said", "1|", "have", "1|"},         // a figure
+		{"[Nixon", "Ford]", "have", "Ford]"}, // the bracket closes
+	} {
+		words := []string{c.before, c.tok, c.next, "seen"}
+		out := slices.Clone(words)
+		markI(out, words, p)
+		if out[1] != c.want {
+			t.Errorf("%q before %q: got %q, want %q", c.tok, c.next, out[1], c.want)
+		}
+	}
+	words = strings.Fields("| a | b | c but| am |")
+	out = slices.Clone(words)
+	if markI(out, words, p); out[6] != "but|" {
+		t.Errorf("a bar among a table's rules: got %q", out[6])
+	}
 }
 
 // contextFixes changes a kept word into the word one letter from it that
