@@ -880,3 +880,33 @@ func TestContextFixesPeriodForm(t *testing.T) {
 		}
 	}
 }
+
+// loneIt writes it for a lone small i or k where English in context
+// writes it far likelier than the token and than I, is and in, and leaves
+// the pronoun, a bracketed label and a changed token.
+func TestLoneIt(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ text, out, want string }{
+		{"she was disagreeable to Fanny as k had been unexpected .", "", "it"},
+		{"the promise of i. The advantage of his", "", "it."},
+		{"health and spirits put k quite out of", "", "it"},
+		{"health and spirits put k quite out of", "kk", "kk"},  // changed by the ranker
+		{"for the present, as i is too late", "I", "it"},       // made I, English writes it
+		{"she said that i am sure of the", "", "i"},            // I am
+		{"she said that i am sure of the", "I", "I"},           // I am
+		{"health and spirits put (k) quite out of", "", "(k)"}, // a label
+	} {
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { _, co, _ := candgen.SplitAffix(w); return co == "i" || co == "k" })
+		out := slices.Clone(words)
+		if c.out != "" {
+			out[i] = c.out
+		}
+		loneIt(out, words)
+		if out[i] != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, out[i], c.want)
+		}
+	}
+}

@@ -242,6 +242,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		if !m.FeatOpt.NoEnglish {
 			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, modern)
 			markI(out, l.Words, l.Profile)
+			loneIt(out, l.Words)
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)
 		}
 		keepAffixes(out, l.Words)
