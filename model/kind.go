@@ -3194,7 +3194,7 @@ func markI(out, words []string, p *profile.Profile) {
 // lone i's and k's of the four rendered collections and the Latin
 // reading: at e^3 English's gap over the token, 45 are it in the truth,
 // one I and 16 others (garbles, mostly: `we were to i the subject`); at
-// keptRatio 38, 1 and 10.
+// keptRatio 39, 1 and 12 (the OCR tokens as read on both sides).
 func loneIt(out, words []string) {
 	var ctx []string
 	for i, w := range words {
