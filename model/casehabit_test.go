@@ -128,7 +128,8 @@ func TestMarkI(t *testing.T) {
 		{"“[am", "“I am"},
 		{"|have,", "I have,"},
 		{"(have", "(have"},    // ( is no look-alike of I
-		{"[was", "[was"},      // the collection never writes I was, nor English so often
+		{"[was", "I was"},     // the collection never writes I was, but English writes was after I as often as anywhere
+		{"[the", "[the"},      // English writes the after I less often than anywhere
 		{"[found", "I found"}, // English alone writes found after I
 		{"[it", "[it"},        // it does not follow I
 		{"[Have", "[Have"},    // not small letters
@@ -179,6 +180,11 @@ func TestMarkI(t *testing.T) {
 		if out[1] != c.want {
 			t.Errorf("%q before %q: got %q, want %q", c.tok, c.next, out[1], c.want)
 		}
+	}
+	words = strings.Fields("as I have here [pointing to a globe of gold-fish) respire")
+	out = slices.Clone(words)
+	if markI(out, words, p); out[4] != "[pointing" {
+		t.Errorf("an aside in brackets: got %q", out[4])
 	}
 	words = strings.Fields("| a | b | c but| am |")
 	out = slices.Clone(words)

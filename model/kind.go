@@ -3145,7 +3145,7 @@ func markI(out, words []string, p *profile.Profile) {
 		mark, size := utf8.DecodeLastRuneInString(po)
 		// po holds no letter nor digit (SplitAffix): the mark is one of
 		// iLookAlikes' marks ([, |, /, {)
-		if size > 0 && strings.ContainsRune(iLookAlikes, mark) && beforeI(p, co) {
+		if size > 0 && strings.ContainsRune(iLookAlikes, mark) && (beforeI(p, co) || (mark == '[' || mark == '{') && len(co) >= 2 && profile.LowerWord(co) && likelierAfterI(co) && !closedAfter(words, i)) {
 			out[i] = po[:len(po)-size] + "I " + co + so
 			continue
 		}
@@ -3246,6 +3246,18 @@ func closes(words []string, i int, r rune) bool {
 	}
 	for j := max(0, i-bracketReach); j <= i; j++ {
 		if strings.ContainsRune(words[j], '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// closedAfter reports whether a bracket closes (`]`, `}` or `)`, as an
+// engine reads it) in words[i] or in the bracketReach tokens after it:
+// `[pointing to a globe of gold-fish)` is an aside, no I.
+func closedAfter(words []string, i int) bool {
+	for j := i; j < len(words) && j <= i+bracketReach; j++ {
+		if strings.ContainsAny(words[j], "]})") {
 			return true
 		}
 	}
