@@ -3098,19 +3098,6 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 // as gluedI asks of a split the candidates hold) into the pronoun and the
 // word: `[have` -> `I have`, `“[am` -> `“I am`, `{shall` -> `I shall`. The
 // mark being an affix of the token, the candidates never hold that split.
-//
-// Before such a word (beforeI) it reads I, too, in a token of marks only
-// that ends with one of barLookAlikes (`"| wonder`, `“[ should`, `| have`)
-// or, after another mark, with `]` or `!` (`.--] never`, `--! shall`),
-// and in the last mark of a word's trailing marks where that is a bar or
-// `]`; a bar or `]` only where it closes nothing (closes): `that] should` -> `that I should`,
-// `indeed!--| beg` -> `indeed!--I beg`. The candidate generator offers I
-// for a lone bar but not for a bar behind a quote or a dash, and never
-// splits a word's trailing mark off as a word. With the held-out models
-// (correction only, words matched) embedded +20, early +2, periodicals +2,
-// science-law and ads-fall2018 the same, none broken; the embedded corpus
-// as Tesseract's Latin model read it +5; the 45 Gutenberg books read as
-// OCR the same bytes.
 // With the held-out models of bench -transfer (correction only, words
 // matched) it gained embedded 24, early 14, periodicals 29, science-law
 // 10, none broken, ads-fall2018 none; `{` among the marks, 2 to 4 more
@@ -3141,6 +3128,19 @@ func unknownVariant(p *profile.Profile, n, cn string) bool {
 // Held-out models as above: embedded +13, early +7, periodicals +18, none
 // broken, science-law and ads-fall2018 the same; the Latin reading +2;
 // the Gutenberg books the same bytes (their asides close).
+//
+// Before such a word (beforeI) it reads I, too, in a token of marks only
+// that ends with one of barLookAlikes (`"| wonder`, `“[ should`, `| have`)
+// or, after another mark, with `]` or `!` (`.--] never`, `--! shall`),
+// and in the last mark of a word's trailing marks where that is a bar or
+// `]`; a bar or `]` only where it closes nothing (closes): `that] should`
+// -> `that I should`, `indeed!--| beg` -> `indeed!--I beg`. The candidate
+// generator offers I for a lone bar but not for a bar behind a quote or a
+// dash, and never splits a word's trailing mark off as a word. Held-out
+// models as above: embedded +20, early +2, periodicals +2, science-law and
+// ads-fall2018 the same, none broken; the embedded corpus as Tesseract's
+// Latin model read it +5; the 45 Gutenberg books read as OCR the same
+// bytes.
 func markI(out, words []string, p *profile.Profile) {
 	if p == nil {
 		return
