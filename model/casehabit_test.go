@@ -173,6 +173,10 @@ func TestMarkI(t *testing.T) {
 		{"said", "f{", "have", "f{"},         // one letter: no word before I
 		{"said", "1|", "have", "1|"},         // a figure
 		{"[Nixon", "Ford]", "have", "Ford]"}, // the bracket closes
+		{"said", "Fairfax.--1", "shall", "Fairfax.--I"},
+		{"said", "mean—l", "have", "mean—I"},
+		{"said", "1861-1", "have", "1861-1"},     // no word before the dash
+		{"said", "compe-l", "tition", "compe-l"}, // a word broken, no I
 	} {
 		words := []string{c.before, c.tok, c.next, "seen"}
 		out := slices.Clone(words)
