@@ -165,7 +165,10 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // one keptRatio times as likely that the collection writes as often, and
 // for a token English never wrote that it keeps, a word nonwordRatio times
 // as likely (channelChoice), reads the mark a kept token opens with as the
-// pronoun I glued to the word (markI: `[have` -> `I have`), makes a
+// pronoun I glued to the word (markI: `[have` -> `I have`; and a mark or
+// a dash's 1 beside a word before a word that follows I: `"| wonder`,
+// `that] should`, `Fairfax.--1 shall`), writes it for a lone small i or k
+// where English in context writes it far likelier (loneIt), makes a
 // capitalised form seen once that it kept the name of the collection's a
 // letter from it, or a recurring one the name its document writes a letter
 // from it (collectionVariants: `Toseph` -> Joseph), and changes a
@@ -173,7 +176,7 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // candidate one letter from it, a number in running text that misreads a
 // word, and a mark that misreads the pronoun I (contextFixes), and writes
 // a comma for a full stop before a lower-case word where the collection's
-// engine reads commas as stops (commaStops; these five passes not under
+// engine reads commas as stops (commaStops; these six passes not under
 // FeatOpt.NoEnglish: a model trained with the collection's labels has
 // learned its real-word misreadings and its punctuation, and may decide
 // in context), and the possessive S of a name in capitals is written s in
