@@ -102,6 +102,13 @@ func TestDocVariant(t *testing.T) {
 		{[]string{strings.Repeat("and Miss Tilmey went ", 10), "with Miss Tiiney"}, "Miss Tilmey met Miss Tiiney and Miss Tilmey there.", "Tiiney"},
 		// written once: the candidates' case
 		{[]string{tilney}, doc, "Tiiney"},
+		// the name's plural and possessive
+		{[]string{tilney, "with the Tiineys"}, "Miss Tilney met the Tiineys and Miss Tilney there.", "Tilneys"},
+		{[]string{tilney, "with Miss Tiiney's"}, "Miss Tilney met Miss Tiiney's and Miss Tilney there.", "Tilney's"},
+		{[]string{tilney, "with Miss Tiiney’s"}, "Miss Tilney met Miss Tiiney’s and Miss Tilney there.", "Tilney’s"},
+		{[]string{tilney, "with the Tiineys"}, "Miss Eiiney met the Tiineys and Miss Eiiney there.", "Tiineys"},
+		// a name English knows in a possessive
+		{[]string{strings.Repeat("and Miss Durham went ", 10), "with Mr Derham's"}, "Miss Durham met Mr Derham's and Miss Durham there.", "Derham's"},
 	} {
 		p := profile.New(profile.Options{})
 		for _, d := range append(slices.Clone(c.others), c.text) {
