@@ -2871,13 +2871,19 @@ func tableRule(words []string, i int) bool {
 			return false
 		}
 	}
-	bars := 0
+	return marksNear(words, i, '|') >= tableBars
+}
+
+// marksNear returns how many of the tokens at most tableReach from
+// words[i], itself aside, hold the mark r.
+func marksNear(words []string, i int, r rune) int {
+	n := 0
 	for j := max(0, i-tableReach); j < len(words) && j <= i+tableReach; j++ {
-		if j != i && strings.Contains(words[j], "|") {
-			bars++
+		if j != i && strings.ContainsRune(words[j], r) {
+			n++
 		}
 	}
-	return bars >= tableBars
+	return n
 }
 
 // likelierAfterI reports whether English writes the lower-case word w
@@ -3219,21 +3225,17 @@ func loneIt(out, words []string) {
 		if ctx == nil {
 			ctx = decidedContext(out, words)
 		}
-		if !likeliest(ctx, i, "it", co, math.Log(keptRatio)) {
+		pr := newContextProbe(ctx, i)
+		if !pr.ok {
 			continue
 		}
-		if !likeliest(ctx, i, "it", "i", 0) || !likeliest(ctx, i, "it", "is", 0) || !likeliest(ctx, i, "it", "in", 0) {
+		it := pr.at(pr.m.ID("it"))
+		if float64(it-pr.at(pr.m.ID(co))) < math.Log(keptRatio) ||
+			it < pr.at(pr.m.ID("i")) || it < pr.at(pr.m.ID("is")) || it < pr.at(pr.m.ID("in")) {
 			continue
 		}
 		out[i] = po + "it" + so
 	}
-}
-
-// likeliest reports whether English writes the Norm form cn at position i
-// of words at least e^need times as likely as n (contextGap).
-func likeliest(words []string, i int, cn, n string, need float64) bool {
-	gap, ok := contextGap(words, i, cn, n)
-	return ok && gap >= need
 }
 
 // barLookAlikes are the marks an engine reads a lone capital I as (`| wonder`,
@@ -3263,13 +3265,7 @@ func dashBefore(s string) bool {
 // bars tableReach tokens at most away (a table's rule, as tableRule asks).
 func closes(words []string, i int, r rune) bool {
 	if r != ']' {
-		bars := 0
-		for j := max(0, i-tableReach); j < len(words) && j <= i+tableReach; j++ {
-			if j != i && strings.ContainsRune(words[j], r) {
-				bars++
-			}
-		}
-		return bars >= tableBars
+		return marksNear(words, i, r) >= tableBars
 	}
 	for j := max(0, i-bracketReach); j <= i; j++ {
 		if strings.ContainsRune(words[j], '[') {

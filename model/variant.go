@@ -69,9 +69,10 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 	var docNames []titleForm
 	for i, w := range words[:min(len(words), len(cands))] {
 		po, core, so := candgen.SplitAffix(w)
+		stem, end := nameEnding(core)
 		name, ending := core, "" // a possessive's name (`Tiiney's`)
-		if st, e := nameEnding(core); st != "" && e != "s" {
-			name, ending = st, e
+		if stem != "" && end != "s" {
+			name, ending = stem, end
 		}
 		runes := utf8.RuneCountInString(name)
 		if runes < 4 || !profile.TitleCase(name) || strings.Contains(so, "-") || lex != nil && lex.HasFold(core) {
@@ -91,8 +92,8 @@ func collectionVariants(out, words []string, cands [][]candgen.Candidate, prof *
 			if nn := profile.Norm(name); ending == "" || !inEnglishModel(nn) {
 				y = docVariant(name, nn, need, docNames, prof)
 			}
-			if st, e := nameEnding(core); y == "" && e == "s" && !inEnglishModel(profile.Norm(st)) {
-				name, ending = st, e // a plural (`Tiineys`)
+			if y == "" && end == "s" && !inEnglishModel(profile.Norm(stem)) {
+				name, ending = stem, end // a plural (`Tiineys`)
 				y = docVariant(name, profile.Norm(name), need, docNames, prof)
 			}
 			if y != "" {
