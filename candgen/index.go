@@ -551,8 +551,15 @@ type idxEntry struct {
 func buildIndex(lex *Lexicon, sk *skeleton, maxDel, prefix int, deep func(string) bool) *delIndex {
 	ix := &delIndex{maxDel: maxDel, prefix: prefix}
 	skels, words := foldSkeletons(lex, sk)
-	ix.addSkeletons(lex, skels, words)
+	// the skeletons' tables and the deletion entries are independent:
+	// made side by side (a model's first correction waits for them)
+	done := make(chan struct{})
+	go func() {
+		ix.addSkeletons(lex, skels, words)
+		close(done)
+	}()
 	ents := deletionEntries(lex, skels, words, maxDel, prefix, deep)
+	<-done
 	ix.setEntries(ents, skels)
 	ix.setEntryFilters(ents)
 	return ix
@@ -636,6 +643,39 @@ func entryBound(skels [][]rune, maxDel, prefix int) int {
 // when one of its folds has a training count, deepDeletes deep when one is
 // deep (deep may be nil), wordListDeletes deep otherwise.
 func deletionEntries(lex *Lexicon, skels [][]rune, words [][]int32, maxDel, prefix int, deep func(string) bool) []idxEntry {
+	// two halves of the skeletons side by side, each sorted, then merged:
+	// the second's ids are all above the first's, so the merge by hash
+	// then id is the order one sort of all would give
+	half := len(skels) / 2
+	var second []idxEntry
+	done := make(chan struct{})
+	go func() {
+		second = skeletonEntries(lex, skels, words, half, maxDel, prefix, deep)
+		close(done)
+	}()
+	first := skeletonEntries(lex, skels[:half], words[:half], 0, maxDel, prefix, deep)
+	<-done
+	return mergeEntries(first, second)
+}
+
+// mergeEntries merges two lists of entries sorted by hash then skeleton
+// id into one.
+func mergeEntries(a, b []idxEntry) []idxEntry {
+	out := make([]idxEntry, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if a[0].h < b[0].h || a[0].h == b[0].h && a[0].id < b[0].id {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// skeletonEntries returns the deletion-hash entries of skels[from:]
+// (words likewise), as deletionEntries says, with their ids in skels.
+func skeletonEntries(lex *Lexicon, skels [][]rune, words [][]int32, from, maxDel, prefix int, deep func(string) bool) []idxEntry {
+	skels, words = skels[from:], words[from:]
 	ents := make([]idxEntry, 0, entryBound(skels, maxDel, prefix))
 	var hs []uint64
 	for id, s := range skels {
@@ -672,7 +712,7 @@ func deletionEntries(lex *Lexicon, skels [][]rune, words [][]int32, maxDel, pref
 			if i > 0 && h&^3 == hs[i-1]&^3 {
 				continue
 			}
-			ents = append(ents, idxEntry{h, uint32(id)})
+			ents = append(ents, idxEntry{h, uint32(from + id)})
 		}
 	}
 	slices.SortFunc(ents, func(a, b idxEntry) int {

@@ -2,6 +2,7 @@ package candgen
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +40,7 @@ type Lexicon struct {
 type exactEntry struct {
 	word   string
 	count  int
+	fold   int32 // its fold's id
 	listed bool
 }
 
@@ -52,8 +54,11 @@ type foldEntry struct {
 }
 
 // NewLexicon returns an empty lexicon.
-func NewLexicon() *Lexicon {
-	return &Lexicon{ids: map[string]int32{}, fold: map[string]int32{}}
+func NewLexicon() *Lexicon { return newLexicon(0) }
+
+// newLexicon returns an empty lexicon with room for n exact forms.
+func newLexicon(n int) *Lexicon {
+	return &Lexicon{ids: make(map[string]int32, n), exact: make([]exactEntry, 0, n), fold: make(map[string]int32, n), folds: make([]foldEntry, 0, n)}
 }
 
 // Add adds n occurrences of word; n == 0 marks it known and listed (from a
@@ -63,11 +68,16 @@ func (l *Lexicon) Add(word string, n int) {
 	if word == "" || n < 0 {
 		return
 	}
+	l.add(word, n, n == 0)
+}
+
+// add adds n occurrences of word, non-empty, and marks it listed if
+// listed.
+func (l *Lexicon) add(word string, n int, listed bool) {
 	id, ok := l.ids[word]
 	if !ok {
 		id = int32(len(l.exact))
 		l.ids[word] = id
-		l.exact = append(l.exact, exactEntry{word: word})
 		f := lower(word)
 		fid, ok := l.fold[f]
 		if !ok {
@@ -75,13 +85,13 @@ func (l *Lexicon) Add(word string, n int) {
 			l.fold[f] = fid
 			l.folds = append(l.folds, foldEntry{word: f})
 		}
+		l.exact = append(l.exact, exactEntry{word: word, fold: fid})
 		l.folds[fid].forms = append(l.folds[fid].forms, id)
 	}
-	l.exact[id].count += n
-	if n == 0 {
-		l.exact[id].listed = true
-	}
-	l.folds[l.fold[lower(word)]].count += n
+	e := &l.exact[id]
+	e.count += n
+	e.listed = e.listed || listed
+	l.folds[e.fold].count += n
 	l.total += n
 }
 
@@ -231,8 +241,14 @@ func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
 
 // ReadLexicon reads a lexicon written by WriteTo; name is used in errors.
 func ReadLexicon(r io.Reader, name string) (*Lexicon, error) {
-	tr := data.NewTSVReader(r, name, lexiconHeader...)
-	l := NewLexicon()
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	tr := data.NewTSVReader(bytes.NewReader(src), name, lexiconHeader...)
+	// one form a line: the tables made once at their size (a model's
+	// lexicon holds some 200,000 forms)
+	l := newLexicon(bytes.Count(src, []byte{'\n'}))
 	line := 1
 	for {
 		f, err := tr.Next()
@@ -255,15 +271,15 @@ func ReadLexicon(r io.Reader, name string) (*Lexicon, error) {
 		}
 		switch f[2] {
 		case "1":
-			l.Add(f[0], 0)
+			l.add(f[0], n, true)
 		case "0":
 			if n == 0 {
 				return nil, fmt.Errorf("%s:%d: word %q has count 0 but is not listed", name, line, f[0])
 			}
+			l.add(f[0], n, false)
 		default:
 			return nil, fmt.Errorf("%s:%d: field listed: want 0 or 1, got %q", name, line, f[2])
 		}
-		l.Add(f[0], n)
 	}
 }
 

@@ -248,13 +248,19 @@ func (m *Model) write(w io.Writer, version int) (int64, error) {
 // truncated or corrupt file (a checksum that does not match its content,
 // data after the model's compressed stream), or one whose feature names
 // differ from this build's, is an error that says so.
+//
+// The English models (english.Model) are loaded on a second goroutine
+// while the file is read, the first Read of a process taking about as
+// long as the longer of the two instead of their sum.
 func Read(r io.Reader, name string) (*Model, error) {
+	engErr := make(chan error, 1)
+	go func() {
+		_, _, err := english.Model()
+		engErr <- err
+	}()
 	sections, err := readSections(r, name)
 	if err != nil {
 		return nil, err
-	}
-	if _, _, err := english.Model(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	js := sections["meta.json"]
 	var md meta
@@ -345,6 +351,9 @@ func Read(r io.Reader, name string) (*Model, error) {
 	}
 	if m.forUnseen() {
 		m.Conf = withGlyphPriors(m.Conf)
+	}
+	if err := <-engErr; err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return m, nil
 }

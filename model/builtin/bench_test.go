@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
@@ -31,6 +32,28 @@ func BenchmarkCorrect(b *testing.B) {
 		}
 		benchCorrect(b, m, ads.Docs)
 	})
+}
+
+// BenchmarkStart measures what `ocrfix correct` does before its first
+// document: the built-in model read from the bytes the binary carries
+// (model.Read: its sections unpacked and checked, the lexicon, the
+// language and topic models and the vectors; the English models load
+// beside them on another goroutine, once per process, and their own cost
+// is lm/english's BenchmarkLoad) and the generators' deletion index built
+// (Model.Warm). Issue 17 asks the default model to load in under 2 s;
+// `ocrfix correct -` on one line takes this plus the process's start.
+func BenchmarkStart(b *testing.B) {
+	src, err := files.ReadFile("data/default.model")
+	if err != nil {
+		b.Skip("no built-in model file: ", err)
+	}
+	for b.Loop() {
+		m, err := model.Read(bytes.NewReader(src), Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Warm()
+	}
 }
 
 // benchCorrect times the correction of docs, one collection, with m.
