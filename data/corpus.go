@@ -19,6 +19,14 @@ type LoadOptions struct {
 	// both (the intersection), and one warning per side lists the stems
 	// left out.
 	AllowUnpaired bool
+	// Recursive makes LoadPair (and ListDir) read the directories'
+	// subdirectories too, at any depth: a document's stem is then its path
+	// below the directory without the extension, with / between the
+	// directories' names (`1850/03/page-001`), so that pages of one name in
+	// two issues pair with their own truth. Hidden files and directories
+	// (a name starting with a dot) are skipped, and a link to a directory
+	// is not followed.
+	Recursive bool
 }
 
 // PrimaryOCR is the directory of the primary OCR reading in a corpus, and
@@ -214,11 +222,11 @@ func load(fsys fs.FS, name string, display func(string) string, opt LoadOptions)
 // document has both, or when either directory holds no document.
 func LoadPair(gtDir, predDir string, opt LoadOptions) (*Corpus, []string, error) {
 	var warns []string
-	gts, err := listDir(gtDir, "gt", &warns)
+	gts, err := listDir(gtDir, "gt", opt.Recursive, &warns)
 	if err != nil {
 		return nil, warns, err
 	}
-	preds, err := listDir(predDir, "pred", &warns)
+	preds, err := listDir(predDir, "pred", opt.Recursive, &warns)
 	if err != nil {
 		return nil, warns, err
 	}
@@ -252,20 +260,22 @@ func LoadPair(gtDir, predDir string, opt LoadOptions) (*Corpus, []string, error)
 
 // ListDir returns the path of each document in the directory dir by its
 // stem (file name without extension; .txt, .tsv, .hocr, .html or .xml, as
-// LoadPair pairs them), and warnings for the files of no known format it
-// skipped. role names the directory in errors ("ocr directory d: no such
-// directory"); a directory without documents, or with two files of one
-// stem, is an error.
-func ListDir(dir, role string) (map[string]string, []string, error) {
+// LoadPair pairs them; with recursive, its subdirectories' documents too,
+// by their stems below dir, as LoadOptions.Recursive says), and warnings
+// for the files of no known format it skipped. role names the directory
+// in errors ("ocr directory d: no such directory"); a directory without
+// documents, or with two files of one stem, is an error.
+func ListDir(dir, role string, recursive bool) (map[string]string, []string, error) {
 	var warns []string
-	m, err := listDir(dir, role, &warns)
+	m, err := listDir(dir, role, recursive, &warns)
 	return m, warns, err
 }
 
 // listDir returns stem -> file path of the documents in the directory
-// dir, whose role ("gt", "pred") names it in errors; files of no known
-// format are skipped with a warning appended to warns.
-func listDir(dir, role string, warns *[]string) (map[string]string, error) {
+// dir (and its subdirectories, with recursive), whose role ("gt", "pred")
+// names it in errors; files of no known format are skipped with a warning
+// appended to warns.
+func listDir(dir, role string, recursive bool, warns *[]string) (map[string]string, error) {
 	fi, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -276,7 +286,11 @@ func listDir(dir, role string, warns *[]string) (map[string]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s directory %s: not a directory", role, dir)
 	}
-	m, err := listFiles(os.DirFS(dir), ".", func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }, warns)
+	list := listFiles
+	if recursive {
+		list = listTree
+	}
+	m, err := list(os.DirFS(dir), ".", func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }, warns)
 	if err == nil && len(m) == 0 {
 		err = fmt.Errorf("%s directory %s: no documents (.txt, .tsv, .hocr, .html or .xml files)", role, dir)
 	}
@@ -332,6 +346,53 @@ func listFiles(fsys fs.FS, dir string, display func(string) string, skipped *[]s
 			return nil, fmt.Errorf("%s and %s: two files for the stem %q in one directory", display(prev), display(p), stem)
 		}
 		m[stem] = p
+	}
+	return m, nil
+}
+
+// listTree is listFiles for the directory dir of fsys and all its
+// subdirectories: the stem of a document below a subdirectory is its path
+// below dir without the extension (`1850/page-001`). Hidden entries are
+// skipped, and links to directories are not followed (fs.WalkDir's rule),
+// so that no loop is walked.
+func listTree(fsys fs.FS, dir string, display func(string) string, skipped *[]string) (map[string]string, error) {
+	m := map[string]string{}
+	err := fs.WalkDir(fsys, dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return pathError(display(p), err)
+		}
+		if p == dir {
+			return nil
+		}
+		if strings.HasPrefix(e.Name(), ".") {
+			if e.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if e.IsDir() || isDir(fsys, p, e) {
+			return nil
+		}
+		if _, err := FormatOf(display(p)); err != nil {
+			if skipped == nil {
+				return err
+			}
+			*skipped = append(*skipped, fmt.Sprintf("skipping %v", err))
+			return nil
+		}
+		rel := strings.TrimPrefix(p, dir+"/")
+		if dir == "." {
+			rel = p
+		}
+		stem := path.Join(path.Dir(rel), Stem(e.Name()))
+		if prev, ok := m[stem]; ok {
+			return fmt.Errorf("%s and %s: two files for the stem %q in one directory", display(prev), display(p), stem)
+		}
+		m[stem] = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return m, nil
 }

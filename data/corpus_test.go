@@ -312,3 +312,46 @@ func TestLoadPair(t *testing.T) {
 		t.Errorf("missing directory: %v", err)
 	}
 }
+
+// TestLoadPairRecursive: with Recursive, the truth and the predictions
+// pair by their paths below the two directories (pages of one name in two
+// issues stay apart), hidden directories are skipped, and two files of one
+// stem in one subdirectory are an error naming both.
+func TestLoadPairRecursive(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gt/1850/page1.txt":      "the cat",
+		"gt/1851/page1.txt":      "the dog",
+		"gt/top.txt":             "a page",
+		"pred/1850/page1.txt":    "tbe cat",
+		"pred/1851/page1.txt":    "tbe dog",
+		"pred/top.txt":           "a page",
+		"pred/.cache/page1.txt":  "hidden",
+		"gt/.git/ignored.txt":    "hidden",
+		"pred2/1850/page1.txt":   "x",
+		"pred2/1850/page1.hocr":  "x",
+		"flatgt/page1.txt":       "x",
+		"flatgt/sub/page2.txt":   "x",
+		"flatpred/page1.txt":     "x",
+		"flatpred/sub/page2.txt": "x",
+	})
+	c, _, err := LoadPair(filepath.Join(dir, "gt"), filepath.Join(dir, "pred"), LoadOptions{Recursive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range c.Docs {
+		got = append(got, d.Stem+"="+strings.Join(d.OCR.Words(), " "))
+	}
+	if want := "1850/page1=tbe cat 1851/page1=tbe dog top=a page"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+	_, _, err = LoadPair(filepath.Join(dir, "gt"), filepath.Join(dir, "pred2"), LoadOptions{Recursive: true, AllowUnpaired: true})
+	if err == nil || !strings.Contains(err.Error(), `two files for the stem "1850/page1"`) {
+		t.Errorf("two files of one stem: %v", err)
+	}
+	// without Recursive a subdirectory is not read
+	c, _, err = LoadPair(filepath.Join(dir, "flatgt"), filepath.Join(dir, "flatpred"), LoadOptions{})
+	if err != nil || len(c.Docs) != 1 {
+		t.Errorf("not recursive: %v, %v", c, err)
+	}
+}

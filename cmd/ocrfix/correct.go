@@ -39,6 +39,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	lineBreaks := fs.String("line-breaks", "model", "the hyphen of a word broken at a line end: keep (as read), mark (written ¬, as OCR-D's and the HIPE-OCRepair sets' transcriptions write it; also where a mark or nothing was read for it, and for a compound's hyphen at a line end), or model: mark where the truth the model was trained on writes most broken words with ¬, keep otherwise (the built-in model keeps)")
 	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: correct the records of this language (document_metadata.language), or all; the others are written as read")
 	noHabits := fs.Bool("no-habits", false, "do not adapt the model to the habits of the collection's OCR (a letter it systematically reads as another, like long s as f), found in its profile")
+	recursive := fs.Bool("r", false, "read the subdirectories of the directories named too, at any depth, and write each file's correction at its path below the directory named (the tree of a collection kept as a tree: 1850/03/page-001.txt)")
 	changeKinds := fs.String("changes", "all", "the kinds of change to make, comma-separated: word, punctuation, case, digits, split, merge, deletion (as eval and -report name them: a change of a word's letters that also changes its marks or case is a word change), or all; the others are left as read (-line-breaks decides the marks of words broken at a line end)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -53,6 +54,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	stdin := len(fs.Args()) == 1 && fs.Arg(0) == "-"
 	if !stdin && slices.Contains(fs.Args(), "-") {
 		return usagef("- (standard input) is corrected alone: name no other input with it")
+	}
+	if *recursive && stdin {
+		return usagef("-r reads directories: name them, not - (standard input)")
 	}
 	if !stdin && *outDir == "" {
 		return usagef("-o OUTDIR is required")
@@ -135,12 +139,17 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		return rep.write(*reportDir, modelDesc, modelWordLists)
 	}
-	inputs, err := expandInputs(fs.Args(), stderr)
+	inputs, err := expandInputs(fs.Args(), *recursive, stderr)
 	if err != nil {
 		return err
 	}
 	if len(inputs) == 0 {
 		return fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl) in %s", strings.Join(fs.Args(), " "))
+	}
+	if *recursive {
+		if err := outsideInputs(*outDir, fs.Args()); err != nil {
+			return err
+		}
 	}
 	if err := checkOutputs(*outDir, inputs, alts); err != nil {
 		return err
@@ -148,9 +157,9 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	dirs := []dirRole{{"the output directory -o", *outDir}}
 	inDirs := map[string]bool{}
 	for _, in := range inputs {
-		if d := filepath.Dir(in); !inDirs[d] {
+		if d := filepath.Dir(in.path); !inDirs[d] {
 			inDirs[d] = true
-			dirs = append(dirs, dirRole{"the directory of the input " + in, d})
+			dirs = append(dirs, dirRole{"the directory of the input " + in.path, d})
 		}
 	}
 	for _, a := range alts {
@@ -228,7 +237,10 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
-		out := filepath.Join(*outDir, filepath.Base(d.path))
+		out := filepath.Join(*outDir, d.rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
 		return data.WriteFileAtomic(out, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) })
 	})
 	if err != nil {
@@ -237,7 +249,10 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	kept := 0
 	for _, f := range files {
 		kept += fillOthers(f, system)
-		out := filepath.Join(*outDir, filepath.Base(f.path))
+		out := filepath.Join(*outDir, f.rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
 		if err := data.WriteFileAtomic(out, func(w *bufio.Writer) error { return data.WriteHIPE(w, f.recs) }); err != nil {
 			return err
 		}
@@ -307,6 +322,7 @@ type correctDoc struct {
 	alts     []*data.Text     // the other readings (-alt) of a file, when t is read
 	altPaths []string         // their files
 	path     string           // the file; for a record, its JSONL file
+	rel      string           // where a file is written below the output directory (inputFile.rel)
 	name     string           // what the report calls it
 	rec      *data.HIPERecord // the record, nil for a file
 	sum      uint64           // a file's checksum (fileSum) when first read
@@ -418,6 +434,7 @@ func docsProfile(docs []correctDoc) *profile.Profile {
 // the output directory once all are corrected.
 type hipeFile struct {
 	path string
+	rel  string // where it is written below the output directory (inputFile.rel)
 	recs []*data.HIPERecord
 }
 
@@ -429,17 +446,17 @@ type hipeFile struct {
 // left without an output. The documents of files are returned without
 // their texts (correctDoc.load reads them again); those of records keep
 // theirs, the records being held until their file is written.
-func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(correctDoc)) ([]correctDoc, []*hipeFile, error) {
+func readCorrectInputs(ins []inputFile, alts []string, outDir, lang string, visit func(correctDoc)) ([]correctDoc, []*hipeFile, error) {
 	var docs []correctDoc
 	var files []*hipeFile
 	seen := map[string]string{}
 	stems := map[string]map[string]string{} // the files of each -alt directory by stem
-	for _, in := range inputs {
-		base := filepath.Base(in)
-		if prev, dup := seen[base]; dup {
-			return nil, nil, fmt.Errorf("%s and %s would both be written to %s", prev, in, filepath.Join(outDir, base))
+	for _, file := range ins {
+		in := file.path
+		if prev, dup := seen[file.rel]; dup {
+			return nil, nil, fmt.Errorf("%s and %s would both be written to %s", prev, in, filepath.Join(outDir, file.rel))
 		}
-		seen[base] = in
+		seen[file.rel] = in
 		if data.IsHIPEFile(in) {
 			if len(alts) > 0 {
 				return nil, nil, usagef("-alt: %s: the records of a JSONL file have no other readings by file name", in)
@@ -448,7 +465,7 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 			if err != nil {
 				return nil, nil, err
 			}
-			f := &hipeFile{path: in, recs: recs}
+			f := &hipeFile{path: in, rel: file.rel, recs: recs}
 			files = append(files, f)
 			rd, err := hipeDocs(f, lang)
 			if err != nil {
@@ -464,9 +481,11 @@ func readCorrectInputs(inputs, alts []string, outDir, lang string, visit func(co
 		if err != nil {
 			return nil, nil, err
 		}
-		d := correctDoc{t: t, path: in, name: in, sum: fileSum(t.Source), words: len(t.Tokens)}
+		d := correctDoc{t: t, path: in, rel: file.rel, name: in, sum: fileSum(t.Source), words: len(t.Tokens)}
 		for _, dir := range alts {
-			p, err := findStem(stems, dir, data.Stem(in))
+			// the other readings of a file found below a subdirectory (-r)
+			// lie below the same subdirectory of each -alt directory
+			p, err := findStem(stems, filepath.Join(dir, filepath.Dir(file.rel)), data.Stem(in))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -643,12 +662,12 @@ func correctHIPEStdin(m *model.Model, given *profile.Profile, src []byte, lang s
 // named like it), an output file that is an input file under another
 // name (a link), or a directory of another reading (-alt). Existing files are compared
 // with os.SameFile, so links and different spellings of a path are seen.
-func checkOutputs(outDir string, inputs, alts []string) error {
+func checkOutputs(outDir string, ins []inputFile, alts []string) error {
 	if fi, err := os.Stat(outDir); err == nil && !fi.IsDir() {
 		return fmt.Errorf("-o %s: is a file, not a directory", outDir)
 	}
-	for _, in := range inputs {
-		out := filepath.Join(outDir, filepath.Base(in))
+	for _, file := range ins {
+		in, out := file.path, filepath.Join(outDir, file.rel)
 		if sameFile(out, in) || sameFile(outDir, filepath.Dir(in)) {
 			return fmt.Errorf("-o %s: the output %s would overwrite the input %s: choose another output directory", outDir, out, in)
 		}
@@ -659,6 +678,35 @@ func checkOutputs(outDir string, inputs, alts []string) error {
 	for _, dir := range alts {
 		if sameFile(outDir, dir) {
 			return fmt.Errorf("-o %s: is the directory of the other reading -alt %s: choose another output directory", outDir, dir)
+		}
+	}
+	return nil
+}
+
+// outsideInputs refuses an output directory inside one of the
+// directories args names (or that directory itself), which -r reads at
+// any depth: a second run would read the first one's output as input.
+func outsideInputs(outDir string, args []string) error {
+	out, err := filepath.Abs(outDir)
+	if err != nil {
+		return err
+	}
+	if real, err := filepath.EvalSymlinks(out); err == nil {
+		out = real
+	}
+	for _, a := range args {
+		if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
+			continue
+		}
+		in, err := filepath.Abs(a)
+		if err != nil {
+			return err
+		}
+		if real, err := filepath.EvalSymlinks(in); err == nil {
+			in = real
+		}
+		if r, err := filepath.Rel(in, out); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return fmt.Errorf("-o %s: lies inside the input directory %s, which -r reads at any depth (a later run would read this one's output): choose an output directory outside it", outDir, a)
 		}
 	}
 	return nil
@@ -689,52 +737,48 @@ func readModel(path string) (*model.Model, error) {
 	return model.Read(br, path)
 }
 
+// inputFile is an OCR file of a run: path, and rel, where it is written
+// below the output directory: its name, or with -r its path below the
+// directory named that holds it (1850/03/page-001.txt).
+type inputFile struct {
+	path, rel string
+}
+
+// inputPaths returns the paths of ins.
+func inputPaths(ins []inputFile) []string {
+	out := make([]string, len(ins))
+	for i, in := range ins {
+		out[i] = in.path
+	}
+	return out
+}
+
 // expandInputs lists the OCR files named by args: files as they are,
-// directories by their files with an OCR extension, sorted. A
-// subdirectory is not descended into: each one skipped is said on stderr,
-// as is a directory without OCR files named beside other inputs. A file
-// named twice (a directory and a file in it, or two spellings of one
-// path) is an error, so that no document counts twice in a profile.
-func expandInputs(args []string, stderr io.Writer) ([]string, error) {
-	var out, from []string // from: the directory each file was found in, "" for a file named
+// directories by their files with an OCR extension, sorted by their paths
+// below the directory. Without recursive a subdirectory is not descended
+// into: each one skipped is said on stderr. With it, subdirectories are
+// read at any depth, hidden ones (a name starting with a dot) skipped and
+// links to directories not followed (each said), so that no loop is
+// walked. A directory without OCR files named beside other inputs is said
+// on stderr. A file named twice (a directory and a file in it, or two
+// spellings of one path) is an error, so that no document counts twice in
+// a profile.
+func expandInputs(args []string, recursive bool, stderr io.Writer) ([]inputFile, error) {
+	var out []inputFile
+	var from []string // the directory each file was found in, "" for a file named
 	for _, a := range args {
 		fi, err := os.Stat(a)
 		if err != nil {
 			return nil, err
 		}
 		if !fi.IsDir() {
-			out, from = append(out, a), append(from, "")
+			out, from = append(out, inputFile{a, filepath.Base(a)}), append(from, "")
 			continue
 		}
-		ents, err := os.ReadDir(a)
-		if err != nil {
+		var names []inputFile
+		var others []string
+		if err := listInputDir(a, "", recursive, &names, &others, stderr); err != nil {
 			return nil, err
-		}
-		var names, others []string
-		for _, e := range ents {
-			if strings.HasPrefix(e.Name(), ".") {
-				continue
-			}
-			p := filepath.Join(a, e.Name())
-			isDir := e.IsDir()
-			if e.Type()&fs.ModeSymlink != 0 {
-				// a link: what it leads to decides (a loop or a link to
-				// nothing is an error that names the link)
-				fi, err := os.Stat(p)
-				if err != nil {
-					return nil, fmt.Errorf("%s: a link that leads to no file: %w", p, cause(err))
-				}
-				isDir = fi.IsDir()
-			}
-			if isDir {
-				fmt.Fprintf(stderr, "skipping %s: ocrfix does not descend into subdirectories (name it to read it)\n", p)
-				continue
-			}
-			if _, err := data.FormatOf(e.Name()); err == nil || data.IsHIPEFile(e.Name()) {
-				names = append(names, p)
-			} else {
-				others = append(others, e.Name())
-			}
 		}
 		if len(others) > 0 {
 			more := ""
@@ -746,13 +790,57 @@ func expandInputs(args []string, stderr io.Writer) ([]string, error) {
 		if len(names) == 0 && len(args) > 1 {
 			fmt.Fprintf(stderr, "warning: %s holds no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl)\n", a)
 		}
-		sort.Strings(names)
+		sort.Slice(names, func(i, j int) bool { return names[i].rel < names[j].rel })
 		out = append(out, names...)
 		for range names {
 			from = append(from, a)
 		}
 	}
-	return out, distinctFilesFrom(out, from)
+	return out, distinctFilesFrom(inputPaths(out), from)
+}
+
+// listInputDir appends to names the OCR files of the directory dir, which
+// lies at rel below the directory named (rel "" for that one), and
+// with recursive those of its subdirectories; the names of the other
+// files, as paths below the directory named, go to others.
+func listInputDir(dir, rel string, recursive bool, names *[]inputFile, others *[]string, stderr io.Writer) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		p, r := filepath.Join(dir, e.Name()), filepath.Join(rel, e.Name())
+		isDir, link := e.IsDir(), e.Type()&fs.ModeSymlink != 0
+		if link {
+			// a link: what it leads to decides (a loop or a link to
+			// nothing is an error that names the link)
+			fi, err := os.Stat(p)
+			if err != nil {
+				return fmt.Errorf("%s: a link that leads to no file: %w", p, cause(err))
+			}
+			isDir = fi.IsDir()
+		}
+		switch {
+		case isDir && !recursive:
+			fmt.Fprintf(stderr, "skipping %s: ocrfix does not descend into subdirectories (name it to read it, or give -r)\n", p)
+		case isDir && link:
+			fmt.Fprintf(stderr, "skipping %s: -r does not follow a link to a directory (name it to read it)\n", p)
+		case isDir:
+			if err := listInputDir(p, r, recursive, names, others, stderr); err != nil {
+				return err
+			}
+		default:
+			if _, err := data.FormatOf(e.Name()); err == nil || data.IsHIPEFile(e.Name()) {
+				*names = append(*names, inputFile{p, r})
+			} else {
+				*others = append(*others, r)
+			}
+		}
+	}
+	return nil
 }
 
 // distinctFiles returns an error when two of paths are the same file:

@@ -600,7 +600,7 @@ func TestCorrectReadsFilesAgain(t *testing.T) {
 	})
 	a, b := filepath.Join(dir, "ocr", "a.txt"), filepath.Join(dir, "ocr", "b.txt")
 	words := 0
-	docs, _, err := readCorrectInputs([]string{a, b}, []string{filepath.Join(dir, "alt")}, filepath.Join(dir, "out"), "en", func(d correctDoc) {
+	docs, _, err := readCorrectInputs([]inputFile{{a, "a.txt"}, {b, "b.txt"}}, []string{filepath.Join(dir, "alt")}, filepath.Join(dir, "out"), "en", func(d correctDoc) {
 		words += len(d.t.Tokens) + len(d.alts[0].Tokens)
 	})
 	if err != nil {
@@ -695,19 +695,19 @@ func TestInputLinks(t *testing.T) {
 		}
 	}
 	link("/nonexistent-ocrfix", "d/dangling.txt")
-	_, err := expandInputs([]string{p("d")}, io.Discard)
+	_, err := expandInputs([]string{p("d")}, false, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), p("d/dangling.txt")+": a link that leads to no file") || strings.Contains(err.Error(), "nonexistent") {
 		t.Errorf("a link to nothing: %v", err)
 	}
 	os.Remove(p("d/dangling.txt"))
 	link("self.txt", "d/self.txt")
-	if _, err := expandInputs([]string{p("d")}, io.Discard); err == nil || !strings.Contains(err.Error(), p("d/self.txt")+": a link that leads to no file") {
+	if _, err := expandInputs([]string{p("d")}, false, io.Discard); err == nil || !strings.Contains(err.Error(), p("d/self.txt")+": a link that leads to no file") {
 		t.Errorf("a link to itself: %v", err)
 	}
 	os.Remove(p("d/self.txt"))
 	link(p("sub"), "d/linked.txt")
 	var msgs strings.Builder
-	got, err := expandInputs([]string{p("d")}, &msgs)
+	got, err := expandInputs([]string{p("d")}, false, &msgs)
 	if err != nil || len(got) != 1 || !strings.Contains(msgs.String(), "skipping "+p("d/linked.txt")) {
 		t.Errorf("a link to a directory: %v, %v, %q", got, err, msgs.String())
 	}
@@ -718,7 +718,7 @@ func TestInputLinks(t *testing.T) {
 		{[]string{p("d/a.txt"), p("d/a.txt")}, p("d/a.txt") + " is named twice: each"},
 		{[]string{p("d"), p("d")}, "the directory " + p("d") + " is named twice"},
 	} {
-		if _, err := expandInputs(c.args, io.Discard); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := expandInputs(c.args, false, io.Discard); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.args, err, c.want)
 		}
 	}
@@ -731,7 +731,7 @@ func TestInputOthersSaid(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"in/a.txt": "Tbe cat.\n", "in/notes.md": "x\n", "in/b.prof": "y\n", "in/c.doc": "", "in/d.pdf": "", "in/e.csv": ""})
 	var msgs strings.Builder
-	got, err := expandInputs([]string{filepath.Join(dir, "in")}, &msgs)
+	got, err := expandInputs([]string{filepath.Join(dir, "in")}, false, &msgs)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("%v, %v", got, err)
 	}

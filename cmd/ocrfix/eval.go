@@ -34,6 +34,9 @@ measured against it too (error reduction, words it had right that they lost,
 changes by kind); -vs-ocr does the same for JSONL records, against their own
 OCR.
 
+With -r, the directories' subdirectories are read too, files pairing by their
+paths below each directory without the extension (1850/page-001).
+
 HIPE-OCRepair JSONL files (the ICDAR 2026 competition's format, as ocrfix
 correct writes them) are scored record by record: the output
 (ocr_postcorrection_output) against the truth (ground_truth), or with -raw the
@@ -61,6 +64,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fuzzy := fs.Float64("fuzzy", 1, "match two words when their Levenshtein ratio (1 - distance/longer length, in characters) is >= `R`; 1 = exact (fast path)")
 	raw := fs.Bool("raw", false, "JSONL input: score the records' OCR (ocr_hypothesis) instead of their output")
 	lang := fs.String("lang", "all", "JSONL input: score the records of this language (document_metadata.language) only, and those that name none, as correct -lang corrects them")
+	recursive := fs.Bool("r", false, "-gt DIR -pred DIR (and -ocr DIR): read their subdirectories too, pairing files by their paths below each directory (a collection kept as a tree, as correct -r writes it)")
 	allow := fs.Bool("allow-unpaired", false, "ignore predictions that have no ground truth (with a warning) instead of failing")
 	ocrDir := fs.String("ocr", "", "-gt DIR -pred DIR: the raw OCR the predictions corrected, `DIR`/<stem>.<ext>: adds recall, cMER and broken words against it and the changes by kind that helped and hurt; with -report, the pages of bench -report (truth, raw OCR and prediction side by side)")
 	vsOCR := fs.Bool("vs-ocr", false, "JSONL input: also measure each record's output against its own OCR (ocr_hypothesis), as -ocr DIR does for directories")
@@ -101,7 +105,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if fs.NArg() > 0 {
 			return usagef("give either -gt DIR -pred DIR or two files, not both (extra arguments: %s)", strings.Join(fs.Args(), " "))
 		}
-		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow})
+		c, warnings, err = data.LoadPair(*gtDir, *predDir, data.LoadOptions{AllowUnpaired: *allow, Recursive: *recursive})
 		if err == nil && *predictedOnly {
 			n := len(c.Docs)
 			c.Docs = slices.DeleteFunc(c.Docs, func(d *data.Doc) bool { return d.OCR == nil })
@@ -123,6 +127,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
 		return usagef("-raw is for JSONL files")
+	}
+	if *recursive && *gtDir == "" {
+		return usagef("-r is for -gt DIR -pred DIR")
 	}
 	if err := checkReportDir(*report, dirRole{"the truth directory -gt", *gtDir}, dirRole{"the prediction directory -pred", *predDir}, dirRole{"the raw OCR directory -ocr", *ocrDir}); err != nil {
 		return err
@@ -151,7 +158,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	var vsRaw *experiment.Comparison
 	switch {
 	case *ocrDir != "":
-		vsRaw, err = compareWithRaw(c, *ocrDir, opt, stderr)
+		vsRaw, err = compareWithRaw(c, *ocrDir, *recursive, opt, stderr)
 	case *vsOCR:
 		vsRaw, err = compareRecords(c, raws, opt)
 	}

@@ -12,11 +12,12 @@ import (
 )
 
 // compareWithRaw reads the raw OCR of each document of c that has a
-// prediction from the directory ocrDir (by stem, as -pred is read) and
-// measures the predictions against it (compareDocs). A predicted document
-// without raw OCR is an error naming it.
-func compareWithRaw(c *data.Corpus, ocrDir string, opt eval.Options, stderr io.Writer) (*experiment.Comparison, error) {
-	paths, warns, err := data.ListDir(ocrDir, "-ocr")
+// prediction from the directory ocrDir (by stem, as -pred is read; with
+// recursive, from its subdirectories too) and measures the predictions
+// against it (compareDocs). A predicted document without raw OCR is an
+// error naming it.
+func compareWithRaw(c *data.Corpus, ocrDir string, recursive bool, opt eval.Options, stderr io.Writer) (*experiment.Comparison, error) {
+	paths, warns, err := data.ListDir(ocrDir, "-ocr", recursive)
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "ocrfix eval: warning: %s\n", w)
 	}

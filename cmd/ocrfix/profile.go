@@ -24,6 +24,7 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("profile", "profile -o FILE.prof INPUT... (OCR files or directories, and .prof files to merge)", stderr)
 	out := fs.String("o", "", "where to write the profile (required)")
 	lang := fs.String("lang", "en", "HIPE-OCRepair JSONL input: profile the records of this language (document_metadata.language), or all, as correct -lang corrects them")
+	recursive := fs.Bool("r", false, "read the subdirectories of the directories named too, at any depth (a collection kept as a tree)")
 	maxForms := fs.Int("max-forms", profile.DefaultMaxForms, "distinct forms kept of each kind; the rarest are dropped past it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -54,7 +55,7 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutFlags(nil, profs, outFlag{"-o", *out}); err != nil {
 		return err
 	}
-	p, n, err := buildProfile(fs.Args(), profile.Options{MaxForms: *maxForms}, *lang, stderr)
+	p, n, err := buildProfile(fs.Args(), *recursive, profile.Options{MaxForms: *maxForms}, *lang, stderr)
 	if err != nil {
 		return err
 	}
@@ -67,11 +68,12 @@ func runProfile(args []string, stdout, stderr io.Writer) error {
 }
 
 // buildProfile reads the OCR files and profiles named by args (files or
-// directories; see expandInputs) into one profile, one document at a time:
+// directories, with recursive their subdirectories too; see expandInputs)
+// into one profile, one document at a time:
 // each record of language lang of a HIPE-OCRepair JSONL file is a
 // document. A file named twice, or a directory without OCR files, is an
 // error.
-func buildProfile(args []string, opt profile.Options, lang string, stderr io.Writer) (*profile.Profile, int, error) {
+func buildProfile(args []string, recursive bool, opt profile.Options, lang string, stderr io.Writer) (*profile.Profile, int, error) {
 	p := profile.New(opt)
 	var ocr, profs []string
 	for _, a := range args {
@@ -94,10 +96,11 @@ func buildProfile(args []string, opt profile.Options, lang string, stderr io.Wri
 		n++
 	}
 	if len(ocr) > 0 {
-		inputs, err := expandInputs(ocr, stderr)
+		files, err := expandInputs(ocr, recursive, stderr)
 		if err != nil {
 			return nil, 0, err
 		}
+		inputs := inputPaths(files)
 		if len(inputs) == 0 {
 			return nil, 0, fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl) in %s", strings.Join(ocr, " "))
 		}
