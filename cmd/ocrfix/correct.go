@@ -185,7 +185,14 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	if given == nil {
 		own = profile.New(profile.Options{})
 	}
+	pb := newProgress(stderr) // on a terminal only
+	defer pb.done()
+	read := 0
 	docs, files, err := readCorrectInputs(inputs, alts, *outDir, *lang, func(d correctDoc) {
+		if d.rec == nil {
+			read++
+			pb.update("reading files", read, len(inputs))
+		}
 		if len(d.t.Tokens) == 0 {
 			fmt.Fprintf(stderr, "warning: %s holds no words: written as read\n", d.name)
 		}
@@ -225,8 +232,14 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	var rep correctReport
 	var langs languageNotes
 	marks := func(d correctDoc) bool { return mark || *lineBreaks == "model" && d.rec != nil }
+	totalWords, doneWords := 0, 0
+	for _, d := range docs {
+		totalWords += d.words
+	}
 	err = correctDocs(m, docs, prof, undo, marks, func(d correctDoc, c *model.Correction) error {
 		toks := d.t.Words()
+		doneWords += d.words
+		pb.update("correcting (words)", doneWords, totalWords)
 		if *reportDir != "" {
 			rep.add(d.name, toks, c)
 		}
@@ -243,6 +256,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		}
 		return data.WriteFileAtomic(out, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) })
 	})
+	pb.done()
 	if err != nil {
 		return err
 	}
