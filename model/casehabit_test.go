@@ -920,3 +920,34 @@ func TestLoneIt(t *testing.T) {
 		}
 	}
 }
+
+// numbersKept writes back a number made a word where English in context
+// does not find the word strongChannel likelier than the number, and
+// keeps the word where it does; a number left as read, or made another
+// number, is not looked at.
+func TestNumbersKept(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ text, out, want string }{
+		{"Hearings were held on September 15 in Madison, Wisconsin", "is", "15"},
+		{"8 9 10 12 13 15 17 19 20 25", "is", "15"},
+		{"legislative results. Concepts developed Page 15 CMA 038340 by the", "is", "15"},
+		{"I think it 15 important that the", "is", "is"},
+		{"This 15 the first time that", "is", "is"},
+		{"dead last among 15 industries, with a", "is", "is"}, // English prefers is
+		{"held on September 15 in Madison", "", "15"},         // kept by the decisions
+		{"held on September 15 in Madison", "16", "16"},       // another number
+	} {
+		words := strings.Fields(c.text)
+		i := slices.IndexFunc(words, func(w string) bool { return w == "15" })
+		out := slices.Clone(words)
+		if c.out != "" {
+			out[i] = c.out
+		}
+		numbersKept(out, words)
+		if out[i] != c.want {
+			t.Errorf("%q as %q: got %q, want %q", c.text, c.out, out[i], c.want)
+		}
+	}
+}

@@ -212,8 +212,10 @@ func (m *Model) joinLineBreaks(ocr *data.Text, words []string) ([]string, []int)
 // three tokens, one a single letter, that English reads as one word
 // broken twice (mergeThree: `Brit a in` -> Britain), and the pieces of a
 // word broken apart that the decisions took for words (brokenPieces:
-// `deliv ery` -> `delivery`, not `deliv very`; these three not under
-// FeatOpt.NoEnglish), and gives a title read without its full stop the
+// `deliv ery` -> `delivery`, not `deliv very`), and writes back a number
+// the decisions made a word where English in context does not find the
+// word far likelier (numbersKept: `September 15 in`, `Page 17`; these four
+// not under FeatOpt.NoEnglish), and gives a title read without its full stop the
 // stop the text writes it with (titleStops: `Mr Knightley`).
 func (m *Model) Collect(l *Lattice) []string {
 	eng, _, _ := english.Model() // loaded by Read or Train
@@ -272,6 +274,7 @@ func (m *Model) Collect(l *Lattice) []string {
 			cipherFixes(out, l.Words, l.Profile, modern, func(w string) bool { return conventional(m.conventions, m.Lex, w) })
 			commaStops(out, l.Words, l.Profile)
 			brokenPieces(out, l.Words, l.breaks)
+			numbersKept(out, l.Words)
 		}
 		moneyKept(out, l.Words, sums)
 		abbreviationsKept(out, l.Words, l.Profile, m.habits)
