@@ -147,8 +147,13 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no OCR files (.txt, .tsv, .hocr, .html, .xml, .jsonl) in %s", strings.Join(fs.Args(), " "))
 	}
 	if *recursive {
-		if err := outsideInputs(*outDir, fs.Args()); err != nil {
-			return err
+		for _, o := range []outFlag{{"-o", *outDir}, {"-report", *reportDir}} {
+			if o.path == "" {
+				continue
+			}
+			if err := outsideInputs(o, fs.Args()); err != nil {
+				return err
+			}
 		}
 	}
 	if err := checkOutputs(*outDir, inputs, alts); err != nil {
@@ -697,11 +702,11 @@ func checkOutputs(outDir string, ins []inputFile, alts []string) error {
 	return nil
 }
 
-// outsideInputs refuses an output directory inside one of the
-// directories args names (or that directory itself), which -r reads at
-// any depth: a second run would read the first one's output as input.
-func outsideInputs(outDir string, args []string) error {
-	out, err := filepath.Abs(outDir)
+// outsideInputs refuses an output directory (-o, -report) inside one of
+// the directories args names (or that directory itself), which -r reads
+// at any depth: a second run would read the first one's output as input.
+func outsideInputs(o outFlag, args []string) error {
+	out, err := filepath.Abs(o.path)
 	if err != nil {
 		return err
 	}
@@ -720,7 +725,7 @@ func outsideInputs(outDir string, args []string) error {
 			in = real
 		}
 		if r, err := filepath.Rel(in, out); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return fmt.Errorf("-o %s: lies inside the input directory %s, which -r reads at any depth (a later run would read this one's output): choose an output directory outside it", outDir, a)
+			return fmt.Errorf("%s %s: lies inside the input directory %s, which -r reads at any depth (a later run would read this one's output): choose a directory outside it", o.flag, o.path, a)
 		}
 	}
 	return nil

@@ -86,6 +86,7 @@ func TestCorrectRecursive(t *testing.T) {
 		{[]string{"correct", "-r", "-o", p("in/corrected"), p("in")}, "lies inside the input directory " + p("in") + ", which -r reads"},
 		{[]string{"correct", "-r", "-o", p("in"), p("in")}, "lies inside the input directory"},
 		{[]string{"correct", "-r", "-"}, "-r reads directories"},
+		{[]string{"correct", "-r", "-o", p("out2"), "-report", p("in/1850/report"), p("in")}, "-report " + p("in/1850/report") + ": lies inside the input directory"},
 	} {
 		if code, _, errs := runCmd(c.args...); code == 0 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d: %s, want %q", c.args, code, errs, c.want)
