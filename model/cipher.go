@@ -337,7 +337,7 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 	if len(c) == 0 {
 		return
 	}
-	var ctx []string
+	probes := decidedProbes{out: out, words: words}
 	for i, w := range words {
 		po, co, so := candgen.SplitAffix(w)
 		n := profile.Norm(co)
@@ -349,10 +349,7 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		if !cipherAffixes(po, co, so, col) {
 			continue
 		}
-		if ctx == nil {
-			ctx = decidedContext(out, words)
-		}
-		pr := newContextProbe(ctx, i)
+		pr := probes.at(i)
 		if !pr.ok {
 			continue
 		}
@@ -366,7 +363,7 @@ func cipherFixes(out, words []string, p *profile.Profile, modern bool, own func(
 		if col {
 			so = strings.TrimLeft(so, ":")
 		}
-		if r, _ := utf8.DecodeRuneInString(co); unicode.IsUpper(r) || sentenceStartAt(ctx, i) {
+		if r, _ := utf8.DecodeRuneInString(co); unicode.IsUpper(r) || sentenceStartAt(probes.ctx, i) {
 			read = titled(read)
 		}
 		out[i] = po + read + so

@@ -2695,6 +2695,22 @@ func englishMisreads(n, cn string, conf float64) bool {
 	return in >= 0 && ic >= 0 && math.Log(float64(m.Count(ic)))+conf > math.Log(float64(m.Count(in)))
 }
 
+// decidedProbes makes the English context probes of a pass after the
+// decisions: the context is decidedContext(out, words) as it stands when
+// the first probe is asked for (a pass's own changes after that are not
+// read as context), made once.
+type decidedProbes struct {
+	out, words, ctx []string
+}
+
+// at returns the contextProbe of position i.
+func (d *decidedProbes) at(i int) contextProbe {
+	if d.ctx == nil {
+		d.ctx = decidedContext(d.out, d.words)
+	}
+	return newContextProbe(d.ctx, i)
+}
+
 // decidedContext returns words with each token that out (the decided
 // output of words) changes into one word replaced by that word: the
 // context the English model reads a position in, so that a word is judged
@@ -2975,7 +2991,7 @@ func digitWord(words []string, i int, cands []candgen.Candidate, p *profile.Prof
 // English says, lost 515 words there: a row of figures reads `1 it` as
 // often as `1 2`.
 func numbersKept(out, words []string) {
-	var ctx []string
+	probes := decidedProbes{out: out, words: words}
 	for i, w := range words {
 		_, co, _ := candgen.SplitAffix(w)
 		if out[i] == w || !digits(co) || strings.Contains(out[i], " ") {
@@ -2985,10 +3001,7 @@ func numbersKept(out, words []string) {
 		if !letters(oc) {
 			continue
 		}
-		if ctx == nil {
-			ctx = decidedContext(out, words)
-		}
-		pr := newContextProbe(ctx, i)
+		pr := probes.at(i)
 		if !pr.ok {
 			continue
 		}
@@ -3262,16 +3275,13 @@ func markI(out, words []string, p *profile.Profile) {
 // one I and 16 others (garbles, mostly: `we were to i the subject`); at
 // keptRatio 39, 1 and 12 (the OCR tokens as read on both sides).
 func loneIt(out, words []string) {
-	var ctx []string
+	probes := decidedProbes{out: out, words: words}
 	for i, w := range words {
 		po, co, so := candgen.SplitAffix(w)
 		if co != "i" && co != "k" || !strings.EqualFold(out[i], w) || strings.ContainsAny(po+so, "([{)]}") {
 			continue
 		}
-		if ctx == nil {
-			ctx = decidedContext(out, words)
-		}
-		pr := newContextProbe(ctx, i)
+		pr := probes.at(i)
 		if !pr.ok {
 			continue
 		}
