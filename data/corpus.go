@@ -334,20 +334,29 @@ func listFiles(fsys fs.FS, dir string, display func(string) string, skipped *[]s
 		if strings.HasPrefix(n, ".") || isDir(fsys, p, e) {
 			continue
 		}
-		if _, err := FormatOf(display(p)); err != nil {
-			if skipped == nil {
-				return nil, err
-			}
-			*skipped = append(*skipped, fmt.Sprintf("skipping %v", err))
-			continue
+		if err := addDoc(m, Stem(n), p, display, skipped); err != nil {
+			return nil, err
 		}
-		stem := Stem(n)
-		if prev, ok := m[stem]; ok {
-			return nil, fmt.Errorf("%s and %s: two files for the stem %q in one directory", display(prev), display(p), stem)
-		}
-		m[stem] = p
 	}
 	return m, nil
+}
+
+// addDoc records in m the document file p (in fsys) under stem: a file of
+// no known format is an error, or, when skipped is not nil, a warning
+// appended to it; a second file of one stem is an error naming both.
+func addDoc(m map[string]string, stem, p string, display func(string) string, skipped *[]string) error {
+	if _, err := FormatOf(display(p)); err != nil {
+		if skipped == nil {
+			return err
+		}
+		*skipped = append(*skipped, fmt.Sprintf("skipping %v", err))
+		return nil
+	}
+	if prev, ok := m[stem]; ok {
+		return fmt.Errorf("%s and %s: two files for the stem %q in one directory", display(prev), display(p), stem)
+	}
+	m[stem] = p
+	return nil
 }
 
 // listTree is listFiles for the directory dir of fsys and all its
@@ -373,23 +382,11 @@ func listTree(fsys fs.FS, dir string, display func(string) string, skipped *[]st
 		if e.IsDir() || isDir(fsys, p, e) {
 			return nil
 		}
-		if _, err := FormatOf(display(p)); err != nil {
-			if skipped == nil {
-				return err
-			}
-			*skipped = append(*skipped, fmt.Sprintf("skipping %v", err))
-			return nil
-		}
 		rel := strings.TrimPrefix(p, dir+"/")
 		if dir == "." {
 			rel = p
 		}
-		stem := path.Join(path.Dir(rel), Stem(e.Name()))
-		if prev, ok := m[stem]; ok {
-			return fmt.Errorf("%s and %s: two files for the stem %q in one directory", display(prev), display(p), stem)
-		}
-		m[stem] = p
-		return nil
+		return addDoc(m, path.Join(path.Dir(rel), Stem(e.Name())), p, display, skipped)
 	})
 	if err != nil {
 		return nil, err

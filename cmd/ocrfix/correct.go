@@ -255,11 +255,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 		if d.rec != nil {
 			return d.setOutput(c.Out, system)
 		}
-		out := filepath.Join(*outDir, d.rel)
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		return data.WriteFileAtomic(out, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) })
+		return writeOutput(*outDir, d.rel, func(w *bufio.Writer) error { return d.t.Rewrite(w, c.Out) })
 	})
 	pb.done()
 	if err != nil {
@@ -268,11 +264,7 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	kept := 0
 	for _, f := range files {
 		kept += fillOthers(f, system)
-		out := filepath.Join(*outDir, f.rel)
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		if err := data.WriteFileAtomic(out, func(w *bufio.Writer) error { return data.WriteHIPE(w, f.recs) }); err != nil {
+		if err := writeOutput(*outDir, f.rel, func(w *bufio.Writer) error { return data.WriteHIPE(w, f.recs) }); err != nil {
 			return err
 		}
 	}
@@ -287,6 +279,16 @@ func runCorrect(args []string, stdout, stderr io.Writer) error {
 	langs.write(stderr)
 	fmt.Fprintf(stderr, "corrected %s: %d of %d tokens changed (%s: a merge or a split is one); written to %s\n", countDocs(len(inputs)-len(files), len(files), len(docs)), changed, words, plural(changes, "change"), *outDir)
 	return nil
+}
+
+// writeOutput writes the file rel below the output directory outDir with
+// write, atomically, making the subdirectories rel names (-r).
+func writeOutput(outDir, rel string, write func(*bufio.Writer) error) error {
+	out := filepath.Join(outDir, rel)
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	return data.WriteFileAtomic(out, write)
 }
 
 // languageNotes collects the documents of a run that the model left as

@@ -97,6 +97,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	var warnings []string
 	var err error
 	var raws map[string]*data.Text // the records' OCR, for -vs-ocr
+	if *recursive && *gtDir == "" && *predDir == "" {
+		return usagef("-r is for -gt DIR -pred DIR")
+	}
 	switch {
 	case *gtDir != "" || *predDir != "":
 		if *gtDir == "" || *predDir == "" {
@@ -127,9 +130,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	if *raw && (fs.NArg() == 0 || !allHIPE(fs.Args())) {
 		return usagef("-raw is for JSONL files")
-	}
-	if *recursive && *gtDir == "" {
-		return usagef("-r is for -gt DIR -pred DIR")
 	}
 	if err := checkReportDir(*report, dirRole{"the truth directory -gt", *gtDir}, dirRole{"the prediction directory -pred", *predDir}, dirRole{"the raw OCR directory -ocr", *ocrDir}); err != nil {
 		return err
