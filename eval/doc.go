@@ -64,8 +64,9 @@
 // ocreval: Summary.txt, FileMetrics.csv, confusions.csv (the most frequent
 // gt span -> predicted span substitutions between consecutive matches) and
 // diffs/<doc>.diff, where each line is one ground-truth line with the
-// mismatches marked [-gt words-]{+predicted words+}. Files are written
-// atomically.
+// mismatches marked [-gt words-]{+predicted words+} (<doc> the document's
+// name with path separators as '_', made unique by FileNames where two
+// names would give one file). Files are written atomically.
 //
 // # Correction measures and the oracle
 //

@@ -76,3 +76,13 @@ func ExampleOutOf() {
 	// "c at" -> "cat": merge
 	// "tbe" -> "the": word
 }
+
+// FileNames names the pages or diffs of a report's documents: a
+// collection kept as a tree (`1850/p1`) beside a document whose own name
+// reads the same once separators are replaced gets one file each.
+func ExampleFileNames() {
+	safe := func(doc string) string { return strings.ReplaceAll(doc, "/", "_") }
+	fmt.Println(eval.FileNames([]string{"1850/p1", "1850_p1", "1851/p1", "1850_P1"}, safe))
+	// Output:
+	// [1850_p1 1850_p1~2 1851_p1 1850_P1~3]
+}

@@ -393,8 +393,8 @@ const MaxConfusions = 1000
 
 // WriteReport writes the report files of s into dir (created if needed):
 // Summary.txt, FileMetrics.csv, confusions.csv (the MaxConfusions most
-// frequent) and diffs/<doc>.diff for every document. Every file is written
-// atomically.
+// frequent) and diffs/<doc>.diff for every document (named by diffName and
+// FileNames: one file per document). Every file is written atomically.
 func WriteReport(dir string, s Summary) error {
 	if err := os.MkdirAll(filepath.Join(dir, "diffs"), 0o755); err != nil {
 		return fmt.Errorf("report directory: %w", err)
@@ -412,9 +412,14 @@ func WriteReport(dir string, s Summary) error {
 			return err
 		}
 	}
+	docs := make([]string, len(s.PerDoc))
+	for i := range s.PerDoc {
+		docs[i] = s.PerDoc[i].Doc
+	}
+	names := FileNames(docs, diffName)
 	for i := range s.PerDoc {
 		r := &s.PerDoc[i]
-		name := diffName(r.Doc)
+		name := names[i] + ".diff"
 		if err := data.WriteFileAtomic(filepath.Join(dir, "diffs", name), func(w *bufio.Writer) error { return WriteDiff(w, r) }); err != nil {
 			return err
 		}
@@ -422,12 +427,33 @@ func WriteReport(dir string, s Summary) error {
 	return nil
 }
 
-// diffName is the file name of a document's diff: its name with path
-// separators replaced, plus ".diff".
+// diffName is the stem of a document's diff file: its name with path
+// separators replaced (FileNames makes the stems of a report unique).
 func diffName(doc string) string {
 	doc = strings.NewReplacer("/", "_", "\\", "_").Replace(doc)
 	if doc == "" || doc == "." || doc == ".." {
 		doc = "_" + doc
 	}
-	return doc + ".diff"
+	return doc
+}
+
+// FileNames returns a file stem for each of the document names docs, in
+// order: safe's stem of the name, unique among them up to case (as file
+// systems that ignore case compare them). Where two names give the same
+// stem (`1850/p1` and `1850_p1` when separators become '_'), the later
+// document's stem gets "~2" appended, the next "~3", and so on, so that no
+// document's page or diff in a report replaces another's.
+func FileNames(docs []string, safe func(string) string) []string {
+	out := make([]string, len(docs))
+	taken := make(map[string]bool, len(docs))
+	for i, d := range docs {
+		stem := safe(d)
+		name := stem
+		for n := 2; taken[strings.ToLower(name)]; n++ {
+			name = stem + "~" + strconv.Itoa(n)
+		}
+		taken[strings.ToLower(name)] = true
+		out[i] = name
+	}
+	return out
 }

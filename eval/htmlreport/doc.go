@@ -4,8 +4,10 @@
 // WriteEval (ocrfix eval -report) and WriteBench (ocrfix bench -report)
 // write DIR/index.html, the corpus summary, one sortable, paged row per
 // document, plots (gonum.org/v1/plot, drawn as inline SVG) and a heat map
-// of the most frequent character confusions, and DIR/docs/<doc>.html, the
-// truth beside each reading, aligned by the order-preserving word
+// of the most frequent character confusions, and DIR/docs/<doc>.html (the
+// document's name with separators and characters unsafe in a URL as '_',
+// made unique by eval.FileNames: `1850/p1` beside `1850_p1` gets
+// `1850_p1~2.html`), the truth beside each reading, aligned by the order-preserving word
 // alignment of package eval and cut into rows at words every reading
 // matches. Words are coloured by what happened to them: right throughout,
 // fixed (wrong in the OCR, right after correction), broken (right in the

@@ -119,6 +119,11 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 	var tally [eval.NumKinds]eval.KindTally
 	conf := map[[2]rune]int{}
 	gtWords, rawMatched := 0, 0
+	pages := make([]string, len(docs))
+	for i := range docs {
+		pages[i] = docs[i].Name
+	}
+	pages = eval.FileNames(pages, safeName)
 	for i := range docs {
 		d := &docs[i]
 		if len(d.Out) != len(d.Raw) {
@@ -140,7 +145,7 @@ func WriteBench(dir string, h *Header, docs []BenchDoc, opt eval.Options) error 
 		if d.Oracle >= 0 {
 			oracle = frac4(ratio(d.Oracle, r.GTWords))
 		}
-		name := safeName(d.Name) + ".html"
+		name := pages[i] + ".html"
 		t.Rows = append(t.Rows, dynRow{C: []string{d.Name, strconv.Itoa(r.GTWords), strconv.Itoa(r.Matched), frac4(r.Recall),
 			strconv.Itoa(k.Matched), frac4(k.Recall), pct1(eval.ErrorReduction(r.GTWords, r.Matched, k.Matched)),
 			strconv.Itoa(broken), strconv.Itoa(len(eff)), oracle}, H: "docs/" + name})
@@ -307,9 +312,14 @@ func WriteEval(dir string, h *Header, s eval.Summary) error {
 		{H: "recall %", N: true}, {H: "precision %", N: true}, {H: "F1 %", N: true}, {H: "WER %", N: true}, {H: "CER %", N: true}}, Filter: -1}
 	conf := map[[2]rune]int{}
 	var rec []float64
+	names := make([]string, len(s.PerDoc))
+	for i := range s.PerDoc {
+		names[i] = s.PerDoc[i].Doc
+	}
+	names = eval.FileNames(names, safeName)
 	for i := range s.PerDoc {
 		d := &s.PerDoc[i]
-		name := safeName(d.Doc) + ".html"
+		name := names[i] + ".html"
 		doc := d.Doc
 		if d.NoPrediction {
 			doc += " (no prediction)"

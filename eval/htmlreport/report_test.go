@@ -113,3 +113,35 @@ func readAll(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// TestEvalPagesUnique: two documents whose names give the same file name
+// (a tree's `a/p1` beside a flat `a_p1`) get a page each, and the table
+// links each row to its own.
+func TestEvalPagesUnique(t *testing.T) {
+	var s eval.Summary
+	for _, d := range []struct{ name, gt, pred string }{{"a/p1", "the cat sat", "tbe cat sat"}, {"a_p1", "a dog ran", "a dog ran"}} {
+		s.PerDoc = append(s.PerDoc, eval.EvaluateDoc(d.name, strings.Fields(d.gt), strings.Fields(d.pred), eval.Options{}))
+	}
+	dir := t.TempDir()
+	if err := WriteEval(dir, &Header{Title: "t"}, s); err != nil {
+		t.Fatal(err)
+	}
+	for page, want := range map[string]string{"a_p1.html": "cat", "a_p1~2.html": "dog"} {
+		b, err := os.ReadFile(filepath.Join(dir, "docs", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			t.Errorf("docs/%s does not hold its document's words (%q)", page, want)
+		}
+	}
+	idx, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{"docs/a_p1.html", "docs/a_p1~2.html"} {
+		if !strings.Contains(string(idx), link) {
+			t.Errorf("index.html does not link %s", link)
+		}
+	}
+}
