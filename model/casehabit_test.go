@@ -951,3 +951,34 @@ func TestNumbersKept(t *testing.T) {
 		}
 	}
 }
+
+// TestIzeVariantAfterRanker: the passes that choose among candidates
+// after the ranker make no British -ise form the American -ize one, as
+// supported makes none: contextFixes, where the collection writes the
+// -ize form far more often (the 45 Gutenberg books' `cognisance` had
+// become cognizance), and channelChoice for a form English never wrote;
+// a misreading one letter from the word is still made it.
+func TestIzeVariantAfterRanker(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	p := repeatedProfile("the court took cognizance of the matter and the civilization of the age", 30,
+		"the eye takes cognisance of them", "the eye takes cognlzance of them")
+	for _, c := range []struct{ tok, cand, want string }{
+		{"cognisance", "cognizance", "cognisance"},
+		{"cognlzance", "cognizance", "cognizance"},
+	} {
+		words := strings.Fields("the eye is only able to take " + c.tok + " of them all")
+		lists := cands(words, map[int][]candgen.Candidate{7: {{Text: c.cand, Span: 1, LogConf: -1}}})
+		out := slices.Clone(words)
+		contextFixes(out, words, lists, p, true)
+		if out[7] != c.want {
+			t.Errorf("contextFixes: %s made %q, want %q", c.tok, out[7], c.want)
+		}
+		out = slices.Clone(words)
+		channelChoice(out, words, lists, p, nil, nil, true)
+		if out[7] != c.want {
+			t.Errorf("channelChoice: %s made %q, want %q", c.tok, out[7], c.want)
+		}
+	}
+}
