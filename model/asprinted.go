@@ -118,3 +118,63 @@ func accentDropped(orig, cand string) bool {
 	m, _, err := english.Model()
 	return err != nil || m.Count(m.ID(profile.Norm(cand))) < accentCommonCount
 }
+
+// dialogueMinQuotes and dialogueQuoteRatio: a document quotes with double
+// marks (dialogueQuotes) where at least dialogueMinQuotes of its tokens
+// open a quotation with one, and dialogueQuoteRatio times as many as open
+// one with a single mark before a capital. Fixed priors.
+const (
+	dialogueMinQuotes  = 4
+	dialogueQuoteRatio = 3
+)
+
+// dialogueQuotes reports whether the tokens words of a document open
+// their quotations with double marks (“ or ") rather than single ones (‘
+// or ' before a capital; a mark before a small letter is as often an
+// elision, `'em`, `'bout`): in such a text an apostrophe after a word is
+// no closing quotation mark but the mark of letters left out (elidedEnd).
+func dialogueQuotes(words []string) bool {
+	double, single := 0, 0
+	for _, w := range words {
+		r, n := utf8.DecodeRuneInString(w)
+		next, _ := utf8.DecodeRuneInString(w[n:])
+		switch {
+		case (r == '“' || r == '"') && unicode.IsLetter(next):
+			double++
+		case (r == '‘' || r == '\'') && unicode.IsUpper(next):
+			single++
+		}
+	}
+	return double >= dialogueMinQuotes && double >= dialogueQuoteRatio*single
+}
+
+// elidedEnd reports whether cand changes the letters of the token orig, a
+// word of small letters and nothing else but the apostrophe (' or ’) after
+// it that marks the letters a speaker's word leaves out (`aroun'`, `kep'`,
+// `tho'`, `an'`, `befo'`): in a text that quotes with double marks
+// (dialogueQuotes) the word is as the author spelt it. Where single marks
+// quote, the apostrophe may close a quotation after a word whose last
+// letter the engine lost (‘the worl’), and the letters may be changed. The
+// 45 Gutenberg books read as one collection had 22 such words of dialect
+// made others (`aroun'` -> around', `han'` -> has', `tho'` -> the', `kep'`
+// -> keep').
+func elidedEnd(orig, cand string) bool {
+	pre, core, suf := candgen.SplitAffix(orig)
+	if pre != "" || core == "" || (suf != "'" && suf != "’") || !profile.LowerWord(core) {
+		return false
+	}
+	_, cc, _ := candgen.SplitAffix(cand)
+	return len(cc) > len(core) && subsequence(core, strings.ToLower(cc))
+}
+
+// subsequence reports whether the letters of a appear in b in order.
+func subsequence(a, b string) bool {
+	for _, r := range a {
+		i := strings.IndexRune(b, r)
+		if i < 0 {
+			return false
+		}
+		b = b[i+utf8.RuneLen(r):]
+	}
+	return true
+}

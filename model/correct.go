@@ -236,6 +236,7 @@ func (m *Model) Collect(l *Lattice) []string {
 		if modern {
 			d.spell = spellingModern
 		}
+		d.dialogue = dialogueQuotes(l.Words)
 	}
 	var out []string
 	if m.Context > 0 {

@@ -58,6 +58,11 @@ type decider struct {
 	// spell: what is known of the document's spelling (asTrained for a
 	// model trained on the collection's labels)
 	spell spelling
+	// dialogue: the document quotes with double marks (dialogueQuotes), so
+	// that a change of the letters of a word elided at its end
+	// (elidedEnd) is not supported; false for a model trained on the
+	// collection's labels
+	dialogue bool
 }
 
 // margin returns the log-odds by which candidate c at position i must
@@ -137,7 +142,7 @@ func pronounCase(words []string, i int, cand string) bool {
 // spelling of the collection's conventions (conventional).
 func (d decider) supportedKind(words []string, i int, c *candgen.Candidate, k eval.Kind) int {
 	if d.prof != nil && !supported(d.prof, d.lex, d.habits, d.spell, k, words, i, c) ||
-		k == eval.KindWord && conventional(d.conv, d.lex, words[i]) {
+		k == eval.KindWord && (conventional(d.conv, d.lex, words[i]) || d.dialogue && elidedEnd(words[i], c.Text)) {
 		return int(k) + int(eval.NumKinds)
 	}
 	return int(k)
@@ -2542,6 +2547,7 @@ const (
 // weighed letter by letter as before: training's misreadings of a word are
 // its engine's (`and wend along` -> went in the Angler's verse).
 func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon, modern bool) {
+	dialogue := dialogueQuotes(words)
 	ctx := decidedContext(out, words)
 	ctxIDs := newContextIDs(ctx)
 	for i := 0; i+1 < len(words); i++ {
@@ -2606,7 +2612,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 			return cnN
 		}
 		for _, c := range cands[i] {
-			if c.Span > 1 || c.Text == out[i] || asPrinted(words[i], c.Text) {
+			if c.Span > 1 || c.Text == out[i] || asPrinted(words[i], c.Text) || dialogue && elidedEnd(words[i], c.Text) {
 				continue
 			}
 			pc, cc, sc := candgen.SplitAffix(c.Text)
