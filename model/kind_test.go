@@ -945,3 +945,18 @@ func TestPronounCase(t *testing.T) {
 		}
 	}
 }
+
+func TestShewVariant(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"shew", "show", true}, {"shewn", "shown", true}, {"showed", "shewed", true}, {"foreshew", "foreshow", true},
+		{"shew", "shed", false}, {"sew", "sow", false}, {"chew", "chow", false}, {"shews", "shows", true},
+		{"shew", "shew", false}, {"shewing", "showings", false}, {"she", "sho", false},
+	} {
+		if got := shewVariant(c.a, c.b); got != c.want {
+			t.Errorf("shewVariant(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
