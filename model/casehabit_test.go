@@ -982,3 +982,22 @@ func TestIzeVariantAfterRanker(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncopeKept: in a text of period print, channelChoice leaves a
+// form with the e of an unstressed syllable left out (themselvs); in one
+// that spells as today it is put right.
+func TestSyncopeKept(t *testing.T) {
+	if _, _, err := english.Model(); err != nil {
+		t.Skip(err)
+	}
+	words := strings.Fields("and so they kept themselvs close to the house all day")
+	p := repeatedProfile("they kept themselves to the house", 5)
+	for _, modern := range []bool{true, false} {
+		out := slices.Clone(words)
+		channelChoice(out, words, cands(words, map[int][]candgen.Candidate{4: {{Text: "themselves", Span: 1, LogConf: -3}}}), p, nil, nil, modern)
+		want := map[bool]string{true: "themselves", false: "themselvs"}[modern]
+		if out[4] != want {
+			t.Errorf("modern %v: themselvs made %q, want %q", modern, out[4], want)
+		}
+	}
+}

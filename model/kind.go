@@ -541,7 +541,8 @@ func supported(p *profile.Profile, lex *candgen.Lexicon, habits []candgen.Habit,
 			return true
 		}
 		cn := profile.Norm(c.Text)
-		if pluralOf(n, cn) && (lex != nil && lex.HasFold(core) || inEnglish(n)) || spellingVariant(n, cn) {
+		if pluralOf(n, cn) && (lex != nil && lex.HasFold(core) || inEnglish(n)) || spellingVariant(n, cn) ||
+			spell == spellingPeriod && syncope(n, cn) {
 			return false
 		}
 		if nameShaped(core, n) && (inNames(words, i) || afterName(lex, words, i) && !knownName(lex, c.Text)) ||
@@ -2648,7 +2649,7 @@ func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.
 				continue
 			}
 			ccn := profile.Norm(cc)
-			if anyCase && align.Levenshtein(cn, ccn) > anyCaseMaxEdits || spellingVariant(cn, ccn) {
+			if anyCase && align.Levenshtein(cn, ccn) > anyCaseMaxEdits || spellingVariant(cn, ccn) || !modern && syncope(cn, ccn) {
 				continue
 			}
 			need := logRatio

@@ -960,3 +960,23 @@ func TestShewVariant(t *testing.T) {
 		}
 	}
 }
+
+func TestSyncope(t *testing.T) {
+	for _, c := range []struct {
+		n, cn string
+		want  bool
+	}{
+		{"themselvs", "themselves", true}, {"darkning", "darkening", true}, {"wholsome", "wholesome", true},
+		{"colourd", "coloured", true}, {"fastned", "fastened", true},
+		{"judg", "judge", false},     // a final e
+		{"plac", "place", false},     // a final e
+		{"tll", "tell", false},       // no vowel, and short
+		{"heer", "hear", false},      // not an e put back
+		{"betwen", "between", false}, // an e beside an e: not between consonants
+		{"watry", "watery", true},
+	} {
+		if got := syncope(c.n, c.cn); got != c.want {
+			t.Errorf("syncope(%q, %q) = %v, want %v", c.n, c.cn, got, c.want)
+		}
+	}
+}
