@@ -1321,7 +1321,8 @@ func spellingVariant(a, b string) bool { return izeVariant(a, b) || shewVariant(
 // shewVariant reports whether the Norm forms a and b are the same but for
 // shew and show inside them (shewn, shown; shewing, showing): shew is the
 // older spelling, which British print kept well into the 19th century
-// (Faraday's lectures of 1860 write shew forty times and show once). The
+// (Faraday's Chemical History of a Candle, 1861, writes shew 72 times and
+// show once). The
 // English model's books write show far more often, and the held-out
 // model of science-law had made the Faraday pages' shewn shown twice; the
 // 45 Gutenberg books read as one collection had 37 of shew, shews, shewn
