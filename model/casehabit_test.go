@@ -496,7 +496,7 @@ func TestChannelChoice(t *testing.T) {
 		if k := slices.Index(words, "tbe"); k >= 0 {
 			out[k] = "the"
 		}
-		channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false)
+		channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false, false)
 		if out[at] != c.want {
 			t.Errorf("%q, ranker's %s (LogConf %v), other %s (%v): got %s, want %s", c.in, c.chosen, c.confChosen, c.other, c.conf, out[at], c.want)
 		}
@@ -534,7 +534,7 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, "be")
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he" + c.marks, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		channelChoice(out, words, lists, p, nil, nil, false)
+		channelChoice(out, words, lists, p, nil, nil, false, false)
 		if out[at] != c.want {
 			t.Errorf("LogConf %v, he %d times, marks %q: got %s, want %s", c.conf, c.heN, c.marks, out[at], c.want)
 		}
@@ -581,12 +581,12 @@ func TestChannelChoiceKept(t *testing.T) {
 		at := slices.Index(words, c.tok)
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p, nil, nil, false); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, nil, false, false); out[at] != c.want {
 			t.Errorf("%q, %s %d times, %s %d: got %s, want %s", c.in, c.tok, c.tokN, c.cand, c.candN, out[at], c.want)
 		}
 		// a word the collection's spelling explains stays
 		out = slices.Clone(words)
-		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }, nil, false); out[at] != c.tok {
+		if channelChoice(out, words, lists, p, func(w string) bool { return w == c.tok }, nil, false, false); out[at] != c.tok {
 			t.Errorf("%q, %s the collection's spelling: got %s", c.in, c.tok, out[at])
 		}
 	}
@@ -602,14 +602,14 @@ func TestChannelChoiceNoProfile(t *testing.T) {
 	at := slices.Index(words, "be")
 	lists := cands(words, map[int][]candgen.Candidate{at: {{Text: "he", Span: 1, LogConf: -5}}})
 	out := slices.Clone(words)
-	channelChoice(out, words, lists, nil, nil, nil, false)
+	channelChoice(out, words, lists, nil, nil, nil, false, false)
 	markI(out, words, nil)
 	if !slices.Equal(out, words) {
 		t.Errorf("got %q", out)
 	}
 	lists = cands(words, map[int][]candgen.Candidate{at: {{Text: "bo", Span: 1, LogConf: -5}, {Text: "he", Span: 1, LogConf: -5}}})
 	out[at] = "bo"
-	if channelChoice(out, words, lists, nil, nil, nil, false); out[at] != "he" {
+	if channelChoice(out, words, lists, nil, nil, nil, false, false); out[at] != "he" {
 		t.Errorf("a changed word, no profile: got %s, want he", out[at])
 	}
 }
@@ -688,7 +688,7 @@ func TestChannelChoiceSpelling(t *testing.T) {
 		}
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.cand, Span: 1, LogConf: conf}}})
 		out := slices.Clone(words)
-		if channelChoice(out, words, lists, p, nil, l, false); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, l, false, false); out[at] != c.want {
 			t.Errorf("%s (%d times, known %v, lexicon %v) -> %s: got %s, want %s", c.tok, c.tokN, c.known, !c.noLex, c.cand, out[at], c.want)
 		}
 	}
@@ -714,7 +714,7 @@ func checkChanged(t *testing.T, cases []changedCase) {
 		lists := cands(words, map[int][]candgen.Candidate{at: {{Text: c.chosen, Span: 1, LogConf: c.conf}}})
 		out := slices.Clone(words)
 		out[at] = c.chosen
-		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false); out[at] != c.want {
+		if channelChoice(out, words, lists, profile.New(profile.Options{}), nil, nil, false, false); out[at] != c.want {
 			t.Errorf("%q, %s -> %s (LogConf %v): got %s, want %s", c.in, c.tok, c.chosen, c.conf, out[at], c.want)
 		}
 	}
@@ -822,7 +822,7 @@ func TestChannelChoiceMemory(t *testing.T) {
 		}
 		p := profile.New(profile.Options{})
 		p.Add(words)
-		if channelChoice(out, words, lists, p, nil, l, false); out[at] != c.want {
+		if channelChoice(out, words, lists, p, nil, l, false, false); out[at] != c.want {
 			t.Errorf("%q: %s chosen (memory %d), %s beside (memory %d), lexicon %v: got %s, want %s", c.in, c.chosen, c.memChosen, c.other, c.mem, !c.noLex, out[at], c.want)
 		}
 	}
@@ -976,7 +976,7 @@ func TestIzeVariantAfterRanker(t *testing.T) {
 			t.Errorf("contextFixes: %s made %q, want %q", c.tok, out[7], c.want)
 		}
 		out = slices.Clone(words)
-		channelChoice(out, words, lists, p, nil, nil, true)
+		channelChoice(out, words, lists, p, nil, nil, true, false)
 		if out[7] != c.want {
 			t.Errorf("channelChoice: %s made %q, want %q", c.tok, out[7], c.want)
 		}
@@ -994,7 +994,7 @@ func TestSyncopeKept(t *testing.T) {
 	p := repeatedProfile("they kept themselves to the house", 5)
 	for _, modern := range []bool{true, false} {
 		out := slices.Clone(words)
-		channelChoice(out, words, cands(words, map[int][]candgen.Candidate{4: {{Text: "themselves", Span: 1, LogConf: -3}}}), p, nil, nil, modern)
+		channelChoice(out, words, cands(words, map[int][]candgen.Candidate{4: {{Text: "themselves", Span: 1, LogConf: -3}}}), p, nil, nil, modern, false)
 		want := map[bool]string{true: "themselves", false: "themselvs"}[modern]
 		if out[4] != want {
 			t.Errorf("modern %v: themselvs made %q, want %q", modern, out[4], want)

@@ -246,7 +246,7 @@ func (m *Model) Collect(l *Lattice) []string {
 	}
 	if m.forUnseen() {
 		if !m.FeatOpt.NoEnglish {
-			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, modern)
+			channelChoice(out, l.Words, l.Cands, l.Profile, func(w string) bool { return conventional(m.conventions, m.Lex, w) }, m.Lex, modern, d.dialogue)
 			markI(out, l.Words, l.Profile)
 			loneIt(out, l.Words)
 			collectionVariants(out, l.Words, l.Cands, l.Profile, m.Lex)

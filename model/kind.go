@@ -1299,18 +1299,24 @@ func pluralOf(a, b string) bool {
 // `cognisance` -ize where the collection writes the American form more
 // often; the six harness sets the same bytes.
 func izeVariant(a, b string) bool {
+	k, ok := oneByteApart(a, b)
+	return ok && k > 0 && (a[k-1] == 'i' || a[k-1] == 'y') && byteSwap(a[k], b[k], 's', 'z')
+}
+
+// oneByteApart reports whether a and b, of one length, differ in one byte
+// only, and which (k).
+func oneByteApart(a, b string) (k int, ok bool) {
 	if len(a) != len(b) || a == b {
-		return false
+		return 0, false
 	}
-	k := 0
-	for k < len(a) && a[k] == b[k] {
+	for a[k] == b[k] {
 		k++
 	}
-	if k == 0 || a[k+1:] != b[k+1:] || a[k-1] != 'i' && a[k-1] != 'y' {
-		return false
-	}
-	return a[k] == 's' && b[k] == 'z' || a[k] == 'z' && b[k] == 's'
+	return k, a[k+1:] == b[k+1:]
 }
+
+// byteSwap reports whether the bytes x and y are p and q, either way round.
+func byteSwap(x, y, p, q byte) bool { return x == p && y == q || x == q && y == p }
 
 // spellingVariant reports whether the Norm forms a and b spell one word
 // two ways that print of the period wrote side by side, so that a
@@ -1328,17 +1334,8 @@ func spellingVariant(a, b string) bool { return izeVariant(a, b) || shewVariant(
 // 45 Gutenberg books read as one collection had 37 of shew, shews, shewn
 // and shewed made show's.
 func shewVariant(a, b string) bool {
-	if len(a) != len(b) || a == b {
-		return false
-	}
-	k := 0
-	for a[k] == b[k] {
-		k++
-	}
-	if a[k+1:] != b[k+1:] || k < 2 || k+1 >= len(a) || a[k-2:k] != "sh" || a[k+1] != 'w' {
-		return false
-	}
-	return a[k] == 'e' && b[k] == 'o' || a[k] == 'o' && b[k] == 'e'
+	k, ok := oneByteApart(a, b)
+	return ok && k >= 2 && k+1 < len(a) && a[k-2:k] == "sh" && a[k+1] == 'w' && byteSwap(a[k], b[k], 'e', 'o')
 }
 
 // shortForm is the length in letters up to which a recurring form
@@ -2164,13 +2161,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 	if p == nil {
 		return
 	}
-	var ctx []string // decidedContext, made on first use (decided)
-	decided := func() []string {
-		if ctx == nil {
-			ctx = decidedContext(out, words)
-		}
-		return ctx
-	}
+	probes := decidedProbes{out: out, words: words}
 	for i := 1; i+1 < len(words); i++ {
 		if out[i] != words[i] || len(cands[i]) < 2 {
 			continue
@@ -2182,14 +2173,14 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		}
 		if digits(co) {
 			if textMarks(po + so) {
-				if w := digitWord(decided(), i, cands[i], p, po, co, so); w != "" {
+				if w := digitWord(probes.context(), i, cands[i], p, po, co, so); w != "" {
 					out[i] = w
 				}
 			}
 			continue
 		}
 		if words[i] == "&" {
-			if w := ampersandWord(decided(), i, cands[i]); w != "" {
+			if w := ampersandWord(probes.context(), i, cands[i]); w != "" {
 				out[i] = w
 			}
 			continue
@@ -2201,7 +2192,7 @@ func contextFixes(out, words []string, cands [][]candgen.Candidate, p *profile.P
 		known := inEnglish(n)
 		short := utf8.RuneCountInString(n) <= strongChannelRunes
 		best, bestPost := "", 0.0
-		pr := newContextProbe(decided(), i)
+		pr := probes.at(i)
 		if !pr.ok {
 			continue
 		}
@@ -2576,8 +2567,14 @@ const (
 // `1:5` for its read as is. A word English writes that the ranker kept is
 // weighed letter by letter as before: training's misreadings of a word are
 // its engine's (`and wend along` -> went in the Angler's verse).
-func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon, modern bool) {
-	dialogue := dialogueQuotes(words)
+//
+// No candidate is one the profile gate refuses for the same reasons: a
+// spelling variant of the token (spellingVariant), the e of syncope put
+// back where the document does not spell as today (modern false), and,
+// where dialogue says the document quotes with double marks (Collect's
+// dialogueQuotes, decider.dialogue), the letters of a word elided at its
+// end spelt out (elidedEnd).
+func channelChoice(out, words []string, cands [][]candgen.Candidate, p *profile.Profile, spelling func(w string) bool, lex *candgen.Lexicon, modern, dialogue bool) {
 	ctx := decidedContext(out, words)
 	ctxIDs := newContextIDs(ctx)
 	for i := 0; i+1 < len(words); i++ {
@@ -2737,20 +2734,23 @@ func englishMisreads(n, cn string, conf float64) bool {
 }
 
 // decidedProbes makes the English context probes of a pass after the
-// decisions: the context is decidedContext(out, words) as it stands when
+// decisions (contextFixes, cipherFixes, numbersKept, loneIt): the context is decidedContext(out, words) as it stands when
 // the first probe is asked for (a pass's own changes after that are not
 // read as context), made once.
 type decidedProbes struct {
 	out, words, ctx []string
 }
 
-// at returns the contextProbe of position i.
-func (d *decidedProbes) at(i int) contextProbe {
+// context returns the decided context (made at the first call).
+func (d *decidedProbes) context() []string {
 	if d.ctx == nil {
 		d.ctx = decidedContext(d.out, d.words)
 	}
-	return newContextProbe(d.ctx, i)
+	return d.ctx
 }
+
+// at returns the contextProbe of position i.
+func (d *decidedProbes) at(i int) contextProbe { return newContextProbe(d.context(), i) }
 
 // decidedContext returns words with each token that out (the decided
 // output of words) changes into one word replaced by that word: the
